@@ -1,0 +1,352 @@
+// The academy content form in three tabs (SPEC.md §2): Content, Media, and SEO and Meta. Shared by the create
+// form and the edit dialog. All panels stay mounted (hidden when inactive) so every field is submitted.
+import { Sparkles } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { Switch } from "~/components/ui/switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/toaster";
+import {
+  ACADEMY_MESSAGES,
+  CONTENT_STATUSES,
+  DIFFICULTY_LEVELS,
+  type FieldErrors,
+  optimizeAcademyDescription,
+  optimizeAcademySummary,
+} from "~/lib/cms";
+import { slugify } from "~/lib/content";
+import { Field } from "./form-field";
+
+export interface AcademyFormValues {
+  title: string;
+  slug: string;
+  category: string;
+  difficulty: string;
+  duration: string;
+  tags: string;
+  featured: boolean;
+  thumbnailUrl: string;
+  videoUrl: string;
+  audioUrl: string;
+  description: string;
+  summary: string;
+  status: string;
+}
+
+export const emptyAcademyValues: AcademyFormValues = {
+  title: "",
+  slug: "",
+  category: "",
+  difficulty: "beginner",
+  duration: "0",
+  tags: "",
+  featured: false,
+  thumbnailUrl: "",
+  videoUrl: "",
+  audioUrl: "",
+  description: "",
+  summary: "",
+  status: "draft",
+};
+
+export function academyValuesFromItem(item: {
+  title: string;
+  slug: string;
+  category: string;
+  difficultyLevel: string;
+  durationMinutes: number;
+  tags: string[];
+  isFeatured: boolean;
+  thumbnailUrl: string | null;
+  videoUrl: string | null;
+  audioUrl: string | null;
+  description: string | null;
+  summary: string | null;
+  status: string;
+}): AcademyFormValues {
+  return {
+    title: item.title,
+    slug: item.slug,
+    category: item.category,
+    difficulty: item.difficultyLevel,
+    duration: String(item.durationMinutes),
+    tags: item.tags.join(", "),
+    featured: item.isFeatured,
+    thumbnailUrl: item.thumbnailUrl ?? "",
+    videoUrl: item.videoUrl ?? "",
+    audioUrl: item.audioUrl ?? "",
+    description: item.description ?? "",
+    summary: item.summary ?? "",
+    status: item.status,
+  };
+}
+
+export function academyValuesFromSubmission(values: Record<string, string>): AcademyFormValues {
+  return {
+    ...emptyAcademyValues,
+    ...values,
+    featured: values.featured === "on" || values.featured === "true",
+  } as AcademyFormValues;
+}
+
+const TAB_OF_FIELD: Record<string, string> = {
+  thumbnailUrl: "media",
+  videoUrl: "media",
+  audioUrl: "media",
+  description: "seo",
+  summary: "seo",
+  status: "seo",
+};
+
+const NO_ERRORS: FieldErrors = {};
+
+const label = (s: string) => `${s[0]?.toUpperCase() ?? ""}${s.slice(1)}`;
+
+export function AcademyFormFields({
+  mode,
+  initial,
+  errors = NO_ERRORS,
+  categories = [],
+}: {
+  mode: "create" | "edit";
+  initial: AcademyFormValues;
+  errors?: FieldErrors;
+  /** Existing categories, offered as suggestions. */
+  categories?: string[];
+}) {
+  const uid = useId();
+  const fid = (name: string) => `${uid}-${name}`;
+  const [title, setTitle] = useState(initial.title);
+  const [slug, setSlug] = useState(initial.slug);
+  const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== slugify(initial.title));
+  const [category, setCategory] = useState(initial.category);
+  const [difficulty, setDifficulty] = useState(initial.difficulty);
+  const [description, setDescription] = useState(initial.description);
+  const [summary, setSummary] = useState(initial.summary);
+  // Open the tab holding the first field with an error (Content when none).
+  const firstErrorTab = Object.keys(errors).map((k) => TAB_OF_FIELD[k] ?? "content")[0];
+  const [tab, setTab] = useState(firstErrorTab ?? "content");
+  const [shownErrors, setShownErrors] = useState(errors);
+  if (shownErrors !== errors) {
+    setShownErrors(errors);
+    if (firstErrorTab) setTab(firstErrorTab);
+  }
+
+  function optimize(which: "description" | "summary") {
+    if (!title.trim() || !category.trim()) {
+      toast.error(ACADEMY_MESSAGES.optimizeNeedsInput);
+      return;
+    }
+    const input = { title, category, difficulty };
+    if (which === "description") {
+      setDescription(optimizeAcademyDescription(input));
+      toast.success(ACADEMY_MESSAGES.descriptionOptimized);
+    } else {
+      setSummary(optimizeAcademySummary(input));
+      toast.success(ACADEMY_MESSAGES.summaryOptimized);
+    }
+  }
+
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList aria-label="Content sections">
+        <TabsTrigger value="content">Content</TabsTrigger>
+        <TabsTrigger value="media">Media</TabsTrigger>
+        <TabsTrigger value="seo">SEO and Meta</TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="content" forceMount className="grid gap-5 md:grid-cols-2">
+        <Field id={fid("title")} label="Title *" error={errors.title}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="title"
+              value={title}
+              aria-required
+              autoComplete="off"
+              onChange={(e) => {
+                setTitle(e.target.value);
+                if (!slugEdited) setSlug(slugify(e.target.value));
+              }}
+            />
+          )}
+        </Field>
+        <Field id={fid("slug")} label="Slug *" error={errors.slug}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="slug"
+              value={slug}
+              aria-required
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => {
+                setSlug(e.target.value);
+                setSlugEdited(true);
+              }}
+            />
+          )}
+        </Field>
+        <Field id={fid("category")} label="Category *" error={errors.category}>
+          {(aria) => (
+            <>
+              <Input
+                {...aria}
+                name="category"
+                value={category}
+                aria-required
+                list={fid("categories")}
+                autoComplete="off"
+                onChange={(e) => setCategory(e.target.value)}
+              />
+              <datalist id={fid("categories")}>
+                {categories.map((c) => (
+                  <option key={c} value={c} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field id={fid("difficulty")} label="Difficulty" error={errors.difficulty}>
+          {(aria) => (
+            <Select
+              {...aria}
+              name="difficulty"
+              value={difficulty}
+              onChange={(e) => setDifficulty(e.target.value)}
+            >
+              {DIFFICULTY_LEVELS.map((d) => (
+                <option key={d} value={d}>
+                  {label(d)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id={fid("duration")} label="Duration (minutes)" error={errors.duration}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="duration"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={initial.duration}
+            />
+          )}
+        </Field>
+        <Field id={fid("tags")} label="Tags" error={errors.tags} hint="Separate tags with commas.">
+          {(aria) => (
+            <Input {...aria} name="tags" defaultValue={initial.tags} placeholder="AI, Sales, Growth" />
+          )}
+        </Field>
+        <div className="flex items-center gap-3">
+          <Switch id={fid("featured")} name="featured" defaultChecked={initial.featured} />
+          <label htmlFor={fid("featured")} className="text-sm font-medium text-slate-800">
+            Featured
+          </label>
+        </div>
+      </TabsContent>
+
+      <TabsContent value="media" forceMount className="grid gap-5">
+        <Field id={fid("thumbnailUrl")} label="Thumbnail URL" error={errors.thumbnailUrl}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="thumbnailUrl"
+              inputMode="url"
+              defaultValue={initial.thumbnailUrl}
+              placeholder="https://…"
+            />
+          )}
+        </Field>
+        <Field
+          id={fid("videoUrl")}
+          label="Video URL"
+          error={errors.videoUrl}
+          hint="YouTube and Vimeo links are embedded automatically."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="videoUrl"
+              inputMode="url"
+              defaultValue={initial.videoUrl}
+              placeholder="https://www.youtube.com/watch?v=…"
+            />
+          )}
+        </Field>
+        <Field id={fid("audioUrl")} label="Audio URL" error={errors.audioUrl}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="audioUrl"
+              inputMode="url"
+              defaultValue={initial.audioUrl}
+              placeholder="https://…/episode.mp3"
+            />
+          )}
+        </Field>
+      </TabsContent>
+
+      <TabsContent value="seo" forceMount className="grid gap-5">
+        <Field
+          id={fid("description")}
+          label="Description"
+          error={errors.description}
+          aside={
+            <Button type="button" variant="secondary" size="sm" onClick={() => optimize("description")}>
+              <Sparkles aria-hidden />
+              AI Optimize<span className="sr-only"> description</span>
+            </Button>
+          }
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              name="description"
+              rows={4}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={fid("summary")}
+          label="Summary"
+          error={errors.summary}
+          aside={
+            <Button type="button" variant="secondary" size="sm" onClick={() => optimize("summary")}>
+              <Sparkles aria-hidden />
+              AI Optimize<span className="sr-only"> summary</span>
+            </Button>
+          }
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              name="summary"
+              rows={3}
+              className="min-h-20"
+              value={summary}
+              onChange={(e) => setSummary(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={fid("status")} label="Status" error={errors.status}>
+          {(aria) => (
+            <Select {...aria} name="status" defaultValue={initial.status}>
+              {CONTENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {label(s)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </TabsContent>
+    </Tabs>
+  );
+}

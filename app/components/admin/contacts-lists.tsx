@@ -1,0 +1,304 @@
+// The lead inbox's lists: contact requests (with status), subscribers, and demo/dialog leads. Each row can be
+// deleted after confirmation; deletions go through one page-level fetcher so its toast outlives the row.
+import { Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Select } from "~/components/ui/input";
+import { useActionToast } from "~/components/ui/toaster";
+
+export const CONTACT_ACTION_FETCHER = "contacts-action";
+const STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+
+/** Dates as fixed UTC text, identical on server and client (no hydration mismatch). */
+export function formatDate(value: string | Date): string {
+  const iso = new Date(value).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+interface Attribution {
+  sourcePage: string | null;
+  sourceSection: string | null;
+  referrer: string | null;
+  landingPage: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+function AttributionLine({ row }: { row: Attribution }) {
+  const parts = [
+    row.sourceSection && `section ${row.sourceSection}`,
+    row.sourcePage && `page ${row.sourcePage}`,
+    row.landingPage && `landed on ${row.landingPage}`,
+    row.referrer && `from ${row.referrer}`,
+    row.utmSource && `utm ${[row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / ")}`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="mt-1 break-words text-xs text-slate-600">Source: {parts.join(" · ")}</p>;
+}
+
+function DeleteButton({
+  intent,
+  id,
+  label,
+  question,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  question: string;
+}) {
+  const fetcher = useFetcher({ key: CONTACT_ACTION_FETCHER });
+  return (
+    <ConfirmDialog
+      description={question}
+      onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0 text-red-700 hover:bg-red-50 hover:text-red-800"
+        >
+          <Trash2 aria-hidden />
+          <span className="sr-only">{label}</span>
+        </Button>
+      }
+    />
+  );
+}
+
+function ListSection({
+  id,
+  title,
+  count,
+  exportHref,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  exportHref: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title} <span className="text-sm font-normal text-slate-600">({count})</span>
+        </h2>
+        <a
+          href={exportHref}
+          download
+          className="inline-flex min-h-9 items-center rounded-lg border border-slate-300 px-3 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Export CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+        </a>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface ContactRow extends Attribution {
+  id: string;
+  name: string;
+  email: string;
+  organization: string | null;
+  interest: string;
+  message: string;
+  status: string;
+  createdAt: string | Date;
+}
+
+function StatusSelect({ row }: { row: ContactRow }) {
+  const fetcher = useFetcher<{ toast?: unknown }>();
+  useActionToast(fetcher.data);
+  const value = (fetcher.formData?.get("status") as string | null) ?? row.status;
+  const selectId = `status-${row.id}`;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-status" />
+      <input type="hidden" name="id" value={row.id} />
+      <label htmlFor={selectId} className="sr-only">
+        Status of {row.name}
+      </label>
+      <Select
+        id={selectId}
+        name="status"
+        value={value}
+        className="w-auto min-w-32"
+        onChange={(e) => fetcher.submit(e.currentTarget.form)}
+      >
+        {STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </Select>
+      {/* Without JavaScript the change is sent with this button (visible when focused). */}
+      <button type="submit" className="sr-only focus:not-sr-only focus:rounded focus:px-2 focus:text-sm">
+        Save status
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ContactRequestList({
+  rows,
+  total,
+  exportHref,
+}: {
+  rows: ContactRow[];
+  total: number;
+  exportHref: string;
+}) {
+  return (
+    <ListSection id="contact-requests-heading" title="Contact Requests" count={total} exportHref={exportHref}>
+      {rows.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-slate-600">No contact requests found.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <li key={row.id} className="flex gap-3 px-4 py-4" data-testid="contact-row">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <p className="font-semibold text-slate-900">{row.name}</p>
+                  <a className="break-all text-sm text-brand-700 underline" href={`mailto:${row.email}`}>
+                    {row.email}
+                  </a>
+                  {row.organization ? (
+                    <span className="text-sm text-slate-700">{row.organization}</span>
+                  ) : null}
+                </div>
+                <p className="mt-1 text-xs text-slate-600">
+                  <Badge variant="neutral">{row.interest}</Badge> <time>{formatDate(row.createdAt)}</time>
+                </p>
+                <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
+                <AttributionLine row={row} />
+                <div className="mt-3">
+                  <StatusSelect row={row} />
+                </div>
+              </div>
+              <DeleteButton
+                intent="delete-contact"
+                id={row.id}
+                label={`Delete contact ${row.name}`}
+                question="Are you sure you want to delete this contact?"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}
+
+export interface SubscriberRow extends Attribution {
+  id: string;
+  email: string;
+  purpose: string | null;
+  createdAt: string | Date;
+}
+
+export function SubscriberList({
+  rows,
+  total,
+  exportHref,
+}: {
+  rows: SubscriberRow[];
+  total: number;
+  exportHref: string;
+}) {
+  return (
+    <ListSection
+      id="subscribers-heading"
+      title="Newsletter Subscribers"
+      count={total}
+      exportHref={exportHref}
+    >
+      {rows.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-slate-600">No subscribers found.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <li key={row.id} className="flex items-start gap-3 px-4 py-3" data-testid="subscriber-row">
+              <div className="min-w-0 flex-1">
+                <p className="break-all font-medium text-slate-900">{row.email}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  <time>{formatDate(row.createdAt)}</time>
+                  {row.purpose ? ` · ${row.purpose}` : null}
+                </p>
+                <AttributionLine row={row} />
+              </div>
+              <DeleteButton
+                intent="delete-subscriber"
+                id={row.id}
+                label={`Delete subscriber ${row.email}`}
+                question="Are you sure you want to delete this subscriber?"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}
+
+export interface SubmissionRow extends Attribution {
+  id: string;
+  email: string;
+  name: string | null;
+  purpose: string | null;
+  subject: string;
+  message: string | null;
+  createdAt: string | Date;
+}
+
+export function SubmissionList({
+  rows,
+  total,
+  exportHref,
+}: {
+  rows: SubmissionRow[];
+  total: number;
+  exportHref: string;
+}) {
+  return (
+    <ListSection id="submissions-heading" title="Demo and Dialog Leads" count={total} exportHref={exportHref}>
+      {rows.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-slate-600">No demo or dialog leads found.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <li key={row.id} className="flex items-start gap-3 px-4 py-3" data-testid="submission-row">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <p className="font-semibold text-slate-900">{row.name || "(no name)"}</p>
+                  <a className="break-all text-sm text-brand-700 underline" href={`mailto:${row.email}`}>
+                    {row.email}
+                  </a>
+                </div>
+                <p className="mt-1 text-xs text-slate-600">
+                  {row.purpose ? <Badge variant="neutral">{row.purpose}</Badge> : null} {row.subject} ·{" "}
+                  <time>{formatDate(row.createdAt)}</time>
+                </p>
+                {row.message ? (
+                  <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
+                ) : null}
+                <AttributionLine row={row} />
+              </div>
+              <DeleteButton
+                intent="delete-submission"
+                id={row.id}
+                label={`Delete lead ${row.email}`}
+                question="Are you sure you want to delete this lead?"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}

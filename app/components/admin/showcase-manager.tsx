@@ -1,0 +1,275 @@
+// The Showcase tab: add hero media (URL or upload), activate/deactivate, reorder (order input saved on blur or
+// Enter, plus move up/down buttons), delete with confirmation. Row actions share one fetcher so their toasts are
+// shown even when the row disappears.
+import { ArrowDown, ArrowUp, Film, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { MediaUrlField } from "~/components/admin/media-url-field";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/input";
+import { Switch } from "~/components/ui/switch";
+import { useActionToast } from "~/components/ui/toaster";
+import { isUploadedImage, variantUrl } from "~/lib/uploads";
+
+export interface ShowcaseItemView {
+  id: string;
+  title: string;
+  description: string | null;
+  mediaType: "video" | "image";
+  mediaUrl: string;
+  isActive: boolean;
+  displayOrder: number;
+}
+
+const ROW_FETCHER = "showcase-row-action";
+
+interface AddResult {
+  toast?: { type: "success" | "error"; message: string };
+  fieldErrors?: Record<string, string | undefined>;
+  ok?: boolean;
+}
+
+function AddMediaForm() {
+  const fetcher = useFetcher<AddResult>({ key: "showcase-add" });
+  useActionToast(fetcher.data);
+  const [mediaType, setMediaType] = useState<"image" | "video">("image");
+  const [mediaUrl, setMediaUrl] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const errors = fetcher.data?.fieldErrors ?? {};
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      formRef.current?.reset();
+      setMediaUrl("");
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="showcase-add-heading"
+    >
+      <h2 id="showcase-add-heading" className="text-lg font-semibold text-slate-900">
+        Add showcase media
+      </h2>
+      <input type="hidden" name="intent" value="showcase-add" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="showcase-title">Title</Label>
+          <Input
+            id="showcase-title"
+            name="title"
+            maxLength={200}
+            aria-invalid={errors.title ? true : undefined}
+          />
+          <FieldError id="showcase-title-error">{errors.title}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="showcase-type">Media type</Label>
+          <Select
+            id="showcase-type"
+            name="mediaType"
+            value={mediaType}
+            onChange={(e) => setMediaType(e.target.value === "video" ? "video" : "image")}
+          >
+            <option value="image">Image</option>
+            <option value="video">Video</option>
+          </Select>
+        </div>
+      </div>
+      <MediaUrlField
+        id="showcase-url"
+        name="mediaUrl"
+        label="Media URL"
+        bucket={mediaType === "video" ? "videos" : "images"}
+        value={mediaUrl}
+        onChange={setMediaUrl}
+        hint="A video (YouTube watch links are embedded) or an image."
+        error={errors.mediaUrl}
+      />
+      <div>
+        <Label htmlFor="showcase-description">Description (optional)</Label>
+        <Textarea id="showcase-description" name="description" maxLength={1000} className="min-h-20" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Adding..." : "Add Media"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Preview({ item }: { item: ShowcaseItemView }) {
+  if (item.mediaType === "image") {
+    const src = isUploadedImage(item.mediaUrl) ? variantUrl(item.mediaUrl, 480, "webp") : item.mediaUrl;
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+      />
+    );
+  }
+  return (
+    <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+      <Film className="size-6" aria-hidden />
+    </span>
+  );
+}
+
+function OrderInput({ item }: { item: ShowcaseItemView }) {
+  const fetcher = useFetcher({ key: ROW_FETCHER });
+  const id = `order-${item.id}`;
+  const save = (input: HTMLInputElement) => {
+    if (input.value === String(item.displayOrder)) return;
+    fetcher.submit({ intent: "showcase-order", id: item.id, displayOrder: input.value }, { method: "post" });
+  };
+  return (
+    <fetcher.Form
+      method="post"
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const input = e.currentTarget.elements.namedItem("displayOrder");
+        if (input instanceof HTMLInputElement) save(input);
+      }}
+    >
+      <input type="hidden" name="intent" value="showcase-order" />
+      <input type="hidden" name="id" value={item.id} />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        Order<span className="sr-only"> of {item.title}</span>
+      </label>
+      <Input
+        id={id}
+        key={item.displayOrder}
+        name="displayOrder"
+        type="number"
+        min={0}
+        step={1}
+        defaultValue={item.displayOrder}
+        className="w-20"
+        onBlur={(e) => save(e.currentTarget)}
+      />
+      <button type="submit" className="sr-only focus:not-sr-only focus:rounded focus:px-2 focus:text-sm">
+        Save order
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ShowcaseRow({ item, first, last }: { item: ShowcaseItemView; first: boolean; last: boolean }) {
+  const fetcher = useFetcher({ key: ROW_FETCHER });
+  const pendingActive =
+    fetcher.formData?.get("intent") === "showcase-toggle" && fetcher.formData.get("id") === item.id
+      ? fetcher.formData.get("isActive") === "true"
+      : undefined;
+  const active = pendingActive ?? item.isActive;
+  return (
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center" data-testid="showcase-row">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <Preview item={item} />
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{item.title}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <Badge variant="neutral">{item.mediaType}</Badge>
+            <Badge variant={active ? "success" : "outline"}>{active ? "Active" : "Inactive"}</Badge>
+          </p>
+          <p className="mt-1 break-all text-xs text-slate-600">{item.mediaUrl}</p>
+          {item.description ? <p className="mt-1 text-sm text-slate-700">{item.description}</p> : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={`active-${item.id}`}
+            checked={active}
+            onCheckedChange={(checked) =>
+              fetcher.submit(
+                { intent: "showcase-toggle", id: item.id, isActive: String(checked) },
+                { method: "post" },
+              )
+            }
+          />
+          <label htmlFor={`active-${item.id}`} className="text-sm text-slate-700">
+            Active<span className="sr-only"> ({item.title})</span>
+          </label>
+        </div>
+        <OrderInput item={item} />
+        <div className="flex items-center">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            disabled={first}
+            onClick={() =>
+              fetcher.submit({ intent: "showcase-move", id: item.id, direction: "up" }, { method: "post" })
+            }
+          >
+            <ArrowUp aria-hidden />
+            <span className="sr-only">Move {item.title} up</span>
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            disabled={last}
+            onClick={() =>
+              fetcher.submit({ intent: "showcase-move", id: item.id, direction: "down" }, { method: "post" })
+            }
+          >
+            <ArrowDown aria-hidden />
+            <span className="sr-only">Move {item.title} down</span>
+          </Button>
+        </div>
+        <ConfirmDialog
+          description="Are you sure you want to delete this media?"
+          onConfirm={() => fetcher.submit({ intent: "showcase-delete", id: item.id }, { method: "post" })}
+          trigger={
+            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+              <Trash2 aria-hidden />
+              <span className="sr-only">Delete {item.title}</span>
+            </Button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+export function ShowcaseManager({ items }: { items: ShowcaseItemView[] }) {
+  const rowFetcher = useFetcher({ key: ROW_FETCHER });
+  useActionToast(rowFetcher.data);
+  return (
+    <div className="space-y-6">
+      <AddMediaForm />
+      <section
+        aria-labelledby="showcase-list-heading"
+        className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        <h2
+          id="showcase-list-heading"
+          className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900"
+        >
+          Showcase media <span className="text-sm font-normal text-slate-600">({items.length})</span>
+        </h2>
+        {items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-slate-600">
+            No showcase media yet. Add your first item above.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {items.map((item, i) => (
+              <ShowcaseRow key={item.id} item={item} first={i === 0} last={i === items.length - 1} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

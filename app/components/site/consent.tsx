@@ -1,0 +1,172 @@
+// Cookie-consent banner and the third-party scripts it gates. Nothing from Google, Meta, Hotjar or the chat
+// vendor is requested until the visitor accepts; the choice (accept or reject) is remembered in a cookie that the
+// server reads too. Works without JavaScript: the banner is a form posting to /api/consent.
+import { createContext, useContext, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { type Consent, consentCookie } from "~/lib/consent";
+
+interface ConsentState {
+  consent: Consent | null;
+  setConsent: (value: Consent | null) => void;
+}
+
+const ConsentContext = createContext<ConsentState>({ consent: null, setConsent: () => {} });
+
+export function useConsent() {
+  return useContext(ConsentContext);
+}
+
+export function ConsentProvider({
+  initial,
+  children,
+}: {
+  initial: Consent | null;
+  children: React.ReactNode;
+}) {
+  const [consent, setConsentState] = useState<Consent | null>(initial);
+  const setConsent = (value: Consent | null) => {
+    const secure = window.location.protocol === "https:";
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads too; no Cookie Store API in all browsers
+    document.cookie = value
+      ? consentCookie(value, secure)
+      : "cookie_consent=; Path=/; Max-Age=0; SameSite=Lax";
+    setConsentState(value);
+    // Scripts already loaded cannot be unloaded: withdrawing consent takes full effect on the next page load.
+    if (consent === "accepted" && value !== "accepted") window.location.reload();
+  };
+  return <ConsentContext.Provider value={{ consent, setConsent }}>{children}</ConsentContext.Provider>;
+}
+
+export function ConsentBanner() {
+  const { consent, setConsent } = useConsent();
+  const location = useLocation();
+  if (consent) return null;
+  return (
+    <section
+      aria-label="Cookie consent"
+      data-consent-banner=""
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_24px_rgba(15,23,42,0.08)]"
+    >
+      <form
+        method="post"
+        action="/api/consent"
+        className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          setConsent(submitter?.value === "accepted" ? "accepted" : "rejected");
+        }}
+      >
+        <input type="hidden" name="redirect_to" value={location.pathname + location.search} />
+        <p className="text-sm text-slate-700">
+          We use cookies for analytics and our chat widget to improve the site. They load only if you accept;
+          you can change your mind any time from the footer.
+        </p>
+        <div className="flex shrink-0 gap-2">
+          <Button type="submit" name="consent" value="rejected" variant="outline">
+            Reject
+          </Button>
+          <Button type="submit" name="consent" value="accepted">
+            Accept
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** A footer control to reopen the banner (withdraw or give consent). */
+export function CookieSettingsButton({ className }: { className?: string }) {
+  const { consent, setConsent } = useConsent();
+  if (!consent) return null;
+  return (
+    <button type="button" className={className} onClick={() => setConsent(null)}>
+      Cookie settings
+    </button>
+  );
+}
+
+export interface TrackingSettings {
+  googleAnalyticsId: string;
+  facebookPixelId: string;
+  hotjarId: string;
+  chatEnabled: boolean;
+  chatWidget: string;
+}
+
+type AnyWindow = Window & Record<string, unknown>;
+
+function addScript(id: string, src: string, nonce: string) {
+  if (document.getElementById(id)) return;
+  const script = document.createElement("script");
+  script.id = id;
+  script.async = true;
+  script.src = src;
+  if (nonce) script.nonce = nonce;
+  document.head.appendChild(script);
+}
+
+/** Inserts the admin's chat embed code; script elements are re-created so the browser runs them. */
+function injectChatWidget(code: string, nonce: string) {
+  if (document.getElementById("chat-widget-root")) return;
+  const root = document.createElement("div");
+  root.id = "chat-widget-root";
+  const template = document.createElement("template");
+  template.innerHTML = code;
+  for (const node of Array.from(template.content.childNodes)) {
+    if (node instanceof HTMLScriptElement) {
+      const script = document.createElement("script");
+      for (const attr of Array.from(node.attributes)) script.setAttribute(attr.name, attr.value);
+      script.text = node.text;
+      if (nonce) script.nonce = nonce;
+      root.appendChild(script);
+    } else {
+      root.appendChild(node);
+    }
+  }
+  document.body.appendChild(root);
+}
+
+function loadTracking(settings: TrackingSettings, nonce: string) {
+  const w = window as unknown as AnyWindow;
+  const ga = settings.googleAnalyticsId.trim();
+  if (/^[A-Z0-9-]{4,40}$/i.test(ga) && !w.gtag) {
+    w.dataLayer = (w.dataLayer as unknown[]) ?? [];
+    w.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag queues the arguments object itself
+      (w.dataLayer as unknown[]).push(arguments);
+    };
+    (w.gtag as (...a: unknown[]) => void)("js", new Date());
+    (w.gtag as (...a: unknown[]) => void)("config", ga);
+    addScript("ga-script", `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga)}`, nonce);
+  }
+  const pixel = settings.facebookPixelId.trim();
+  if (/^\d{5,20}$/.test(pixel) && !w.fbq) {
+    const queue: unknown[][] = [];
+    const fbq = (...args: unknown[]) => queue.push(args);
+    Object.assign(fbq, { queue, loaded: true, version: "2.0", push: fbq });
+    w.fbq = fbq;
+    w._fbq = fbq;
+    fbq("init", pixel);
+    fbq("track", "PageView");
+    addScript("meta-pixel-script", "https://connect.facebook.net/en_US/fbevents.js", nonce);
+  }
+  const hotjar = settings.hotjarId.trim();
+  if (/^\d{3,12}$/.test(hotjar) && !w.hj) {
+    const queue: unknown[][] = [];
+    w.hj = Object.assign((...args: unknown[]) => queue.push(args), { q: queue });
+    w._hjSettings = { hjid: Number(hotjar), hjsv: 6 };
+    addScript("hotjar-script", `https://static.hotjar.com/c/hotjar-${hotjar}.js?sv=6`, nonce);
+  }
+  if (settings.chatEnabled && settings.chatWidget.trim()) injectChatWidget(settings.chatWidget, nonce);
+}
+
+/** Loads analytics and the chat widget once consent is "accepted" (on load, or the moment it is given). */
+export function ThirdPartyScripts({ settings, nonce }: { settings: TrackingSettings; nonce: string }) {
+  const { consent } = useConsent();
+  useEffect(() => {
+    if (consent === "accepted") loadTracking(settings, nonce);
+  }, [consent, settings, nonce]);
+  return null;
+}

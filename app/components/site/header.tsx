@@ -1,0 +1,88 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+export function publicNav({ blogEnabled }: { blogEnabled: boolean }): NavItem[] {
+  return [
+    { to: "/", label: "Home" },
+    ...(blogEnabled ? [{ to: "/blog", label: "Blog" }] : []),
+    { to: "/academy", label: "Academy" },
+    { to: "/pricing", label: "Pricing" },
+    { to: "/contact", label: "Contact" },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors",
+    isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950",
+  );
+
+export function Header({ nav }: { nav: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // The mobile menu closes on every navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {nav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button asChild className="hidden sm:inline-flex">
+            <Link to="/contact">Get Started</Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X /> : <Menu />}
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white md:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+            {nav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="pt-2">
+              <Button asChild className="w-full">
+                <Link to="/contact">Get Started</Link>
+              </Button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

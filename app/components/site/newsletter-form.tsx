@@ -1,0 +1,95 @@
+// Footer newsletter signup, shown while newsletters are enabled in the settings. Stores one subscriber per
+// address. Without JavaScript the form posts to /api/leads, which redirects back here with ?newsletter=<outcome>.
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { showToast } from "~/components/ui/toaster";
+import { type FieldErrors, formValues, MESSAGES, newsletterSchema, parseForm } from "~/lib/lead-schema";
+import { cn } from "~/lib/utils";
+import { Honeypot } from "./honeypot";
+import { postLead } from "./lead-client";
+
+const NO_JS_OUTCOME: Record<string, { ok: boolean; text: string }> = {
+  ok: { ok: true, text: MESSAGES.newsletterSuccess },
+  "rate-limited": { ok: false, text: "Too many submissions from your address. Please try again later." },
+  error: { ok: false, text: "Please enter a valid email address and try again." },
+};
+
+export function NewsletterForm() {
+  const [params] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState(false);
+  const outcome = sent ? undefined : NO_JS_OUTCOME[params.get("newsletter") ?? ""];
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = parseForm(newsletterSchema, formValues(new FormData(form)));
+    setSent(true);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const answer = await postLead(form, "newsletter");
+    setSubmitting(false);
+    if (answer?.body.ok) {
+      showToast({ type: "success", message: MESSAGES.newsletterSuccess });
+      form.reset();
+      return;
+    }
+    setErrors(answer?.body.errors ?? {});
+    showToast(answer?.body.toast ?? { type: "error", message: "Subscription failed. Please try again." });
+  }
+
+  return (
+    <form
+      id="newsletter"
+      method="post"
+      action="/api/leads"
+      onSubmit={onSubmit}
+      noValidate
+      className="relative mt-6 max-w-xs"
+      aria-label="Newsletter signup"
+    >
+      <input type="hidden" name="kind" value="newsletter" />
+      <input type="hidden" name="source_section" value="footer_newsletter" />
+      <Honeypot idPrefix="newsletter" />
+      <label htmlFor="newsletter-email" className="text-sm font-semibold text-white">
+        Get product news and revenue playbooks
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={255}
+          placeholder="you@company.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "newsletter-email-error" : undefined}
+          className="min-h-10 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="min-h-10 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {submitting ? "Sending..." : "Subscribe"}
+        </button>
+      </div>
+      {errors.email ? (
+        <p id="newsletter-email-error" className="mt-2 text-sm text-red-300">
+          {errors.email}
+        </p>
+      ) : null}
+      {outcome ? (
+        <p role="status" className={cn("mt-2 text-sm", outcome.ok ? "text-green-300" : "text-red-300")}>
+          {outcome.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+// The database: PGlite in-process by default (data under DATA_DIR), PostgreSQL when DATABASE_URL is set.
+// Both speak the same Postgres dialect, so one schema, one set of migrations and the same queries serve both.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies every committed migration in drizzle/ that has not run yet. */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+
+/** drizzle/ sits at the project root; the server bundle lives two folders below it. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve("drizzle");
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.kind === "postgres") {
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      async migrate() {
+        // One connection holding an advisory lock, so instances starting together migrate one at a time.
+        const lockClient = postgres(options.url, { max: 1, onnotice: () => {} });
+        try {
+          await lockClient`select pg_advisory_lock(727274)`;
+          await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await lockClient`select pg_advisory_unlock(727274)`.catch(() => {});
+          await lockClient.end({ timeout: 5 });
+        }
+      },
+      ping: () => ping(db),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: () => ping(db),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DataDirBusyError extends Error {
+  override name = "DataDirBusyError";
+}
+
+/**
+ * PGlite allows one process per data folder; a second one would corrupt it. A lock file holding the owner's
+ * pid keeps a second server (or the admin CLI) out while the first runs; a stale lock from a killed process is
+ * taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+  } catch {
+    const owner = Number(readFileSync(lockFile, "utf8").trim());
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new DataDirBusyError(
+        `The data folder ${dataDir} is in use by process ${owner}. Stop that server first ` +
+          "(the embedded database allows one process at a time), or use PostgreSQL (DATABASE_URL).",
+      );
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The process-wide handle, set once at start-up (server) or per test file (tests).
+let current: DatabaseHandle | undefined;
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  current = handle;
+}
+
+export function database(): DatabaseHandle {
+  if (!current) throw new Error("The database is not open yet (call setDatabase at start-up).");
+  return current;
+}
+
+/** The Drizzle instance every model uses. */
+export function db(): Database {
+  return database().db;
+}
+
+/** Rows of a raw `db.execute()` result: postgres-js returns an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

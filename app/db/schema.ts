@@ -1,0 +1,383 @@
+// The whole database schema. Table and column names follow SPEC.md §3 so data from the original maps one to
+// one; tables the product adds (auth, audit, rate limits, app metadata) get plain names.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const DIFFICULTY_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
+export const MEDIA_TYPES = ["video", "image"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const CONTACT_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/** Where a lead came from: captured at the visitor's first page view and at submission. */
+const attribution = () => ({
+  sourcePage: text("source_page"),
+  sourceSection: text("source_section"),
+  referrer: text("referrer"),
+  landingPage: text("landing_page"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Content
+// ---------------------------------------------------------------------------------------------------------
+
+export const showcaseMedia = pgTable(
+  "asimov_showcase_media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    mediaType: text("media_type").$type<MediaType>().notNull(),
+    mediaUrl: text("media_url").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("asimov_showcase_media_type_check", inList("media_type", MEDIA_TYPES)),
+    check("asimov_showcase_media_order_check", sql`${t.displayOrder} >= 0`),
+    index("asimov_showcase_media_active_order_idx").on(t.isActive, t.displayOrder),
+  ],
+);
+
+export const blogPosts = pgTable(
+  "asimov_blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt"),
+    /** Text, or an object with `text` or `blocks` (SPEC.md §3). */
+    content: jsonb("content").$type<unknown>(),
+    /** The block list written in the block editor. */
+    richContent: jsonb("rich_content").$type<unknown>(),
+    author: text("author").notNull().default("Admin"),
+    category: text("category"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").$type<ContentStatus>().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    featuredImage: text("featured_image"),
+  },
+  (t) => [
+    uniqueIndex("asimov_blog_posts_slug_key").on(t.slug),
+    check("asimov_blog_posts_status_check", inList("status", CONTENT_STATUSES)),
+    index("asimov_blog_posts_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("asimov_blog_posts_category_idx").on(t.category, t.status),
+    index("asimov_blog_posts_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const academyContent = pgTable(
+  "asimov_academy_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    summary: text("summary"),
+    /** Typed blocks: paragraph {text}, video {url}, audio {url}. */
+    content: jsonb("content").$type<unknown>(),
+    richContent: jsonb("rich_content").$type<unknown>(),
+    category: text("category").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    difficultyLevel: text("difficulty_level").$type<DifficultyLevel>().notNull().default("beginner"),
+    durationMinutes: integer("duration_minutes").notNull().default(0),
+    thumbnailUrl: text("thumbnail_url"),
+    videoUrl: text("video_url"),
+    audioUrl: text("audio_url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    status: text("status").$type<ContentStatus>().notNull().default("draft"),
+    viewCount: integer("view_count").notNull().default(0),
+    author: text("author"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("asimov_academy_content_slug_key").on(t.slug),
+    check("asimov_academy_content_status_check", inList("status", CONTENT_STATUSES)),
+    check("asimov_academy_content_difficulty_check", inList("difficulty_level", DIFFICULTY_LEVELS)),
+    check("asimov_academy_content_duration_check", sql`${t.durationMinutes} >= 0`),
+    check("asimov_academy_content_views_check", sql`${t.viewCount} >= 0`),
+    index("asimov_academy_content_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("asimov_academy_content_category_idx").on(t.category, t.status),
+    index("asimov_academy_content_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Leads
+// ---------------------------------------------------------------------------------------------------------
+
+export const contactRequests = pgTable(
+  "atlas_contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    organization: text("organization"),
+    interest: text("interest").notNull(),
+    message: text("message").notNull(),
+    status: text("status").$type<ContactStatus>().notNull().default("new"),
+    ...attribution(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("atlas_contact_requests_status_check", inList("status", CONTACT_STATUSES)),
+    index("atlas_contact_requests_created_idx").on(t.createdAt.desc()),
+    index("atlas_contact_requests_status_idx").on(t.status),
+  ],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased; one row per address. */
+    email: text("email").notNull(),
+    purpose: text("purpose"),
+    ...attribution(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscribers_email_key").on(t.email),
+    index("subscribers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name"),
+    purpose: text("purpose"),
+    message: text("message"),
+    subject: text("subject").notNull(),
+    ...attribution(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("form_submissions_created_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Site configuration
+// ---------------------------------------------------------------------------------------------------------
+
+export const websiteSettings = pgTable(
+  "asimov_website_settings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    settingKey: text("setting_key").notNull(),
+    settingValue: text("setting_value").notNull().default(""),
+    settingType: text("setting_type").$type<"boolean" | "text">().notNull().default("text"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("asimov_website_settings_key").on(t.settingKey),
+    check("asimov_website_settings_type_check", inList("setting_type", ["boolean", "text"])),
+  ],
+);
+
+export const socialLinks = pgTable(
+  "asimov_social_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platform: text("platform").notNull(),
+    url: text("url").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("asimov_social_links_platform_key").on(t.platform),
+    index("asimov_social_links_order_idx").on(t.displayOrder),
+  ],
+);
+
+/** Content API keys. Only a SHA-256 hash of the key is kept, plus what the masked display needs. */
+export const apiKeys = pgTable(
+  "asimov_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    keyName: text("key_name").notNull(),
+    keyHash: text("api_key_hash").notNull(),
+    keyPrefix: text("api_key_prefix").notNull(),
+    keyLast4: text("api_key_last4").notNull(),
+    permissions: text("permissions").array().notNull().default(sql`'{content_management}'::text[]`),
+    isActive: boolean("is_active").notNull().default(true),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("asimov_api_keys_hash_key").on(t.keyHash),
+    index("asimov_api_keys_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Authentication (better-auth's tables, with snake_case columns) and the admin record
+// ---------------------------------------------------------------------------------------------------------
+
+export const authUsers = pgTable("auth_user", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  "auth_session",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  "auth_account",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_account_user_idx").on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  "auth_verification",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);
+
+export const authTwoFactors = pgTable(
+  "auth_two_factor",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("auth_two_factor_secret_idx").on(t.secret), index("auth_two_factor_user_idx").on(t.userId)],
+);
+
+export const authRateLimits = pgTable("auth_rate_limit", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("admin"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  () => [check("admin_users_role_check", inList("role", ["admin"]))],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Operations
+// ---------------------------------------------------------------------------------------------------------
+
+/** Who did what and when: content, settings and lead changes, sign-ins and sign-outs. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: text("actor"),
+    action: text("action").notNull(),
+    entity: text("entity"),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+);
+
+/** Fixed-window counters for public writes, shared by every app instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Small key/value facts about this installation (e.g. the generated auth secret). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

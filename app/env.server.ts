@@ -1,0 +1,157 @@
+// The only reader of process.env. Validated once at start-up, with a message naming any bad variable.
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes"].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  BASE_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SEED_DEMO: boolish,
+  PRODUCT_SIGNUP_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: boolish,
+  /** Multiplies every public rate limit (tests raise it; 0 disables them). */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
+  /** Outgoing mail (password reset, notifications), e.g. smtp://user:pass@mail.example.com:587. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  /** End-to-end test servers only: enables admin-only fixture routes (never set in production). */
+  E2E_TEST_ROUTES: boolish,
+  /** Uploads go to this S3-compatible bucket when set (else to DATA_DIR/uploads). */
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  /** e.g. https://s3.eu-central-1.amazonaws.com, or a MinIO / R2 endpoint (path-style addressing). */
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Content API requests per key per minute (before RATE_LIMIT_FACTOR). */
+  CONTENT_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  /** A deployment at a public address (BASE_URL not on localhost): strict rules apply. */
+  isDeployed: boolean;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  authSecret: string | undefined;
+  seedDemo: boolean;
+  productSignupUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimitFactor: number;
+  /** SMTP connection URL; mail features are off without it. */
+  smtpUrl: string | undefined;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  /** Admin-only fixture routes for end-to-end tests (E2E_TEST_ROUTES). */
+  testRoutes: boolean;
+  /** Set when uploads go to an S3-compatible bucket. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
+  contentApiRateLimit: number;
+};
+
+export class EnvError extends Error {}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Vite and Vitest set BASE_URL="/" (their public base path) in the environment; that is not ours.
+  const result = schema.safeParse(source.BASE_URL === "/" ? { ...source, BASE_URL: undefined } : source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, "");
+  const isDeployed = !LOCAL_HOSTS.has(new URL(baseUrl).hostname);
+  if (isDeployed && !e.ADMIN_EMAIL) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  - ADMIN_EMAIL: required when BASE_URL is a public address " +
+        `(${baseUrl}); set it to the administrator's email`,
+    );
+  }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  - S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    baseUrl,
+    isDeployed,
+    adminEmail: e.ADMIN_EMAIL ?? "admin@example.com",
+    adminPassword: e.ADMIN_PASSWORD,
+    authSecret: e.AUTH_SECRET,
+    seedDemo: e.SEED_DEMO ?? true,
+    productSignupUrl: e.PRODUCT_SIGNUP_URL ?? "https://app.asimov.example/signup",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Asimov <no-reply@${new URL(baseUrl).hostname}>`,
+    testRoutes: e.E2E_TEST_ROUTES ?? false,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? "us-east-1",
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    contentApiRateLimit: e.CONTENT_API_RATE_LIMIT,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,40 @@
+// The academy list's filters (SPEC.md §5), shared by the page and the model: they live in the URL query
+// (?q=&category=&difficulty=), so a result is shareable and works without JavaScript.
+
+export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** Longest search text acted on; longer input is cut, not rejected (it comes from a shareable URL). */
+export const SEARCH_MAX_LENGTH = 100;
+
+export interface AcademyFilter {
+  /** Free text matched case-insensitively against title, description or any tag. */
+  q: string;
+  /** Exact category, or "" for all. */
+  category: string;
+  /** One of DIFFICULTIES, or "" for all. */
+  difficulty: Difficulty | "";
+}
+
+export function isDifficulty(value: unknown): value is Difficulty {
+  return typeof value === "string" && (DIFFICULTIES as readonly string[]).includes(value);
+}
+
+/** Text from a URL, safe for the database: NUL characters (which PostgreSQL rejects) removed, trimmed, cut. */
+function cleanText(value: string | null, max: number): string {
+  return (value ?? "").replaceAll("\0", "").trim().slice(0, max);
+}
+
+/** The filter in a URL's query; unknown difficulties are ignored, text is cleaned, trimmed and cut. */
+export function parseAcademyFilter(params: URLSearchParams): AcademyFilter {
+  const difficulty = params.get("difficulty") ?? "";
+  return {
+    q: cleanText(params.get("q"), SEARCH_MAX_LENGTH),
+    category: cleanText(params.get("category"), 200),
+    difficulty: isDifficulty(difficulty) ? difficulty : "",
+  };
+}
+
+export function isFiltered(filter: AcademyFilter): boolean {
+  return Boolean(filter.q || filter.category || filter.difficulty);
+}

@@ -1,0 +1,28 @@
+// Rules and form schemas of the admin sign-in pages, shared by the browser (input attributes) and the server.
+import { z } from "zod";
+
+/** SPEC §5 / §9: the administrator's password has at least 6 characters. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 6;
+
+const password = z
+  .string()
+  .min(ADMIN_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
+  .max(256);
+
+export const signInSchema = z.object({
+  email: z.email("Please enter a valid email address").max(255),
+  password,
+});
+
+export const secondFactorSchema = z.object({
+  method: z.enum(["totp", "recovery"]),
+  code: z.string().trim().min(6, "Enter the code").max(64),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z.email("Please enter a valid email address").max(255),
+});
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1).max(200), password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });

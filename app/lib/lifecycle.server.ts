@@ -1,0 +1,62 @@
+// Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
+// demo content and the administrator account.
+import { bootstrapAdmin, generatePassword, initAuth, setAdminPassword } from "~/auth.server";
+import { database, openDatabase, setDatabase } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed.server";
+import { env } from "~/env.server";
+import { configureLogger, logger } from "~/lib/logger.server";
+
+export interface StartupInfo {
+  database: "pglite" | "postgres";
+  seeded: boolean;
+  adminEmail: string;
+  generatedPassword?: string;
+}
+
+export async function startup(): Promise<StartupInfo> {
+  const config = env();
+  configureLogger();
+  const handle = config.databaseUrl
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
+  setDatabase(handle);
+  await handle.migrate();
+  await initAuth();
+  const seed = config.seedDemo ? await seedDemoContent(handle.db) : { seeded: false };
+  if (seed.seeded) logger.info({ counts: seed.counts }, "demo content seeded");
+  const admin = await bootstrapAdmin();
+  return {
+    database: handle.kind,
+    seeded: seed.seeded,
+    adminEmail: config.adminEmail,
+    generatedPassword: admin.generatedPassword,
+  };
+}
+
+export async function shutdown(): Promise<void> {
+  try {
+    await database().close();
+  } catch (error) {
+    logger.error({ err: error }, "error while closing the database");
+  }
+}
+
+/** Commands of `npm run admin`, run against the configured database without the HTTP server. */
+export const adminCli = {
+  async setPassword(password?: string) {
+    const config = env();
+    const handle = config.databaseUrl
+      ? openDatabase({ kind: "postgres", url: config.databaseUrl, max: 1 })
+      : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
+    setDatabase(handle);
+    try {
+      await handle.migrate();
+      await initAuth();
+      const value = password ?? generatePassword();
+      await setAdminPassword(value);
+      return { email: config.adminEmail, password: value, generated: !password };
+    } finally {
+      await handle.close();
+    }
+  },
+};

@@ -1,0 +1,44 @@
+// Outgoing mail through SMTP (nodemailer). Everything that sends mail checks `mailConfigured()` first: without
+// SMTP_URL the features that need mail (password reset by email) are simply not offered.
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+let transporter: Transporter | undefined;
+let transporterUrl: string | undefined;
+
+export function mailConfigured(): boolean {
+  return Boolean(env().smtpUrl);
+}
+
+function transport(): Transporter {
+  const url = env().smtpUrl;
+  if (!url) throw new Error("SMTP_URL is not configured");
+  // One pooled transport per process; rebuilt only if the URL changes (tests point it at their own server).
+  if (!transporter || transporterUrl !== url) {
+    transporter = nodemailer.createTransport(url);
+    transporterUrl = url;
+  }
+  return transporter;
+}
+
+/** Sends one message. Throws when SMTP is not configured or the server refuses it. */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const info = await transport().sendMail({ from: env().mailFrom, ...message });
+  logger.info({ messageId: info.messageId, subject: message.subject }, "mail sent");
+}
+
+/** Escapes text for an HTML mail body. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}

@@ -1,0 +1,179 @@
+// Full-page cache for anonymous GETs of public pages, in front of React Router.
+//
+// Correctness rule: an entry is served only while the content version it was rendered at is still current.
+// Every content, settings or showcase write bumps the version (contentChanged()), so a write is visible on the very
+// next request. With PGlite only one process can open the database, so the version is tracked in memory; with
+// PostgreSQL several instances share the database, so each lookup reads the version row (one primary-key read),
+// which makes another instance's write visible on the next request too.
+//
+// Never cached: admin, auth, API and upload paths, requests carrying a session cookie, responses that set a cookie
+// or say private/no-store, anything but 200. Cached HTML keeps the CSP nonce it was rendered with (stored with the
+// entry's headers): the nonce is then per entry rather than per request — see docs/decisions (page cache ADR).
+import { createHash } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { database } from "~/db/client.server";
+import { currentContentVersion, onContentChanged } from "~/lib/content-version.server";
+import { logger } from "~/lib/logger.server";
+
+interface Entry {
+  version: number;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+}
+
+const MAX_ENTRIES = 1000;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const UNCACHED_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploads/", "/assets/", "/__"];
+/** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+const entries = new Map<string, Entry>();
+let localVersion: number | undefined;
+let unsubscribe: (() => void) | undefined;
+
+export function clearPageCache() {
+  entries.clear();
+}
+
+export function pageCacheSize() {
+  return entries.size;
+}
+
+async function versionNow(): Promise<number> {
+  if (database().kind === "postgres") return currentContentVersion();
+  if (localVersion === undefined) {
+    localVersion = await currentContentVersion();
+    unsubscribe ??= onContentChanged((v) => {
+      localVersion = v;
+    });
+  }
+  return localVersion;
+}
+
+function hasSessionCookie(req: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(req.headers.cookie ?? "");
+}
+
+function consentOf(req: Request): string {
+  return /(?:^|;\s*)cookie_consent=([^;]*)/.exec(req.headers.cookie ?? "")?.[1] ?? "";
+}
+
+export function isCacheableRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (UNCACHED_PREFIXES.some((p) => req.path.startsWith(p))) return false;
+  if (req.path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
+  if (hasSessionCookie(req)) return false;
+  if (req.headers.authorization || req.headers["x-api-key"]) return false;
+  return true;
+}
+
+function send(req: Request, res: Response, entry: Entry, hit: boolean) {
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+  if (req.headers["if-none-match"] === entry.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(entry.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(entry.body);
+}
+
+/** Express middleware: serves hits, records cacheable misses, sets CDN headers and ETags on public pages. */
+export function pageCache() {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!isCacheableRequest(req)) return next();
+    const key = `${req.originalUrl}\u0000${consentOf(req)}`;
+    let version: number;
+    try {
+      version = await versionNow();
+    } catch (error) {
+      // The database is unreachable: a cached page is better than an error page.
+      const stale = entries.get(key);
+      if (stale) return send(req, res, stale, true);
+      logger.warn({ err: error }, "page cache: content version unavailable");
+      return next();
+    }
+    const cached = entries.get(key);
+    if (cached && cached.version === version) {
+      entries.delete(key); // refresh LRU position
+      entries.set(key, cached);
+      return send(req, res, cached, true);
+    }
+    if (req.method === "HEAD") return next();
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const capture = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || tooBig) return;
+      const buf = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+      size += buf.length;
+      if (size > MAX_BODY_BYTES) tooBig = true;
+      else chunks.push(buf);
+    };
+    const cacheable = () => {
+      if (res.statusCode !== 200 || tooBig || res.getHeader("set-cookie")) return false;
+      const cc = String(res.getHeader("cache-control") ?? "");
+      return !/private|no-store/.test(cc);
+    };
+    // Headers are final at the first write: add the CDN policy to responses we are allowed to cache.
+    const stampHeaders = () => {
+      if (!res.headersSent && cacheable() && !res.getHeader("cache-control")) {
+        res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+      }
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      stampHeaders();
+      capture(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      stampHeaders();
+      capture(chunk, rest[0]);
+      if (cacheable()) {
+        const body = Buffer.concat(chunks);
+        const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (
+            value === undefined ||
+            [
+              "content-length",
+              "content-encoding",
+              "transfer-encoding",
+              "date",
+              "connection",
+              "x-cache",
+            ].includes(name)
+          )
+            continue;
+          headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+        }
+        headers.etag = etag;
+        if (entries.size >= MAX_ENTRIES) {
+          const oldest = entries.keys().next().value;
+          if (oldest !== undefined) entries.delete(oldest);
+        }
+        entries.set(key, { version, status: res.statusCode, headers, body, etag });
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.setHeader("X-Cache", "MISS");
+    next();
+  };
+}
+
+/** For tests: forget the in-memory version subscription (e.g. after swapping databases). */
+export function resetPageCache() {
+  entries.clear();
+  localVersion = undefined;
+  unsubscribe?.();
+  unsubscribe = undefined;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  originsInSnippet,
+  thirdPartySources,
+} from "./security-headers.server";
+import { mergeSettings } from "./settings";
+
+const settings = (overrides: Record<string, string>) =>
+  mergeSettings(
+    Object.entries(overrides).map(([settingKey, settingValue]) => ({ settingKey, settingValue })),
+  );
+
+describe("content security policy", () => {
+  it("allows only our scripts and the nonce when no third party is configured", () => {
+    const csp = contentSecurityPolicy({
+      nonce: "abc",
+      https: false,
+      sources: thirdPartySources(settings({})),
+    });
+    expect(csp).toContain("script-src 'self' 'nonce-abc';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(csp).not.toContain("unsafe-eval");
+  });
+
+  it("adds analytics hosts only for the IDs that are set", () => {
+    const ga = contentSecurityPolicy({
+      nonce: "n",
+      https: true,
+      sources: thirdPartySources(settings({ googleAnalyticsId: "G-TEST123" })),
+    });
+    expect(ga).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    expect(ga).not.toContain("facebook");
+    expect(ga).not.toContain("hotjar");
+    expect(ga).toContain("upgrade-insecure-requests");
+    const all = contentSecurityPolicy({
+      nonce: "n",
+      https: false,
+      sources: thirdPartySources(settings({ facebookPixelId: "123", hotjarId: "456" })),
+    });
+    expect(all).toMatch(/script-src [^;]*https:\/\/connect\.facebook\.net/);
+    expect(all).toMatch(/script-src [^;]*https:\/\/static\.hotjar\.com/);
+    expect(all).not.toContain("googletagmanager");
+  });
+
+  it("allows the chat widget's hosts only while chat is enabled", () => {
+    const code = `<script src="https://embed.chat.example/widget.js"></script><script>s.src="https://cdn.chat.example/x.js"</script>`;
+    expect(originsInSnippet(code)).toEqual(["https://cdn.chat.example", "https://embed.chat.example"]);
+    const off = thirdPartySources(settings({ chatWidget: code, chatEnabled: "false" }));
+    expect(off.script).toEqual([]);
+    const on = thirdPartySources(settings({ chatWidget: code, chatEnabled: "true" }));
+    expect(on.script).toEqual(["https://cdn.chat.example", "https://embed.chat.example"]);
+    expect(on.connect).toContain("wss://embed.chat.example");
+  });
+});
+
+describe("base headers", () => {
+  it("sends HSTS only on https", () => {
+    expect(baseSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();
+    expect(baseSecurityHeaders(true)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(baseSecurityHeaders(false)).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+    });
+  });
+});

@@ -1,0 +1,128 @@
+// Content API keys (asimov_api_keys). Keys are generated here from a CSPRNG, shown in full exactly once (the
+// create call returns the plaintext) and stored only as a SHA-256 hash plus the start and last four characters the
+// masked list needs. See docs/decisions/007-hashed-api-keys.md.
+import { createHash, randomBytes } from "node:crypto";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { apiKeys } from "~/db/schema";
+import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
+
+/** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */
+const SECRET_BYTES = 32;
+const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+/** What the admin sees of a key: never the key itself, nor its hash. */
+export interface ApiKeySummary {
+  id: string;
+  keyName: string;
+  keyStart: string;
+  keyLast4: string;
+  permissions: string[];
+  isActive: boolean;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+const summaryColumns = {
+  id: apiKeys.id,
+  keyName: apiKeys.keyName,
+  keyStart: apiKeys.keyPrefix,
+  keyLast4: apiKeys.keyLast4,
+  permissions: apiKeys.permissions,
+  isActive: apiKeys.isActive,
+  lastUsedAt: apiKeys.lastUsedAt,
+  createdAt: apiKeys.createdAt,
+};
+
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(SECRET_BYTES).toString("base64url")}`;
+}
+
+/**
+ * The stored fingerprint of a key. A plain SHA-256 is enough because keys carry 256 random bits: there is no
+ * dictionary to try, so a slow password hash would only slow every API call down (ADR 030).
+ */
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+/** Newest first (SPEC.md §7). */
+export async function listApiKeys(): Promise<ApiKeySummary[]> {
+  return db().select(summaryColumns).from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+export async function apiKeyTotals(): Promise<{ total: number; active: number; used: number }> {
+  const [row] = await db()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${apiKeys.isActive})`,
+      used: sql<number>`count(*) filter (where ${apiKeys.lastUsedAt} is not null)`,
+    })
+    .from(apiKeys);
+  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), used: Number(row?.used ?? 0) };
+}
+
+/** Creates an active key with exactly ["content_management"]; the plaintext is returned once and never kept. */
+export async function createApiKey(keyName: string): Promise<{ key: ApiKeySummary; plaintext: string }> {
+  const plaintext = generateApiKey();
+  const [key] = await db()
+    .insert(apiKeys)
+    .values({
+      keyName,
+      keyHash: hashApiKey(plaintext),
+      keyPrefix: plaintext.slice(0, KEY_VISIBLE_START),
+      keyLast4: plaintext.slice(-KEY_VISIBLE_END),
+      permissions: [CONTENT_PERMISSION],
+      isActive: true,
+    })
+    .returning(summaryColumns);
+  if (!key) throw new Error("API key insert returned no row");
+  return { key, plaintext };
+}
+
+/** Turns a key on or off; undefined when it no longer exists. Checked on every request, so it applies at once. */
+export async function setApiKeyActive(id: string, isActive: boolean): Promise<ApiKeySummary | undefined> {
+  const [key] = await db()
+    .update(apiKeys)
+    .set({ isActive })
+    .where(eq(apiKeys.id, id))
+    .returning(summaryColumns);
+  return key;
+}
+
+export async function deleteApiKey(id: string): Promise<ApiKeySummary | undefined> {
+  const [key] = await db().delete(apiKeys).where(eq(apiKeys.id, id)).returning(summaryColumns);
+  return key;
+}
+
+export type ApiKeyCheck =
+  | { ok: true; key: ApiKeySummary }
+  | { ok: false; status: 401 | 403; message: string; key?: ApiKeySummary };
+
+/**
+ * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.
+ * A valid key has last_used_at stamped. The key is looked up by its hash on every call (no cache), so turning it
+ * off or deleting it stops the very next request.
+ */
+export async function authenticateApiKey(presented: string | null, permission: string): Promise<ApiKeyCheck> {
+  const candidate = presented?.trim() ?? "";
+  if (!candidate)
+    return { ok: false, status: 401, message: "Missing API key: send it in the x-api-key header." };
+  if (!KEY_PATTERN.test(candidate)) return { ok: false, status: 401, message: "Invalid API key." };
+  const [key] = await db()
+    .select(summaryColumns)
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashApiKey(candidate)))
+    .limit(1);
+  if (!key) return { ok: false, status: 401, message: "Invalid API key." };
+  if (!key.isActive) return { ok: false, status: 403, message: "This API key is deactivated.", key };
+  if (!key.permissions.includes(permission)) {
+    return { ok: false, status: 403, message: `This API key lacks the ${permission} permission.`, key };
+  }
+  const [stamped] = await db()
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(apiKeys.id, key.id))
+    .returning(summaryColumns);
+  return { ok: true, key: stamped ?? key };
+}

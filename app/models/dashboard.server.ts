@@ -1,0 +1,100 @@
+// Figures for the dashboard and the analytics page, counted in the database (no hard-coded numbers, no browser
+// storage). "Views" are the academy view counts the server records; the blog has no per-post counter yet.
+import { and, count, gte, lt, sql, sum } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { academyContent, blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface DashboardStats {
+  posts: { published: number; draft: number; archived: number; total: number };
+  academy: { published: number; total: number };
+  totalViews: number;
+  contacts: { total: number; new: number };
+  subscribers: number;
+  leadsLast7Days: number;
+}
+
+async function statusCounts(table: typeof blogPosts | typeof academyContent) {
+  const rows = await db().select({ status: table.status, n: count() }).from(table).groupBy(table.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  return {
+    published: by.published ?? 0,
+    draft: by.draft ?? 0,
+    archived: by.archived ?? 0,
+    total: rows.reduce((acc, r) => acc + Number(r.n), 0),
+  };
+}
+
+/** Leads (contact requests, subscribers and other form submissions) created at or after `since`. */
+export async function leadsSince(since: Date, before?: Date): Promise<number> {
+  const counts = await Promise.all(
+    [contactRequests, subscribers, formSubmissions].map(async (table) => {
+      const [row] = await db()
+        .select({ n: count() })
+        .from(table)
+        .where(and(gte(table.createdAt, since), before ? lt(table.createdAt, before) : undefined));
+      return Number(row?.n ?? 0);
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+async function totalAcademyViews(): Promise<number> {
+  const [row] = await db()
+    .select({ n: sum(academyContent.viewCount) })
+    .from(academyContent);
+  return Number(row?.n ?? 0);
+}
+
+export async function dashboardStats(now = new Date()): Promise<DashboardStats> {
+  const [posts, academy, totalViews, contactRows, subscriberRow, leadsLast7Days] = await Promise.all([
+    statusCounts(blogPosts),
+    statusCounts(academyContent),
+    totalAcademyViews(),
+    db()
+      .select({
+        total: count(),
+        new: sql<number>`count(*) filter (where ${contactRequests.status} = 'new')`,
+      })
+      .from(contactRequests),
+    db().select({ n: count() }).from(subscribers),
+    leadsSince(new Date(now.getTime() - 7 * DAY)),
+  ]);
+  return {
+    posts,
+    academy: { published: academy.published, total: academy.total },
+    totalViews,
+    contacts: { total: Number(contactRows[0]?.total ?? 0), new: Number(contactRows[0]?.new ?? 0) },
+    subscribers: Number(subscriberRow[0]?.n ?? 0),
+    leadsLast7Days,
+  };
+}
+
+export interface AnalyticsFigures {
+  totalViews: number;
+  blogPosts: { published: number; total: number };
+  academy: { published: number; total: number };
+  leadsThisMonth: number;
+  leadsLastMonth: number;
+}
+
+/** Calendar months in UTC, so every instance agrees on where a month starts. */
+export async function analyticsFigures(now = new Date()): Promise<AnalyticsFigures> {
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const [totalViews, posts, academy, leadsThisMonth, leadsLastMonth] = await Promise.all([
+    totalAcademyViews(),
+    statusCounts(blogPosts),
+    statusCounts(academyContent),
+    leadsSince(thisMonth),
+    leadsSince(lastMonth, thisMonth),
+  ]);
+  return {
+    totalViews,
+    blogPosts: { published: posts.published, total: posts.total },
+    academy: { published: academy.published, total: academy.total },
+    leadsThisMonth,
+    leadsLastMonth,
+  };
+}

@@ -1,0 +1,251 @@
+// Lead capture: the contact page, the contact/demo dialog and the footer newsletter. Every public write goes
+// through one path here: validate (same zod schema as the browser) → honeypot → per-IP rate limit → store with
+// attribution → only then report success. A notification (other issue) may follow the commit, never replace it.
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/db/client.server";
+import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import {
+  ATTRIBUTION_COOKIE,
+  type ContactInput,
+  contactSchema,
+  formValues,
+  HONEYPOT_FIELD,
+  type LeadInput,
+  type LeadResponse,
+  leadSchema,
+  leadSubject,
+  MESSAGES,
+  type NewsletterInput,
+  newsletterSchema,
+  parseForm,
+  UTM_KEYS,
+} from "~/lib/lead-schema";
+import { logger } from "~/lib/logger.server";
+import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
+
+export type LeadKind = "contact" | "lead" | "newsletter";
+
+/** Per client address and form: generous for a person, tight for a script. Scaled by RATE_LIMIT_FACTOR. */
+export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: number }> = {
+  contact: { limit: 5, windowSeconds: 600 },
+  lead: { limit: 5, windowSeconds: 600 },
+  newsletter: { limit: 5, windowSeconds: 600 },
+};
+
+export interface Attribution {
+  sourcePage: string | null;
+  sourceSection: string | null;
+  referrer: string | null;
+  landingPage: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+}
+
+const clip = (v: unknown, max = 500): string | null => {
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  return t ? t.slice(0, max) : null;
+};
+
+/** A same-site path for "where the form was": absolute URLs of our own origin become paths, others are dropped. */
+function sitePath(value: string | null | undefined, origin: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return null;
+    return clip(url.pathname + url.search);
+  } catch {
+    return null;
+  }
+}
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
+  }
+  return undefined;
+}
+
+/**
+ * Attribution of one submission: the first-visit cookie (landing page, referrer, utm_*) plus where the form is
+ * (source page and section from the form, else the Referer header).
+ */
+export function readAttribution(
+  request: Request,
+  form: { source_page?: string; source_section?: string },
+): Attribution {
+  const origin = new URL(request.url).origin;
+  let first: Record<string, unknown> = {};
+  const raw = readCookie(request, ATTRIBUTION_COOKIE);
+  if (raw) {
+    try {
+      const parsed = JSON.parse(decodeURIComponent(raw));
+      if (parsed && typeof parsed === "object") first = parsed as Record<string, unknown>;
+    } catch {
+      // A damaged or forged cookie only loses attribution, never the lead.
+    }
+  }
+  const [utmSource, utmMedium, utmCampaign, utmTerm, utmContent] = UTM_KEYS.map((k) => clip(first[k], 200));
+  return {
+    sourcePage: sitePath(form.source_page, origin) ?? sitePath(request.headers.get("referer"), origin),
+    sourceSection: clip(form.source_section, 100),
+    referrer: clip(first.referrer),
+    landingPage: clip(first.landing_page),
+    utmSource: utmSource ?? null,
+    utmMedium: utmMedium ?? null,
+    utmCampaign: utmCampaign ?? null,
+    utmTerm: utmTerm ?? null,
+    utmContent: utmContent ?? null,
+  };
+}
+
+// --- storage ------------------------------------------------------------------------------------------------
+
+export async function insertContactRequest(input: ContactInput, attribution: Attribution) {
+  const [row] = await db()
+    .insert(contactRequests)
+    .values({
+      name: input.name,
+      email: input.email,
+      organization: input.organization || null,
+      interest: input.interest,
+      message: input.message,
+      ...attribution,
+    })
+    .returning({ id: contactRequests.id });
+  return row;
+}
+
+/** One subscriber per address (lower-cased); the first attribution is kept. */
+async function upsertSubscriber(
+  tx: Pick<ReturnType<typeof db>, "insert">,
+  email: string,
+  purpose: string | null,
+  attribution: Attribution,
+) {
+  await tx
+    .insert(subscribers)
+    .values({ email: email.toLowerCase(), purpose, ...attribution })
+    .onConflictDoNothing({ target: subscribers.email });
+}
+
+export async function insertLeadSubmission(input: LeadInput, attribution: Attribution) {
+  const purpose = input.purpose || null;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(formSubmissions)
+      .values({
+        email: input.email,
+        name: input.name || null,
+        purpose,
+        message: input.message || null,
+        subject: leadSubject(attribution.sourceSection),
+        ...attribution,
+      })
+      .returning({ id: formSubmissions.id });
+    await upsertSubscriber(tx, input.email, purpose, attribution);
+    return row;
+  });
+}
+
+export async function insertSubscriber(input: NewsletterInput, attribution: Attribution) {
+  await upsertSubscriber(db(), input.email, "newsletter", attribution);
+}
+
+export async function countLeads() {
+  const rows = await db().execute<{ contacts: number; submissions: number; subscribers: number }>(sql`
+    select (select count(*) from atlas_contact_requests)::int as contacts,
+           (select count(*) from form_submissions)::int as submissions,
+           (select count(*) from subscribers)::int as subscribers`);
+  const [row] = rowsOf<{ contacts: number; submissions: number; subscribers: number }>(rows);
+  return {
+    contacts: Number(row?.contacts),
+    submissions: Number(row?.submissions),
+    subscribers: Number(row?.subscribers),
+  };
+}
+
+// --- the one path every public write takes -------------------------------------------------------------------
+
+export interface LeadOutcome {
+  status: 200 | 400 | 404 | 429 | 500;
+  body: LeadResponse;
+  headers?: Record<string, string>;
+}
+
+const KIND_SCHEMA = { contact: contactSchema, lead: leadSchema, newsletter: newsletterSchema } as const;
+
+function failureToast(kind: LeadKind, message?: string): NonNullable<LeadResponse["toast"]> {
+  if (kind === "contact") return { type: "error", message: message ?? MESSAGES.contactFailure };
+  if (kind === "lead")
+    return { type: "error", title: MESSAGES.dialogFailureTitle, message: message ?? MESSAGES.dialogFailure };
+  return { type: "error", message: message ?? "Subscription failed. Please try again." };
+}
+
+function successToast(kind: LeadKind): NonNullable<LeadResponse["toast"]> {
+  if (kind === "contact") return { type: "success", message: MESSAGES.contactSuccess };
+  if (kind === "lead")
+    return { type: "success", title: MESSAGES.dialogSuccessTitle, message: MESSAGES.dialogSuccess };
+  return { type: "success", message: MESSAGES.newsletterSuccess };
+}
+
+/** The 429 wording, shared by every form. */
+export function rateLimitMessage(retryAfter: number) {
+  return `Too many submissions from your address. Please wait ${retryAfterText(retryAfter)} and try again.`;
+}
+
+/**
+ * Validates, protects and stores one public submission. Never throws: every failure becomes an answer the form
+ * can show, with the visitor's input kept.
+ */
+export async function submitLead(
+  kind: LeadKind,
+  request: Request,
+  form: FormData,
+  ip: string,
+): Promise<LeadOutcome> {
+  const values = formValues(form);
+  delete values[HONEYPOT_FIELD];
+  const parsed = parseForm<ContactInput | LeadInput | NewsletterInput>(KIND_SCHEMA[kind], formValues(form));
+  if (!parsed.ok) {
+    const first = Object.values(parsed.errors)[0];
+    return {
+      status: 400,
+      body: { ok: false, errors: parsed.errors, values, toast: failureToast(kind, first) },
+    };
+  }
+  // Bots fill the hidden field: answer like a success so they learn nothing, and store nothing.
+  if ((form.get(HONEYPOT_FIELD) ?? "") !== "") {
+    logger.warn({ kind, ip }, "lead honeypot filled; dropped");
+    return { status: 200, body: { ok: true, toast: successToast(kind) } };
+  }
+  try {
+    const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
+    const rate = await hitRateLimit(`lead:${kind}:${ip}`, limit, windowSeconds);
+    if (!rate.ok) {
+      const message = rateLimitMessage(rate.retryAfter);
+      return {
+        status: 429,
+        body: { ok: false, values, errors: { form: message }, toast: failureToast(kind, message) },
+        headers: { "Retry-After": String(rate.retryAfter) },
+      };
+    }
+    const attribution = readAttribution(request, parsed.data);
+    if (kind === "contact") await insertContactRequest(parsed.data as ContactInput, attribution);
+    else if (kind === "lead") await insertLeadSubmission(parsed.data as LeadInput, attribution);
+    else await insertSubscriber(parsed.data as NewsletterInput, attribution);
+    logger.info(
+      { kind, sourcePage: attribution.sourcePage, section: attribution.sourceSection },
+      "lead stored",
+    );
+    return { status: 200, body: { ok: true, toast: successToast(kind) } };
+  } catch (error) {
+    logger.error({ err: error, kind }, "failed to store lead");
+    return { status: 500, body: { ok: false, values, toast: failureToast(kind) } };
+  }
+}

@@ -1,0 +1,33 @@
+// Website settings and social links.
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { socialLinks, websiteSettings } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { mergeSettings, SETTING_DEFAULTS, type Settings } from "~/lib/settings";
+
+/** Stored settings merged over the defaults. A failure to load is only logged (SPEC.md §8). */
+export async function getSettings(): Promise<Settings> {
+  try {
+    const rows = await db()
+      .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
+      .from(websiteSettings);
+    return mergeSettings(rows);
+  } catch (error) {
+    logger.error({ err: error }, "failed to load settings");
+    return mergeSettings([]);
+  }
+}
+
+export type SocialLink = typeof socialLinks.$inferSelect;
+
+export async function listSocialLinks({ activeOnly = false } = {}): Promise<SocialLink[]> {
+  try {
+    const query = db().select().from(socialLinks).orderBy(asc(socialLinks.displayOrder));
+    return activeOnly ? await query.where(eq(socialLinks.isActive, true)) : await query;
+  } catch (error) {
+    logger.error({ err: error }, "failed to load social links");
+    return [];
+  }
+}
+
+export { SETTING_DEFAULTS };

@@ -1,0 +1,105 @@
+// Showcase media, admin side: every item (active or not), add, activate/deactivate, reorder, delete.
+// The public read (active items only) is in showcase.server.ts.
+import { asc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type MediaType, showcaseMedia } from "~/db/schema";
+
+export type ShowcaseItem = typeof showcaseMedia.$inferSelect;
+
+export async function listAllShowcase(): Promise<ShowcaseItem[]> {
+  return db()
+    .select()
+    .from(showcaseMedia)
+    .orderBy(asc(showcaseMedia.displayOrder), asc(showcaseMedia.createdAt));
+}
+
+export interface NewShowcaseItem {
+  title: string;
+  mediaUrl: string;
+  mediaType: MediaType;
+  description?: string | null;
+}
+
+/** New items start active, one above the current highest display_order (1 when there is none). */
+export async function addShowcaseItem(input: NewShowcaseItem): Promise<ShowcaseItem> {
+  return db().transaction(async (tx) => {
+    // Two admins adding at once would otherwise read the same maximum.
+    await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
+    const [row] = await tx
+      .select({ max: sql<number | null>`max(${showcaseMedia.displayOrder})` })
+      .from(showcaseMedia);
+    const next = row?.max === null || row?.max === undefined ? 1 : Number(row.max) + 1;
+    const [item] = await tx
+      .insert(showcaseMedia)
+      .values({
+        title: input.title,
+        mediaUrl: input.mediaUrl,
+        mediaType: input.mediaType,
+        description: input.description || null,
+        isActive: true,
+        displayOrder: next,
+      })
+      .returning();
+    if (!item) throw new Error("insert returned no row");
+    return item;
+  });
+}
+
+export async function setShowcaseActive(id: string, isActive: boolean): Promise<ShowcaseItem | undefined> {
+  const [item] = await db()
+    .update(showcaseMedia)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(showcaseMedia.id, id))
+    .returning();
+  return item;
+}
+
+/** The order input: minimum 0, anything non-numeric is 0 (SPEC.md §5). */
+export function parseDisplayOrder(raw: unknown): number {
+  const n = Number.parseInt(String(raw ?? ""), 10);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, 1_000_000) : 0;
+}
+
+export async function setShowcaseOrder(id: string, displayOrder: number): Promise<ShowcaseItem | undefined> {
+  const [item] = await db()
+    .update(showcaseMedia)
+    .set({ displayOrder: parseDisplayOrder(displayOrder), updatedAt: new Date() })
+    .where(eq(showcaseMedia.id, id))
+    .returning();
+  return item;
+}
+
+/**
+ * Moves an item one place up or down in the list as shown, then numbers the whole list 1..n so the new order
+ * is unambiguous even when items shared an order value. Returns false when the item does not exist.
+ */
+export async function moveShowcaseItem(id: string, direction: "up" | "down"): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
+    const items = await tx
+      .select({ id: showcaseMedia.id, displayOrder: showcaseMedia.displayOrder })
+      .from(showcaseMedia)
+      .orderBy(asc(showcaseMedia.displayOrder), asc(showcaseMedia.createdAt));
+    const index = items.findIndex((i) => i.id === id);
+    if (index < 0) return false;
+    const target = direction === "up" ? index - 1 : index + 1;
+    if (target < 0 || target >= items.length) return true;
+    const reordered = [...items];
+    const [moved] = reordered.splice(index, 1);
+    if (moved) reordered.splice(target, 0, moved);
+    for (const [i, item] of reordered.entries()) {
+      if (item.displayOrder !== i + 1) {
+        await tx
+          .update(showcaseMedia)
+          .set({ displayOrder: i + 1, updatedAt: new Date() })
+          .where(eq(showcaseMedia.id, item.id));
+      }
+    }
+    return true;
+  });
+}
+
+export async function deleteShowcaseItem(id: string): Promise<ShowcaseItem | undefined> {
+  const [item] = await db().delete(showcaseMedia).where(eq(showcaseMedia.id, id)).returning();
+  return item;
+}

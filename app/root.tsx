@@ -1,0 +1,145 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { ConsentBanner, ConsentProvider, ThirdPartyScripts } from "~/components/site/consent";
+import { Toaster } from "~/components/ui/toaster";
+import { env } from "~/env.server";
+import { parseConsent } from "~/lib/consent";
+import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
+import { requestInfo } from "~/lib/request-context.server";
+import { getSettings } from "~/models/settings.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const settings = await getSettings();
+  const { baseUrl, productSignupUrl } = env();
+  const consent = parseConsent(request.headers.get("cookie"));
+  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce, consent });
+}
+
+// Lead attribution (issue #3 point 7): on the visitor's first page view, remember the landing page, an external
+// referrer and the utm_* parameters in a first-party cookie that only our server reads when a lead is sent.
+// A script rather than a Set-Cookie header, so every public page stays cacheable. Never overwritten: first touch.
+const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=v.slice(0,200)});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce */}
+        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: ATTRIBUTION_SCRIPT }} />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // The back office and its sign-in page carry no visitor tracking and no consent banner.
+  const isPublic = !pathname.startsWith("/admin");
+  const s = loaderData.settings;
+  return (
+    <ConsentProvider initial={loaderData.consent}>
+      <Outlet />
+      {isPublic ? (
+        <>
+          <ConsentBanner />
+          <ThirdPartyScripts
+            nonce={loaderData.nonce}
+            settings={{
+              googleAnalyticsId: s.googleAnalyticsId,
+              facebookPixelId: s.facebookPixelId,
+              hotjarId: s.hotjarId,
+              chatEnabled: s.chatEnabled,
+              chatWidget: s.chatWidget,
+            }}
+          />
+        </>
+      ) : null}
+    </ConsentProvider>
+  );
+}
+
+/** Site-wide head tags from the settings; pages add their own title and description on top (siteMeta). */
+export function meta({ loaderData }: Route.MetaArgs) {
+  const s = loaderData?.settings;
+  const title = s?.siteTitle ?? "Asimov";
+  const description = s?.siteDescription ?? "";
+  const tags: Route.MetaDescriptors = [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: s?.metaKeywords ?? "" },
+    { property: "og:site_name", content: "Asimov" },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { name: "twitter:card", content: s?.ogImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (s?.ogImage) {
+    const image = absoluteUrl(s.ogImage, loaderData?.baseUrl ?? "");
+    tags.push(
+      { property: "og:image", content: image },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { name: "twitter:image", content: image },
+    );
+  }
+  return tags;
+}
+
+function absoluteUrl(url: string, base: string): string {
+  try {
+    return new URL(url, `${base}/`).toString();
+  } catch {
+    return url;
+  }
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let detail = "Something went wrong on our side. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = error.status === 404 ? "The page you asked for does not exist." : error.statusText || detail;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-lg font-semibold text-slate-700">{status}</p>
+      <p className="text-slate-700">{detail}</p>
+      {import.meta.env.DEV && error instanceof Error && error.stack ? (
+        <pre className="max-w-full overflow-auto rounded bg-slate-100 p-4 text-left text-xs">
+          {error.stack}
+        </pre>
+      ) : null}
+      <a href="/" className="font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

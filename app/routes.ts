@@ -1,0 +1,57 @@
+// The whole URL map in one file. Keep each area's routes in its section; the authorization-matrix test reads
+// this file to find every admin route.
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // --- public site (issue: public website) -------------------------------------------------------------------
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("pricing", "routes/site/pricing.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    ...prefix("blog", [index("routes/blog/index.tsx"), route(":slug", "routes/blog/post.tsx")]),
+    ...prefix("academy", [index("routes/academy/index.tsx"), route(":slug", "routes/academy/item.tsx")]),
+    // Keep last: every other public path is the 404 page.
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("features", "routes/site/features.tsx"),
+  route("api/leads", "routes/api/leads.ts"),
+  route("api/consent", "routes/api/consent.ts"),
+
+  // --- SEO resource routes (issue: public website) ---------------------------------------------------------
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("rss.xml", "routes/seo/rss.ts"),
+
+  // --- admin sign-in and auth (issue: admin sign-in) ---------------------------------------------------------
+  route("api/auth/*", "routes/auth/api-auth.ts"),
+  route("admin-auth", "routes/auth/admin-auth.tsx"),
+  route("admin-auth/sign-out", "routes/auth/sign-out.ts"),
+  route("admin-auth/forgot", "routes/auth/forgot-password.tsx"),
+  route("admin-auth/reset", "routes/auth/reset-password.tsx"),
+
+  // --- back office (issues: content back office, operations back office, API keys) ---------------------------
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      // admin sign-in issue: two-factor settings
+      route("security", "routes/admin/security.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("academy", "routes/admin/academy.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("api-keys", "routes/admin/api-keys.tsx"),
+    ]),
+    // Resource routes of the back office (each calls requireAdmin itself).
+    route("contacts/events", "routes/admin/contacts-events.ts"),
+    route("contacts/export/:list", "routes/admin/contacts-export.ts"),
+    route("contacts/test-leads", "routes/admin/contacts-test-leads.ts"),
+  ]),
+
+  // --- content API and other resource routes (issue: content API) --------------------------------------------
+  // Uploads (issue: operations back office): admin upload endpoint, and the public files with immutable caching.
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("uploads/*", "routes/api/uploaded-file.ts"),
+  route("functions/v1/content-api/openapi.json", "routes/api/content-api-openapi.ts"),
+  route("functions/v1/content-api/*", "routes/api/content-api.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,290 @@
+import { AlertTriangle, ArrowLeft, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AcademyCard } from "~/components/site/academy-card";
+import { BlocksRenderer } from "~/components/site/blocks-renderer";
+import { formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { ContentState } from "~/components/site/content-state";
+import { DifficultyBadge } from "~/components/site/difficulty-badge";
+import { Badge } from "~/components/ui/badge";
+import { isEmbedVideo, toEmbedUrl, toRichBlocks } from "~/lib/content";
+import { breadcrumbJsonLd, courseJsonLd, errorMeta, pageMeta, siteInfo, videoObjectJsonLd } from "~/lib/seo";
+import { getPublishedAcademyItem, listRelatedAcademy, recordAcademyView } from "~/models/academy.server";
+import type { Route } from "./+types/item";
+
+/** Prefetches (a link's rel=prefetch, speculation rules) load the page without anyone viewing it. */
+function isPrefetch(request: Request): boolean {
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
+  return /prefetch|prerender/i.test(purpose);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const item = await getPublishedAcademyItem(params.slug);
+  if (!item) throw data({ reason: "not-found" }, { status: 404 });
+  // The server counts views (the browser never writes them): one per real GET of the page. Revalidations after
+  // actions elsewhere on the page are skipped by shouldRevalidate below, so they do not count twice.
+  const viewCount =
+    request.method === "GET" && !isPrefetch(request)
+      ? ((await recordAcademyView(item.id)) ?? item.viewCount)
+      : item.viewCount;
+  const related = await listRelatedAcademy(item);
+  const { content, richContent, ...rest } = item;
+  return { item: { ...rest, viewCount, blocks: toRichBlocks(richContent) }, related };
+}
+
+/** Every server render counts a view, so neither our page cache nor a CDN may answer for this page. */
+export function headers() {
+  return { "Cache-Control": "private, no-cache" };
+}
+
+/** Re-running the loader counts a view, so only a navigation to the page does; action revalidations do not. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+}
+
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
+/** Vimeo page links become player links; YouTube watch links become embed links (toEmbedUrl). */
+function embedSrc(url: string): string {
+  const vimeo = url.match(/^https?:\/\/(?:www\.)?vimeo\.com\/(\d+)/);
+  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : toEmbedUrl(url);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (error || !loaderData)
+    return errorMeta(isNotFound(error) ? "Content Not Found" : "Failed to load content");
+  const site = siteInfo(matches);
+  const { item } = loaderData;
+  const path = `/academy/${item.slug}`;
+  const video = item.videoUrl?.trim() || null;
+  const embedded = video ? isEmbedVideo(video) : false;
+  const facts = {
+    title: item.title,
+    description: item.description,
+    path,
+    image: item.thumbnailUrl,
+    author: item.author,
+    category: item.category,
+    difficulty: item.difficultyLevel,
+    durationMinutes: item.durationMinutes,
+    tags: item.tags,
+    publishedAt: item.publishedAt ?? item.createdAt,
+    videoUrl: video ? (embedded ? embedSrc(video) : video) : null,
+    videoIsEmbed: embedded,
+  };
+  return pageMeta(site, {
+    title: item.title,
+    description: item.description || item.summary,
+    path,
+    image: item.thumbnailUrl,
+    imageAlt: item.thumbnailUrl ? item.title : undefined,
+    jsonLd: [
+      video ? videoObjectJsonLd(site, facts) : courseJsonLd(site, facts),
+      breadcrumbJsonLd(site, [
+        { name: "Home", path: "/" },
+        { name: "Academy", path: "/academy" },
+        { name: item.title, path },
+      ]),
+    ],
+  });
+};
+
+function BackToAcademy() {
+  return (
+    <Link
+      to="/academy"
+      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Academy
+    </Link>
+  );
+}
+
+function Player({
+  title,
+  videoUrl,
+  audioUrl,
+  poster,
+}: {
+  title: string;
+  videoUrl: string | null;
+  audioUrl: string | null;
+  poster: string | null;
+}) {
+  const video = videoUrl?.trim();
+  const audio = audioUrl?.trim();
+  if (video) {
+    return isEmbedVideo(video) ? (
+      <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-900">
+        <iframe
+          src={embedSrc(video)}
+          title={`Video: ${title}`}
+          className="size-full"
+          loading="lazy"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+    ) : (
+      // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption track yet; the summary and description give the content in text
+      <video
+        controls
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={`Video: ${title}`}
+        className="aspect-video w-full rounded-2xl bg-slate-900"
+        src={video}
+      />
+    );
+  }
+  if (audio) {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+        <p className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+          <Headphones className="size-4 text-brand-600" aria-hidden="true" />
+          Listen to this session
+        </p>
+        {/* biome-ignore lint/a11y/useMediaCaption: audio-only; the summary gives the content in text */}
+        <audio
+          controls
+          preload="metadata"
+          aria-label={`Audio: ${title}`}
+          className="mt-3 w-full"
+          src={audio}
+        />
+      </div>
+    );
+  }
+  return null;
+}
+
+export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
+  const { item, related } = loaderData;
+  const date = item.publishedAt ?? item.createdAt;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link
+              to="/academy"
+              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
+            >
+              Academy
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
+            {item.title}
+          </li>
+        </ol>
+      </nav>
+      <article className="mx-auto mt-8 max-w-4xl">
+        <header>
+          <BackToAcademy />
+          <div className="mt-6 flex flex-wrap items-center gap-2">
+            <Badge variant="outline">{item.category}</Badge>
+            <DifficultyBadge level={item.difficultyLevel} />
+            {item.isFeatured ? <Badge>Featured</Badge> : null}
+          </div>
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            {item.title}
+          </h1>
+          {item.description ? (
+            <p className="mt-4 text-xl leading-8 text-slate-600">{item.description}</p>
+          ) : null}
+          <dl className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 border-y border-slate-200 py-4 text-sm text-slate-600">
+            <div className="inline-flex items-center gap-1.5">
+              <User className="size-4" aria-hidden="true" />
+              <dt className="sr-only">Author</dt>
+              <dd>{item.author?.trim() || "Asimov Team"}</dd>
+            </div>
+            {item.durationMinutes > 0 ? (
+              <div className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" />
+                <dt className="sr-only">Duration</dt>
+                <dd>{item.durationMinutes} min</dd>
+              </div>
+            ) : null}
+            <div className="inline-flex items-center gap-1.5">
+              <Eye className="size-4" aria-hidden="true" />
+              <dt className="sr-only">Views</dt>
+              <dd data-testid="view-count">
+                {item.viewCount.toLocaleString("en-US")} {item.viewCount === 1 ? "view" : "views"}
+              </dd>
+            </div>
+            {date ? (
+              <div>
+                <dt className="sr-only">Published</dt>
+                <dd>
+                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </header>
+        <div className="mt-8">
+          <Player
+            title={item.title}
+            videoUrl={item.videoUrl}
+            audioUrl={item.audioUrl}
+            poster={item.thumbnailUrl}
+          />
+        </div>
+        {item.summary ? (
+          <section aria-labelledby="summary-heading" className="mt-10">
+            <h2 id="summary-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+              What you'll learn
+            </h2>
+            <p className="mt-4 leading-8 text-slate-700">{item.summary}</p>
+          </section>
+        ) : null}
+        {item.blocks.length > 0 ? <BlocksRenderer blocks={item.blocks} className="mt-6" /> : null}
+        {item.tags.length > 0 ? (
+          <div className="mt-10">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">Tags</h2>
+            <TagList tags={item.tags} max={item.tags.length} className="mt-3" />
+          </div>
+        ) : null}
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Related Content
+          </h2>
+          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((r) => (
+              <AcademyCard key={r.slug} item={r} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      {isNotFound(error) ? (
+        <ContentState icon={FileQuestion} title="Content Not Found" headingLevel={1}>
+          <p>The academy content you're looking for doesn't exist or is no longer available.</p>
+          <BackToAcademy />
+        </ContentState>
+      ) : (
+        <ContentState icon={AlertTriangle} title="Failed to load content" headingLevel={1} role="alert">
+          <p>Something went wrong while loading this content. Please try again in a moment.</p>
+          <BackToAcademy />
+        </ContentState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// /admin/api-keys: totals, the keys (masked), create (full key shown once), activate/deactivate, delete, and how
+// to call the content API. Keys are generated and hashed on the server (ADR 030).
+import { useEffect } from "react";
+import { data, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "~/auth.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { ApiKeyCreateDialog } from "~/components/admin/api-key-create-dialog";
+import { ApiKeyList } from "~/components/admin/api-key-list";
+import { ApiKeyUsage } from "~/components/admin/api-key-usage";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toaster";
+import { createApiKeySchema } from "~/lib/api-schemas";
+import { logger } from "~/lib/logger.server";
+import { requestInfo } from "~/lib/request-context.server";
+import {
+  apiKeyTotals,
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  setApiKeyActive,
+} from "~/models/api-keys.server";
+import { auditSource, recordAudit } from "~/models/audit.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/api-keys";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const [keys, totals] = await Promise.all([listApiKeys(), apiKeyTotals()]);
+    return data({ keys, totals, loadFailed: false }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load API keys");
+    return data(
+      { keys: [], totals: { total: 0, active: 0, used: 0 }, loadFailed: true },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+}
+
+export function meta() {
+  return [{ title: "API Keys · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const idSchema = z.uuid();
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const audit = { actor: admin.email, entity: "api_key", ...auditSource(request, requestInfo(context).ip) };
+
+  if (intent === "create") {
+    const parsed = createApiKeySchema.safeParse({ keyName: form.get("keyName") ?? "" });
+    if (!parsed.success) {
+      const fieldErrors = z.flattenError(parsed.error).fieldErrors;
+      const message = fieldErrors.keyName?.[0] ?? "Please enter a key name";
+      return data({ toast: { type: "error" as const, message }, fieldErrors }, { status: 400 });
+    }
+    try {
+      const { key, plaintext } = await createApiKey(parsed.data.keyName);
+      await recordAudit({
+        ...audit,
+        action: "api_key.create",
+        entityId: key.id,
+        details: { keyName: key.keyName, keyStart: key.keyStart, permissions: key.permissions },
+      });
+      return data(
+        {
+          toast: { type: "success" as const, message: "API key created successfully" },
+          created: { id: key.id, keyName: key.keyName, key: plaintext },
+        },
+        // The response carries the key's only plaintext copy: no cache may keep it.
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    } catch (error) {
+      logger.error({ err: error }, "Failed to create API key");
+      return data(
+        { toast: { type: "error" as const, message: "Failed to create API key" } },
+        { status: 500 },
+      );
+    }
+  }
+
+  const id = idSchema.safeParse(form.get("id"));
+  if (intent === "toggle") {
+    const active = form.get("active");
+    const failed = { toast: { type: "error" as const, message: "Failed to update API key" } };
+    if (!id.success || (active !== "true" && active !== "false")) return data(failed, { status: 400 });
+    try {
+      const key = await setApiKeyActive(id.data, active === "true");
+      if (!key) return data(failed, { status: 404 });
+      await recordAudit({
+        ...audit,
+        action: key.isActive ? "api_key.activate" : "api_key.deactivate",
+        entityId: key.id,
+        details: { keyName: key.keyName, keyStart: key.keyStart },
+      });
+      return data({
+        toast: {
+          type: "success" as const,
+          message: key.isActive ? "API key activated" : "API key deactivated",
+        },
+      });
+    } catch (error) {
+      logger.error({ err: error }, "Failed to update API key");
+      return data(failed, { status: 500 });
+    }
+  }
+
+  if (intent === "delete") {
+    const failed = { toast: { type: "error" as const, message: "Failed to delete API key" } };
+    if (!id.success) return data(failed, { status: 400 });
+    try {
+      const key = await deleteApiKey(id.data);
+      if (!key) return data(failed, { status: 404 });
+      await recordAudit({
+        ...audit,
+        action: "api_key.delete",
+        entityId: key.id,
+        details: { keyName: key.keyName, keyStart: key.keyStart },
+      });
+      return data({ toast: { type: "success" as const, message: "API key deleted" } });
+    } catch (error) {
+      logger.error({ err: error }, "Failed to delete API key");
+      return data(failed, { status: 500 });
+    }
+  }
+
+  return data({ toast: { type: "error" as const, message: "Unknown action" } }, { status: 400 });
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card className="p-3 sm:p-5">
+      <h2 className="text-xs font-medium text-slate-600 sm:text-sm">{label}</h2>
+      <p className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{value}</p>
+    </Card>
+  );
+}
+
+export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { keys, totals, loadFailed } = loaderData;
+  useEffect(() => {
+    if (loadFailed) toast.error("Failed to load API keys");
+  }, [loadFailed]);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="API Keys"
+        description="Keys for publishing blog posts and academy content through the content API"
+        actions={<ApiKeyCreateDialog />}
+      />
+      <section aria-label="API key totals" className="mb-6 grid grid-cols-3 gap-3 sm:gap-4">
+        <Stat label="Total Keys" value={totals.total} />
+        <Stat label="Active Keys" value={totals.active} />
+        <Stat label="Used Keys" value={totals.used} />
+      </section>
+      <Card className="mb-6">
+        <CardHeader className="border-b border-slate-200">
+          <CardTitle>Your API keys</CardTitle>
+        </CardHeader>
+        <ApiKeyList keys={keys} />
+      </Card>
+      <ApiKeyUsage baseUrl={root?.baseUrl ?? originFallback()} />
+    </>
+  );
+}
+
+/** The browser's own origin, should the root loader's data be missing (it is always there after SSR). */
+function originFallback(): string {
+  return typeof window === "undefined" ? "" : window.location.origin;
+}

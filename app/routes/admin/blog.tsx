@@ -1,0 +1,351 @@
+// /admin/blog: create form, the list (newest first) with the eye toggle, edit dialog and delete.
+import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import {
+  BlogFormFields,
+  blogValuesFromPost,
+  blogValuesFromSubmission,
+  emptyBlogValues,
+} from "~/components/admin/blog-form";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { isUniqueViolation } from "~/db/sql-helpers.server";
+import {
+  BLOG_MESSAGES,
+  blogPostSchema,
+  type FieldErrors,
+  formValues,
+  SLUG_TAKEN,
+  validateForm,
+} from "~/lib/cms";
+import { contentChanged } from "~/lib/content-version.server";
+import { logger } from "~/lib/logger.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { auditSource, recordAudit } from "~/models/audit.server";
+import {
+  type AdminBlogPost,
+  createPost,
+  deletePost,
+  listAllPosts,
+  togglePostStatus,
+  updatePost,
+} from "~/models/blog-admin.server";
+import type { Route } from "./+types/blog";
+
+const DELETE_FETCHER = "blog-delete";
+
+export function meta() {
+  return [{ title: "Blog · Admin · Asimov" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { posts: await listAllPosts() };
+}
+
+export interface BlogActionResult {
+  intent: string;
+  ok: boolean;
+  toast: ToastMessage;
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+}
+
+const fail = (intent: string, message: string, extra: Partial<BlogActionResult> = {}, status = 400) =>
+  data<BlogActionResult>({ intent, ok: false, toast: { type: "error", message }, ...extra }, { status });
+const done = (intent: string, message: string) =>
+  data<BlogActionResult>({ intent, ok: true, toast: { type: "success", message } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const intent = values.intent ?? "";
+  const id = values.id ?? "";
+  const audit = (action: string, entityId: string, details: Record<string, unknown>) =>
+    recordAudit({
+      actor: admin.email,
+      action,
+      entity: "blog_post",
+      entityId,
+      details,
+      ...auditSource(request, requestInfo(context).ip),
+    });
+
+  switch (intent) {
+    case "create":
+    case "update": {
+      const failed = intent === "create" ? BLOG_MESSAGES.createFailed : BLOG_MESSAGES.updateFailed;
+      const { id: _id, intent: _intent, ...echo } = values;
+      const result = validateForm(blogPostSchema, values, ["title", "slug"], BLOG_MESSAGES.required);
+      if (!result.ok) return fail(intent, result.message, { errors: result.errors, values: echo });
+      try {
+        if (intent === "create") {
+          const post = await createPost(result.data);
+          await audit("blog.create", post.id, { title: post.title, slug: post.slug, status: post.status });
+          await contentChanged();
+          return done(intent, BLOG_MESSAGES.created);
+        }
+        const updated = await updatePost(id, result.data);
+        if (!updated) return fail(intent, failed, { values: echo }, 404);
+        await audit("blog.update", id, {
+          title: updated.after.title,
+          slug: updated.after.slug,
+          ...(updated.before.status !== updated.after.status
+            ? { statusFrom: updated.before.status, statusTo: updated.after.status }
+            : {}),
+        });
+        await contentChanged();
+        return done(intent, BLOG_MESSAGES.updated);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          return fail(intent, failed, { errors: { slug: SLUG_TAKEN }, values: echo });
+        logger.error({ err: error, intent }, "Blog write failed");
+        return fail(intent, failed, { values: echo }, 500);
+      }
+    }
+    case "toggle": {
+      try {
+        const result = await togglePostStatus(id);
+        if (!result) return fail(intent, BLOG_MESSAGES.statusFailed, {}, 404);
+        const published = result.post.status === "published";
+        await audit(published ? "blog.publish" : "blog.draft", id, {
+          title: result.post.title,
+          from: result.from,
+        });
+        await contentChanged();
+        return done(intent, published ? BLOG_MESSAGES.published : BLOG_MESSAGES.drafted);
+      } catch (error) {
+        logger.error({ err: error }, "Blog status toggle failed");
+        return fail(intent, BLOG_MESSAGES.statusFailed, {}, 500);
+      }
+    }
+    case "delete": {
+      try {
+        const post = await deletePost(id);
+        if (!post) return fail(intent, BLOG_MESSAGES.deleteFailed, {}, 404);
+        await audit("blog.delete", id, { title: post.title, slug: post.slug });
+        await contentChanged();
+        return done(intent, BLOG_MESSAGES.deleted);
+      } catch (error) {
+        logger.error({ err: error }, "Blog delete failed");
+        return fail(intent, BLOG_MESSAGES.deleteFailed, {}, 500);
+      }
+    }
+    default:
+      return fail(intent, "Unknown action");
+  }
+}
+
+export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  useActionToast(actionData);
+  useActionToast(useFetcher({ key: DELETE_FETCHER }).data);
+  // A successful create clears the form by remounting it.
+  const [formKey, setFormKey] = useState(0);
+  useEffect(() => {
+    if (actionData?.intent === "create" && actionData.ok) setFormKey((k) => k + 1);
+  }, [actionData]);
+  const failedCreate = actionData?.intent === "create" && !actionData.ok ? actionData : undefined;
+
+  return (
+    <>
+      <AdminPageHeader title="Blog" description="Write, publish and manage blog posts." />
+      <Card className="mb-8">
+        <CardHeader>
+          <CardTitle>Create new post</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" key={formKey} noValidate aria-label="Create new post">
+            <input type="hidden" name="intent" value="create" />
+            <BlogFormFields
+              mode="create"
+              initial={failedCreate?.values ? blogValuesFromSubmission(failedCreate.values) : emptyBlogValues}
+              errors={failedCreate?.errors}
+            />
+            <div className="mt-6 flex justify-end">
+              <Button type="submit" disabled={creating}>
+                {creating ? <Spinner label="Creating" /> : <Plus aria-hidden />}
+                Create Post
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="posts-heading">
+        <h2 id="posts-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          All posts <span className="font-normal text-slate-600">({loaderData.posts.length})</span>
+        </h2>
+        {loaderData.posts.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+            No blog posts yet. Create your first post above.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {loaderData.posts.map((post) => (
+              <PostRow key={post.id} post={post} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function PostRow({ post }: { post: AdminBlogPost }) {
+  const toggler = useFetcher<BlogActionResult>();
+  // Keyed, so the page (not this row, which disappears on success) shows the delete's toast.
+  const deleter = useFetcher<BlogActionResult>({ key: DELETE_FETCHER });
+  // Optimistic: the row shows the status the toggle is about to set.
+  const status =
+    toggler.state !== "idle" ? (post.status === "published" ? "draft" : "published") : post.status;
+  const published = status === "published";
+  useActionToast(toggler.data);
+  const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === post.id;
+  const date = post.publishedAt ?? post.createdAt;
+
+  return (
+    <li className={deleting ? "opacity-50" : undefined} data-testid="post-row" data-slug={post.slug}>
+      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-words text-slate-900">{post.title}</h3>
+            <StatusBadge status={status} />
+          </div>
+          <p className="text-xs break-all text-slate-600">/blog/{post.slug}</p>
+          {post.excerpt ? <p className="line-clamp-2 text-sm text-slate-700">{post.excerpt}</p> : null}
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+            <span>By {post.author}</span>
+            {post.category ? <span>{post.category}</span> : null}
+            <span>
+              {published ? "Published" : "Created"}{" "}
+              <time dateTime={date.toISOString()}>{formatDate(date)}</time>
+            </span>
+          </p>
+          {post.tags.length ? (
+            <p className="flex flex-wrap gap-1">
+              {post.tags.map((t) => (
+                <Badge key={t} variant="neutral">
+                  {t}
+                </Badge>
+              ))}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <toggler.Form method="post">
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="id" value={post.id} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              title={published ? "Unpublish (move to draft)" : "Publish"}
+              aria-label={published ? `Unpublish ${post.title}` : `Publish ${post.title}`}
+            >
+              {published ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+            </Button>
+          </toggler.Form>
+          {post.status === "published" ? (
+            <Button asChild variant="ghost" size="icon" title="View on site">
+              <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden />
+                <span className="sr-only">View {post.title} on the site (opens in a new tab)</span>
+              </a>
+            </Button>
+          ) : null}
+          <EditPostDialog post={post} />
+          <ConfirmDialog
+            description={BLOG_MESSAGES.deleteConfirm}
+            onConfirm={() => deleter.submit({ intent: "delete", id: post.id }, { method: "post" })}
+            trigger={
+              <Button variant="ghost" size="icon" title="Delete" disabled={deleting}>
+                <Trash2 className="text-red-700" aria-hidden />
+                <span className="sr-only">Delete {post.title}</span>
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function EditPostDialog({ post }: { post: AdminBlogPost }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<BlogActionResult>();
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const saving = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" title="Edit">
+          <Pencil aria-hidden />
+          <span className="sr-only">Edit {post.title}</span>
+        </Button>
+      </DialogTrigger>
+      {open ? (
+        <DialogContent
+          className="max-w-3xl"
+          // Escape inside the body editor leaves the editor; it must not close the dialog and lose edits.
+          onEscapeKeyDown={(e) => {
+            if ((e.target as Element | null)?.closest?.(".ProseMirror")) e.preventDefault();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Edit post</DialogTitle>
+            <DialogDescription>
+              Changes are live on the site as soon as you save a published post.
+            </DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" noValidate aria-label="Edit post">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={post.id} />
+            <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={failed?.errors} />
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? <Spinner label="Saving" /> : null}
+                Save Changes
+              </Button>
+            </div>
+          </fetcher.Form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function formatDate(date: Date) {
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,0 +1,31 @@
+// CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's search (?q=).
+import { requireAdmin } from "~/auth.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { auditSource, recordAudit } from "~/models/audit.server";
+import { EXPORT_LISTS, type ExportList, exportCsv } from "~/models/contacts-admin.server";
+import type { Route } from "./+types/contacts-export";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const list = params.list.replace(/\.csv$/, "");
+  if (!(EXPORT_LISTS as readonly string[]).includes(list)) {
+    throw new Response("Unknown list", { status: 404 });
+  }
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const csv = await exportCsv(list as ExportList, q);
+  await recordAudit({
+    actor: admin.email,
+    action: "leads.export",
+    entity: list,
+    details: q ? { q } : null,
+    ...auditSource(request, requestInfo(context).ip),
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${list}-${date}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

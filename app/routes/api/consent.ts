@@ -1,0 +1,28 @@
+// POST /api/consent: remembers the cookie-consent choice. Scripts set the cookie themselves; this is the path a
+// visitor without JavaScript takes (the banner is a plain form), redirected back to the page they were on.
+import { data, redirect } from "react-router";
+import { consentCookie } from "~/lib/consent";
+import type { Route } from "./+types/consent";
+
+export function loader() {
+  throw data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const choice = form.get("consent");
+  if (choice !== "accepted" && choice !== "rejected") {
+    return data({ ok: false, error: "consent must be accepted or rejected" }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  const back = String(form.get("redirect_to") ?? "/");
+  const target = back.startsWith("/") && !back.startsWith("//") ? back : "/";
+  const cookie = consentCookie(choice, url.protocol === "https:");
+  if ((request.headers.get("accept") ?? "").includes("application/json")) {
+    return data(
+      { ok: true, consent: choice },
+      { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+    );
+  }
+  return redirect(target, { status: 303, headers: { "Set-Cookie": cookie } });
+}

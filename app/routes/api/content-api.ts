@@ -1,0 +1,227 @@
+// The content API: /functions/v1/content-api/blog and /functions/v1/content-api/academy, authenticated by the
+// x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/api-schemas.ts),
+// which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
+import type { z } from "zod";
+import { env } from "~/env.server";
+import {
+  type ApiErrorBody,
+  academyCreateSchema,
+  blogCreateSchema,
+  CONTENT_API_BASE_PATH,
+  CONTENT_COLLECTIONS,
+  CONTENT_PERMISSION,
+  type ContentCollection,
+  ERROR_CODES,
+  type ErrorStatus,
+  listQuerySchema,
+  MAX_BODY_BYTES,
+} from "~/lib/api-schemas";
+import { contentChanged } from "~/lib/content-version.server";
+import { logger } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { type ApiKeySummary, authenticateApiKey } from "~/models/api-keys.server";
+import { auditSource, recordAudit } from "~/models/audit.server";
+import {
+  type ContentItemJson,
+  type CreateResult,
+  createAcademyItemFromApi,
+  createBlogPostFromApi,
+  getPublishedContent,
+  listPublishedContent,
+} from "~/models/content-api.server";
+import type { Route } from "./+types/content-api";
+
+const ALLOW = "GET, HEAD, POST";
+const BASE_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+function apiError(
+  status: ErrorStatus,
+  message: string,
+  extra: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): Response {
+  const body: ApiErrorBody = {
+    error: { status, code: ERROR_CODES[status], message, ...(extra.fields ? { fields: extra.fields } : {}) },
+  };
+  return json(body, status, extra.headers);
+}
+
+/** Zod issues as messages per dotted field path ("" for the body itself becomes "body"). */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    fields[key] ??= [];
+    fields[key].push(issue.message);
+  }
+  return fields;
+}
+
+function collectionOf(splat: string | undefined): ContentCollection | undefined {
+  const name = (splat ?? "").replace(/\/+$/, "");
+  return (CONTENT_COLLECTIONS as readonly string[]).includes(name) ? (name as ContentCollection) : undefined;
+}
+
+/**
+ * The body as JSON, read at most MAX_BODY_BYTES far: a Content-Length above the limit is refused unread, and a
+ * body that turns out longer (chunked, or a lying header) is cut off as soon as it passes the limit.
+ */
+async function readJsonBody(
+  request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const declared = request.headers.get("content-length");
+  if (declared && Number(declared) > MAX_BODY_BYTES) {
+    return { ok: false, response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`) };
+  }
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    return { ok: false, response: apiError(415, "Send the body as application/json.") };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`) };
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: apiError(400, "The body is not valid JSON.") };
+  }
+}
+
+async function authorize(
+  request: Request,
+): Promise<{ ok: true; key: ApiKeySummary } | { ok: false; response: Response }> {
+  const check = await authenticateApiKey(request.headers.get("x-api-key"), CONTENT_PERMISSION);
+  if (!check.ok) return { ok: false, response: apiError(check.status, check.message) };
+  const limit = await hitRateLimit(`content-api:${check.key.id}`, env().contentApiRateLimit, 60);
+  if (!limit.ok) {
+    return {
+      ok: false,
+      response: apiError(429, "Too many requests for this API key. Try again later.", {
+        headers: { "Retry-After": String(limit.retryAfter) },
+      }),
+    };
+  }
+  return { ok: true, key: check.key };
+}
+
+async function handleGet(request: Request, collection: ContentCollection): Promise<Response> {
+  const url = new URL(request.url);
+  const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) {
+    return apiError(400, "Invalid query parameters.", { fields: fieldErrors(query.error) });
+  }
+  const { limit, offset, slug } = query.data;
+  if (slug !== undefined) {
+    const item = await getPublishedContent(collection, slug);
+    return item
+      ? json({ data: item })
+      : apiError(404, `No published ${collection} item has the slug "${slug}".`);
+  }
+  const { items, total } = await listPublishedContent(collection, { limit, offset });
+  return json({ data: items, pagination: { total, limit, offset } });
+}
+
+async function handlePost(
+  request: Request,
+  collection: ContentCollection,
+  key: ApiKeySummary,
+  ip: string,
+): Promise<Response> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  let result: CreateResult<ContentItemJson>;
+  if (collection === "blog") {
+    const parsed = blogCreateSchema.safeParse(body.value);
+    if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
+    result = await createBlogPostFromApi(parsed.data);
+  } else {
+    const parsed = academyCreateSchema.safeParse(body.value);
+    if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
+    result = await createAcademyItemFromApi(parsed.data);
+  }
+  if (!result.ok) {
+    if (result.reason === "invalid-slug") {
+      return apiError(400, "Invalid fields.", {
+        fields: { slug: ["The slug (or the title it is derived from) needs at least one letter or digit"] },
+      });
+    }
+    return apiError(409, `A ${collection} item with the slug "${result.slug}" already exists.`);
+  }
+  const item = result.item;
+  if (item.status === "published") await contentChanged();
+  await recordAudit({
+    actor: `api-key:${key.keyStart}`,
+    action: `${collection}.create`,
+    entity: collection === "blog" ? "blog_post" : "academy_content",
+    entityId: item.id,
+    details: {
+      via: "content-api",
+      apiKeyId: key.id,
+      apiKeyName: key.keyName,
+      slug: item.slug,
+      status: item.status,
+    },
+    ...auditSource(request, ip),
+  });
+  return json({ data: item }, 201, {
+    Location: `${CONTENT_API_BASE_PATH}/${collection}?slug=${encodeURIComponent(item.slug)}`,
+  });
+}
+
+async function handle(request: Request, splat: string | undefined, ip: string): Promise<Response> {
+  const collection = collectionOf(splat);
+  if (!collection) {
+    return apiError(404, `Unknown collection. Use ${CONTENT_COLLECTIONS.map((c) => `/${c}`).join(" or ")}.`);
+  }
+  const method = request.method.toUpperCase();
+  if (!["GET", "HEAD", "POST"].includes(method)) {
+    return apiError(405, `${method} is not allowed here.`, { headers: { Allow: ALLOW } });
+  }
+  let keyForLog: Pick<ApiKeySummary, "id" | "keyStart"> | undefined;
+  try {
+    const auth = await authorize(request);
+    if (!auth.ok) return auth.response;
+    keyForLog = auth.key;
+    return method === "POST"
+      ? await handlePost(request, collection, auth.key, ip)
+      : await handleGet(request, collection);
+  } catch (error) {
+    // Identify the key by id and visible start only: the full key must never reach a log.
+    logger.error(
+      { err: error, collection, method, apiKeyId: keyForLog?.id, apiKeyStart: keyForLog?.keyStart },
+      "content API request failed",
+    );
+    return apiError(500, "Something went wrong. Please try again.");
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return handle(request, params["*"], requestInfo(context).ip);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handle(request, params["*"], requestInfo(context).ip);
+}

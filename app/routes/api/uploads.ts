@@ -1,0 +1,43 @@
+// POST /api/uploads?bucket=images|videos|audio (multipart, field "file"): the administrator uploads media.
+// Answers JSON: 201 with the stored file's URL (and responsive image copies), or 400/413/415 with a message.
+import { requireAdmin } from "~/auth.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { isBucketName } from "~/lib/uploads";
+import { auditSource, recordAudit } from "~/models/audit.server";
+import { acceptUpload, UploadError } from "~/models/storage.server";
+import type { Route } from "./+types/uploads";
+
+function json(body: unknown, status: number) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, { json: true });
+  return json({ error: { status: 405, message: "Use POST to upload a file." } }, 405);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, { json: true });
+  if (request.method !== "POST") return json({ error: { status: 405, message: "Use POST." } }, 405);
+  const bucket = new URL(request.url).searchParams.get("bucket") ?? "images";
+  if (!isBucketName(bucket)) {
+    return json({ error: { status: 400, message: "Unknown bucket: use images, videos or audio." } }, 400);
+  }
+  try {
+    const result = await acceptUpload(request, bucket);
+    await recordAudit({
+      actor: admin.email,
+      action: "upload.create",
+      entity: "upload",
+      entityId: result.url,
+      details: { bucket, mimeType: result.mimeType, size: result.size },
+      ...auditSource(request, requestInfo(context).ip),
+    });
+    return json(result, 201);
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return json({ error: { status: error.status, message: error.message } }, error.status);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,334 @@
+// /admin-auth: the administrator's sign-in (SPEC §2 "Admin sign-in", §4 "Admin sign-in flow", §8 messages).
+// Everything happens in the action on the server, so it works without JavaScript; the admin email is never sent
+// to a browser that is not signed in as the administrator.
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  ADMIN_DENIAL_MESSAGES,
+  AUTH_MESSAGES,
+  checkAdmin,
+  clearedSessionCookies,
+  clearedTwoFactorCookie,
+  passwordResetByEmailAvailable,
+  signInAdmin,
+  twoFactorCookieName,
+  verifyAdminSecondFactor,
+} from "~/auth.server";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { ADMIN_PASSWORD_MIN_LENGTH, secondFactorSchema, signInSchema } from "~/lib/auth-schemas";
+import { flashCookie, readFlash } from "~/lib/flash.server";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/admin-auth";
+import { AuthCard } from "./auth-card";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+function withCookies(cookies: string[], extra: Record<string, string> = {}) {
+  const headers = new Headers({ ...NO_STORE, ...extra });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookies: string[] = [];
+  const { flash, clear } = readFlash(request);
+  if (clear) cookies.push(clear);
+  let notice: ToastMessage | null = flash;
+
+  const denied = url.searchParams.get("denied");
+  if (!notice && denied && denied in ADMIN_DENIAL_MESSAGES) {
+    notice = { type: "error", message: ADMIN_DENIAL_MESSAGES[denied as keyof typeof ADMIN_DENIAL_MESSAGES] };
+  }
+
+  const check = await checkAdmin(request);
+  if (check.ok) {
+    return data(
+      { state: "signed-in" as const, email: check.admin.email, notice, resetAvailable: false },
+      { headers: withCookies(cookies) },
+    );
+  }
+  if (check.reason !== "signed-out") {
+    // A session that is not the active administrator's was revoked by checkAdmin; drop its cookies too.
+    cookies.push(...(await clearedSessionCookies()));
+    notice ??= { type: "error", message: AUTH_MESSAGES.onlyAdmin };
+  }
+  const cookieHeader = request.headers.get("cookie") ?? "";
+  const pendingTwoFactor = cookieHeader.includes(`${await twoFactorCookieName()}=`);
+  return data(
+    {
+      state: pendingTwoFactor ? ("two-factor" as const) : ("sign-in" as const),
+      email: null,
+      notice,
+      resetAvailable: passwordResetByEmailAvailable(),
+    },
+    { headers: withCookies(cookies) },
+  );
+}
+
+type ActionResult = {
+  step: "sign-in" | "two-factor";
+  notice?: ToastMessage;
+  email?: string;
+  fieldErrors?: Partial<Record<"email" | "password" | "code", string>>;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "sign-in");
+
+  if (intent === "cancel-two-factor") {
+    return redirect("/admin-auth", { headers: withCookies([await clearedTwoFactorCookie()]) });
+  }
+
+  if (intent === "verify") {
+    const parsed = secondFactorSchema.safeParse({ method: form.get("method"), code: form.get("code") ?? "" });
+    if (!parsed.success) {
+      return data<ActionResult>(
+        { step: "two-factor", fieldErrors: { code: "Enter the code" } },
+        { status: 400, headers: NO_STORE },
+      );
+    }
+    const outcome = await verifyAdminSecondFactor(request, parsed.data);
+    return respond(outcome, "two-factor");
+  }
+
+  const raw = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: ActionResult["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as "email" | "password";
+      fieldErrors[key] ??= issue.message;
+    }
+    return data<ActionResult>(
+      { step: "sign-in", email: raw.email, fieldErrors },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const outcome = await signInAdmin(request, parsed.data);
+  return respond(outcome, "sign-in", parsed.data.email);
+}
+
+function respond(
+  outcome: Awaited<ReturnType<typeof signInAdmin>>,
+  step: ActionResult["step"],
+  email?: string,
+) {
+  if (outcome.kind === "granted") {
+    const flash = flashCookie({ type: "success", message: outcome.message });
+    return redirect("/admin", { headers: withCookies([...outcome.setCookies, flash]) });
+  }
+  if (outcome.kind === "two-factor") {
+    return data<ActionResult>({ step: "two-factor" }, { headers: withCookies(outcome.setCookies) });
+  }
+  // A two-factor challenge that expired sends the user back to the password step.
+  const nextStep = outcome.message === AUTH_MESSAGES.codeExpired ? "sign-in" : step;
+  const extra = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
+  return data<ActionResult>(
+    { step: nextStep, email, notice: { type: "error", message: outcome.message } },
+    { status: outcome.status, headers: withCookies(outcome.setCookies, extra) },
+  );
+}
+
+export function meta() {
+  return [{ title: "Admin Sign In · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+function Notice({ notice }: { notice: ToastMessage | null | undefined }) {
+  if (!notice) return null;
+  const isError = notice.type === "error";
+  return (
+    <div
+      role={isError ? "alert" : "status"}
+      data-testid="auth-notice"
+      className={cn(
+        "mb-5 rounded-lg border px-4 py-3 text-sm font-medium",
+        isError
+          ? "border-red-200 bg-red-50 text-red-800"
+          : "border-emerald-200 bg-emerald-50 text-emerald-800",
+      )}
+    >
+      {notice.message}
+    </div>
+  );
+}
+
+function PasswordField({ error }: { error?: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <Label htmlFor="password">Password</Label>
+      <div className="relative">
+        <Input
+          id="password"
+          name="password"
+          type={visible ? "text" : "password"}
+          autoComplete="current-password"
+          required
+          minLength={ADMIN_PASSWORD_MIN_LENGTH}
+          maxLength={256}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "password-error" : undefined}
+          className="pr-12"
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-controls="password"
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+          <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
+        </button>
+      </div>
+      <FieldError id="password-error">{error}</FieldError>
+    </div>
+  );
+}
+
+function SignInForm({ result, resetAvailable }: { result?: ActionResult; resetAvailable: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.fieldErrors;
+  return (
+    <Form method="post" className="space-y-4" noValidate={false}>
+      <input type="hidden" name="intent" value="sign-in" />
+      <div>
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={255}
+          defaultValue={result?.email ?? ""}
+          aria-invalid={errors?.email ? true : undefined}
+          aria-describedby={errors?.email ? "email-error" : undefined}
+        />
+        <FieldError id="email-error">{errors?.email}</FieldError>
+      </div>
+      <PasswordField error={errors?.password} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+      {resetAvailable ? (
+        <p className="text-center text-sm">
+          <Link
+            to="/admin-auth/forgot"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+          </Link>
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function TwoFactorForm({ result }: { result?: ActionResult }) {
+  const busy = useNavigation().state === "submitting";
+  const codeError = result?.fieldErrors?.code;
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">
+        Enter the 6-digit code from your authenticator app to finish signing in.
+      </p>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="method" value="totp" />
+        <div>
+          <Label htmlFor="code">Authentication code</Label>
+          <Input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            required
+            autoFocus
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? "code-error" : undefined}
+          />
+          <FieldError id="code-error">{codeError}</FieldError>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          Verify
+        </Button>
+      </Form>
+      <details className="rounded-lg border border-slate-200 p-3 text-sm">
+        <summary className="cursor-pointer font-medium text-slate-800">Use a recovery code instead</summary>
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="verify" />
+          <input type="hidden" name="method" value="recovery" />
+          <div>
+            <Label htmlFor="recovery-code">Recovery code</Label>
+            <Input id="recovery-code" name="code" autoComplete="off" required />
+          </div>
+          <Button type="submit" variant="outline" className="w-full" disabled={busy}>
+            Use recovery code
+          </Button>
+        </Form>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel-two-factor" />
+        <Button type="submit" variant="link" className="w-full">
+          Start over
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export default function AdminAuth({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const notice = result?.notice ?? (result ? null : loaderData.notice);
+  const step = loaderData.state === "signed-in" ? "signed-in" : (result?.step ?? loaderData.state);
+  const title =
+    step === "signed-in"
+      ? "Signed In"
+      : step === "two-factor"
+        ? "Two-factor authentication"
+        : "Admin Sign In";
+
+  return (
+    <AuthCard title={title}>
+      <Notice notice={notice} />
+      {step === "signed-in" ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            You are signed in as <strong className="font-semibold">{loaderData.email}</strong>.
+          </p>
+          <Link to="/admin" className={cn(buttonVariants(), "w-full")}>
+            Go to Dashboard
+          </Link>
+          <Form method="post" action="/admin-auth/sign-out">
+            <Button type="submit" variant="outline" className="w-full">
+              Sign Out
+            </Button>
+          </Form>
+          <p className="text-center text-sm">
+            <Link
+              to="/admin/security"
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Two-factor sign-in settings
+            </Link>
+          </p>
+        </div>
+      ) : step === "two-factor" ? (
+        <TwoFactorForm result={result} />
+      ) : (
+        <SignInForm result={result} resetAvailable={loaderData.resetAvailable} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+// The centred card the auth pages share (sign-in, password reset). Not a route.
+import { LockKeyhole } from "lucide-react";
+import { Logo } from "~/components/site/logo";
+
+export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex justify-center">
+          <Logo />
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <div className="mb-6 flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <LockKeyhole className="size-5" aria-hidden />
+            </span>
+            <div>
+              <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+              <p className="text-sm text-slate-600">Asimov back office</p>
+            </div>
+          </div>
+          {children}
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-slate-700 underline-offset-4 hover:underline">
+            Back to the website
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+// /admin-auth/forgot: asks for a password-reset link by email. Offered only when SMTP is configured; the answer
+// is the same whether or not the email is the administrator's, so it reveals nothing.
+import { data, Form, Link, useNavigation } from "react-router";
+import { callAuthEndpoint, passwordResetByEmailAvailable, rateLimitMessage } from "~/auth.server";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import type { Route } from "./+types/forgot-password";
+import { AuthCard } from "./auth-card";
+
+export const RESET_SENT_MESSAGE =
+  "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
+
+export function loader() {
+  return { available: passwordResetByEmailAvailable() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!passwordResetByEmailAvailable()) {
+    return data({ error: "Password reset by email is not configured.", sent: false }, { status: 404 });
+  }
+  const form = await request.formData();
+  const parsed = forgotPasswordSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Invalid email", sent: false }, { status: 400 });
+  }
+  const result = await callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email });
+  if (result.status === 429) {
+    return data({ error: rateLimitMessage(result.retryAfter), sent: false }, { status: 429 });
+  }
+  return { error: null, sent: true };
+}
+
+export function meta() {
+  return [{ title: "Reset password · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard title="Reset your password">
+      {!loaderData.available ? (
+        <p className="text-sm text-slate-700">
+          Password reset by email is not configured. Ask the server operator to run{" "}
+          <code className="rounded bg-slate-100 px-1">npm run admin -- set-password</code>.
+        </p>
+      ) : actionData?.sent ? (
+        <p role="status" className="text-sm text-slate-700">
+          {RESET_SENT_MESSAGE}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <div>
+            <Label htmlFor="email">Administrator email</Label>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              aria-invalid={actionData?.error ? true : undefined}
+              aria-describedby={actionData?.error ? "email-error" : undefined}
+            />
+            <FieldError id="email-error">{actionData?.error}</FieldError>
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-5 text-center text-sm">
+        <Link to="/admin-auth" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

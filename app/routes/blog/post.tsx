@@ -1,0 +1,208 @@
+import { AlertTriangle, ArrowLeft, Calendar, FileQuestion, User } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
+import { BlocksRenderer } from "~/components/site/blocks-renderer";
+import { BlogCard, formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { BlogUnavailable, ContentState } from "~/components/site/content-state";
+import { ShareButton } from "~/components/site/share-button";
+import { Badge } from "~/components/ui/badge";
+import { bodyBlocks } from "~/lib/content";
+import {
+  absoluteUrl,
+  blogPostingJsonLd,
+  breadcrumbJsonLd,
+  errorMeta,
+  pageMeta,
+  siteInfo,
+  siteInfoFrom,
+} from "~/lib/seo";
+import { getPublishedPost, isBlogEnabled, listRelatedPosts } from "~/models/blog.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/post";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!(await isBlogEnabled())) throw data({ reason: "blog-disabled" }, { status: 404 });
+  const post = await getPublishedPost(params.slug);
+  if (!post) throw data({ reason: "not-found" }, { status: 404 });
+  const related = await listRelatedPosts(post);
+  const { content, richContent, ...rest } = post;
+  // Only the renderable blocks go to the browser, not both stored shapes of the body.
+  return { post: { ...rest, blocks: bodyBlocks(richContent, content) }, related };
+}
+
+const reasonOf = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? ((error.data as { reason?: string } | null)?.reason ?? "not-found")
+    : "failed";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (error || !loaderData) {
+    const reason = reasonOf(error);
+    return errorMeta(
+      reason === "not-found"
+        ? "Post Not Found"
+        : reason === "blog-disabled"
+          ? "Blog unavailable"
+          : "Failed to load blog post",
+    );
+  }
+  const site = siteInfo(matches);
+  const { post } = loaderData;
+  const path = `/blog/${post.slug}`;
+  const description = post.metaDescription || post.excerpt;
+  return pageMeta(site, {
+    // A meta title is written for search results as a whole (brand included); a plain title gets the suffix.
+    title: post.metaTitle || post.title,
+    fullTitle: Boolean(post.metaTitle),
+    description,
+    path,
+    type: "article",
+    image: post.featuredImage,
+    imageAlt: post.featuredImage ? post.title : undefined,
+    article: {
+      publishedTime: post.publishedAt,
+      modifiedTime: post.updatedAt,
+      author: post.author,
+      section: post.category,
+      tags: post.tags,
+    },
+    jsonLd: [
+      blogPostingJsonLd(site, {
+        title: post.title,
+        description,
+        path,
+        image: post.featuredImage,
+        author: post.author,
+        publishedAt: post.publishedAt,
+        updatedAt: post.updatedAt,
+        category: post.category,
+        tags: post.tags,
+      }),
+      breadcrumbJsonLd(site, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: post.title, path },
+      ]),
+    ],
+  });
+};
+
+function BackToBlog() {
+  return (
+    <Link
+      to="/blog"
+      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Blog
+    </Link>
+  );
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const url = absoluteUrl(siteInfoFrom(root), `/blog/${post.slug}`);
+  const date = post.publishedAt ?? post.createdAt;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link
+              to="/blog"
+              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
+            >
+              Blog
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
+            {post.title}
+          </li>
+        </ol>
+      </nav>
+      <article className="mx-auto mt-8 max-w-3xl">
+        <header>
+          <BackToBlog />
+          {post.category ? (
+            <div className="mt-6">
+              <Badge variant="outline">{post.category}</Badge>
+            </div>
+          ) : null}
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            {post.title}
+          </h1>
+          {post.excerpt ? <p className="mt-4 text-xl leading-8 text-slate-600">{post.excerpt}</p> : null}
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4">
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1.5">
+                <User className="size-4" aria-hidden="true" />
+                <span>
+                  <span className="sr-only">Author: </span>
+                  {post.author}
+                </span>
+              </span>
+              {date ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Calendar className="size-4" aria-hidden="true" />
+                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
+                </span>
+              ) : null}
+            </div>
+            <ShareButton title={post.title} text={post.excerpt ?? undefined} url={url} />
+          </div>
+          <TagList tags={post.tags} max={post.tags.length} className="mt-4" />
+        </header>
+        {post.featuredImage ? (
+          <img
+            src={post.featuredImage}
+            alt=""
+            width={1200}
+            height={630}
+            className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
+          />
+        ) : null}
+        <BlocksRenderer blocks={post.blocks} className="mt-4" />
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Related Articles
+          </h2>
+          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((p) => (
+              <BlogCard key={p.slug} post={p} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const reason = reasonOf(error);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      {reason === "blog-disabled" ? (
+        <BlogUnavailable />
+      ) : reason === "not-found" ? (
+        <ContentState icon={FileQuestion} title="Post Not Found" headingLevel={1}>
+          <p>The article you're looking for doesn't exist or is no longer available.</p>
+          <BackToBlog />
+        </ContentState>
+      ) : (
+        <ContentState icon={AlertTriangle} title="Failed to load blog post" headingLevel={1} role="alert">
+          <p>Something went wrong while loading this article. Please try again in a moment.</p>
+          <BackToBlog />
+        </ContentState>
+      )}
+    </div>
+  );
+}

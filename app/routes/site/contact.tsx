@@ -1,0 +1,153 @@
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { data } from "react-router";
+import { ContactForm } from "~/components/site/contact-form";
+import { requestInfo } from "~/lib/request-context.server";
+import { pageMeta, siteInfo } from "~/lib/seo";
+import { submitLead } from "~/models/leads.server";
+import { getSettings } from "~/models/settings.server";
+import type { Route } from "./+types/contact";
+
+export async function loader() {
+  const settings = await getSettings();
+  return {
+    formEnabled: settings.contactFormEnabled,
+    contact: {
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      address: settings.companyAddress,
+    },
+  };
+}
+
+/** The no-JavaScript path: the browser posts the form here and gets the page back with the outcome. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const settings = await getSettings();
+  if (!settings.contactFormEnabled) throw data("Not Found", { status: 404 });
+  const form = await request.formData();
+  const outcome = await submitLead("contact", request, form, requestInfo(context).ip);
+  return data(
+    { ...outcome.body, status: outcome.status },
+    { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteInfo(matches), {
+    title: "Contact Us",
+    description:
+      "Talk to the Asimov team about AI revenue generation, sales automation or a custom AI solution. We reply within 24 hours.",
+    path: "/contact",
+  });
+
+const HOURS = [
+  { days: "Monday - Friday", time: "9:00 AM - 6:00 PM EST" },
+  { days: "Saturday", time: "10:00 AM - 2:00 PM EST" },
+  { days: "Sunday", time: "Closed" },
+];
+
+const REASONS = [
+  "Proven results: customers see a 300% average revenue increase",
+  "Sales cycles 50% shorter with AI proposals and automation",
+  "Built for AI companies and services firms",
+  "24/7 support and 50+ integrations",
+  "Free 14-day trial, no credit card required",
+];
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, formEnabled } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Get in Touch</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+            Tell us about your revenue goals. Our team replies within 24 hours.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-7xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <div className="lg:col-span-2">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
+            <p className="mt-1 text-sm text-slate-700">We'll get back to you within 24 hours.</p>
+            <div className="mt-6" id="contact-form">
+              {formEnabled ? (
+                <ContactForm result={actionData} />
+              ) : (
+                <p
+                  role="status"
+                  className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-800"
+                >
+                  Our contact form is currently unavailable. Please reach us by email or phone — we still
+                  reply within 24 hours.
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+        <aside className="space-y-6" aria-label="Contact details">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-bold text-slate-900">Contact information</h2>
+            <ul className="mt-4 space-y-4 text-sm text-slate-700">
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900">Email</span>
+                  <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                </span>
+              </li>
+              <li className="flex gap-3">
+                <Phone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900">Phone</span>
+                  <a
+                    className="text-brand-700 underline"
+                    href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                  >
+                    {contact.phone}
+                  </a>
+                </span>
+              </li>
+              <li className="flex gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900">Office</span>
+                  <span>{contact.address}</span>
+                </span>
+              </li>
+            </ul>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+              <Clock className="size-5 text-brand-600" aria-hidden /> Business hours
+            </h2>
+            <dl className="mt-4 space-y-2 text-sm">
+              {HOURS.map((h) => (
+                <div key={h.days} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{h.days}</dt>
+                  <dd className="font-medium text-slate-900">{h.time}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+              We reply to every message within 24 hours.
+            </p>
+          </div>
+          <div className="rounded-2xl bg-slate-900 p-6 text-white">
+            <h2 className="text-lg font-bold">Why choose Asimov?</h2>
+            <ul className="mt-4 space-y-3 text-sm text-slate-200">
+              {REASONS.map((r) => (
+                <li key={r} className="flex gap-2">
+                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-400" aria-hidden />
+                  {r}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+// `npm run bench`: measures the production server against a static server serving the same bytes.
+//
+// 1. Builds if needed, starts the production server on a fresh temporary data folder (PGlite, demo content,
+//    rate limits off), and records the time from spawn to the first 200; restarts it on the now existing
+//    database and records that too (the figure the target talks about).
+// 2. Fetches every page once, writes the HTML to a folder and starts a static file server (a separate Node
+//    process) serving exactly those bytes.
+// 3. For each target runs autocannon for BENCH_DURATION seconds (default 10) with BENCH_CONNECTIONS (default 50)
+//    against our server, then the same against the static server, and prints req/s, the ratio, p50/p99 latency,
+//    errors and non-2xx counts, plus the server's RSS when idle and after the run.
+// 4. Repeats on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created and dropped).
+// Results go to bench/results/<time>.json and bench/results/latest.json.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import "../scripts/check-node.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { freePort } from "../scripts/free-port.ts";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ADMIN = { email: "admin@example.com", password: "bench-admin-password" };
+
+interface Target {
+  name: string;
+  path: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Compare with the static server serving this page's bytes. */
+  compare: boolean;
+}
+
+interface Row {
+  target: string;
+  path: string;
+  reqPerSec: number;
+  staticReqPerSec: number | null;
+  ratio: number | null;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+interface Started {
+  proc: ChildProcess;
+  port: number;
+  startMs: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const began = performance.now();
+  const proc = spawn(process.execPath, [path.join(root, "server.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://localhost:${port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_FACTOR: "0",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor200(`http://localhost:${port}/`);
+  return { proc, port, startMs: Math.round(performance.now() - began) };
+}
+
+async function stopServer(started: Started): Promise<void> {
+  const exited = new Promise((r) => started.proc.once("exit", r));
+  started.proc.kill("SIGTERM");
+  await exited;
+}
+
+function run(url: string, target: Target): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: target.method ?? "GET",
+        body: target.body,
+        headers: { host: new URL(url).host, ...target.headers },
+        connections,
+        duration,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** Signs in as the administrator and creates a content API key through the admin screen's action. */
+async function createApiKey(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const created = await fetch(`${base}/admin/api-keys`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+    body: new URLSearchParams({ intent: "create", keyName: "bench" }),
+  });
+  // The page also shows masked keys (first 12 characters); the full key is the longest match.
+  const key = [...(await created.text()).matchAll(/ak_content_[A-Za-z0-9_-]+/g)]
+    .map((m) => m[0])
+    .sort((a, b) => b.length - a.length)[0];
+  if (!key)
+    throw new Error(`Could not create an API key (sign-in ${signIn.status}, create ${created.status})`);
+  return key;
+}
+
+/** Discovers a published blog and academy slug from the list pages' links. */
+async function discoverSlugs(base: string) {
+  const blog = await (await fetch(`${base}/blog`)).text();
+  const academy = await (await fetch(`${base}/academy`)).text();
+  const blogSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1];
+  const academySlug = /href="\/academy\/([a-z0-9-]+)"/.exec(academy)?.[1];
+  return { blogSlug, academySlug };
+}
+
+async function staticServer(dir: string): Promise<{ proc: ChildProcess; port: number }> {
+  const port = await freePort();
+  // A plain Node static file server in its own process, reading each file from disk on every request like a
+  // typical static server, with the same Content-Type we send.
+  const code = `
+    const http = require("node:http"); const fs = require("node:fs"); const path = require("node:path");
+    const dir = ${JSON.stringify(dir)};
+    http.createServer((req, res) => {
+      const name = encodeURIComponent(req.url);
+      fs.readFile(path.join(dir, name), (err, body) => {
+        if (err) { res.writeHead(404); res.end(); return; }
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+        res.end(body);
+      });
+    }).listen(${port}, "127.0.0.1");`;
+  const proc = spawn(process.execPath, ["-e", code], { stdio: "inherit" });
+  await new Promise((r) => setTimeout(r, 300));
+  return { proc, port };
+}
+
+async function benchmark(label: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-bench-"));
+  const serverEnv = { DATA_DIR: dataDir, ...env };
+  const fresh = await startServer(serverEnv);
+  await stopServer(fresh);
+  const server = await startServer(serverEnv);
+  const base = `http://localhost:${server.port}`;
+  const idleRss = rssMb(server.proc.pid);
+
+  const { blogSlug, academySlug } = await discoverSlugs(base);
+  const targets: Target[] = [
+    { name: "landing", path: "/", compare: true },
+    { name: "pricing", path: "/pricing", compare: true },
+    { name: "blog list", path: "/blog", compare: true },
+    ...(blogSlug ? [{ name: "blog post", path: `/blog/${blogSlug}`, compare: true }] : []),
+    { name: "academy list", path: "/academy", compare: true },
+    ...(academySlug ? [{ name: "academy item", path: `/academy/${academySlug}`, compare: true }] : []),
+    { name: "contact", path: "/contact", compare: true },
+    {
+      name: "content API GET",
+      path: "/functions/v1/content-api/blog?limit=10",
+      headers: { "x-api-key": await createApiKey(base) },
+      compare: true,
+    },
+    {
+      name: "contact POST",
+      path: "/contact",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: "Bench Visitor",
+        email: "bench@example.com",
+        interest: "consulting",
+        message: "Benchmark submission",
+      }).toString(),
+      compare: false,
+    },
+  ];
+
+  const staticDir = mkdtempSync(path.join(os.tmpdir(), "asimov-static-"));
+  for (const t of targets) {
+    if (!t.compare) continue;
+    const body = Buffer.from(await (await fetch(`${base}${t.path}`, { headers: t.headers })).arrayBuffer());
+    writeFileSync(path.join(staticDir, encodeURIComponent(t.path)), body);
+  }
+  const stat = await staticServer(staticDir);
+
+  const rows: Row[] = [];
+  for (const t of targets) {
+    const ours = await run(`${base}${t.path}`, t);
+    const theirs = t.compare
+      ? await run(`http://127.0.0.1:${stat.port}${t.path}`, { ...t, headers: undefined })
+      : null;
+    rows.push({
+      target: t.name,
+      path: t.path,
+      reqPerSec: Math.round(ours.requests.average),
+      staticReqPerSec: theirs ? Math.round(theirs.requests.average) : null,
+      ratio: theirs ? Number((ours.requests.average / theirs.requests.average).toFixed(2)) : null,
+      p50: ours.latency.p50,
+      p99: ours.latency.p99,
+      errors: ours.errors + ours.timeouts,
+      non2xx: ours.non2xx,
+      requests: ours.requests.total,
+    });
+    console.log(
+      `  ${label} ${t.name}: ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms`,
+    );
+  }
+  const loadedRss = rssMb(server.proc.pid);
+  stat.proc.kill();
+  await stopServer(server);
+  rmSync(staticDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    database: label,
+    startToFirst200Ms: { freshDatabase: fresh.startMs, existingDatabase: server.startMs },
+    rssMb: { idle: idleRss, afterLoad: loadedRss },
+    rows,
+  };
+}
+
+function printTable(result: Awaited<ReturnType<typeof benchmark>>) {
+  console.log(
+    `\n${result.database}: start to first 200 — fresh database ${result.startToFirst200Ms.freshDatabase} ms, ` +
+      `existing ${result.startToFirst200Ms.existingDatabase} ms; RSS idle ${result.rssMb.idle} MB, ` +
+      `after load ${result.rssMb.afterLoad} MB`,
+  );
+  console.table(
+    result.rows.map((r) => ({
+      target: r.target,
+      "req/s": r.reqPerSec,
+      "static req/s": r.staticReqPerSec ?? "",
+      ratio: r.ratio ?? "",
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    })),
+  );
+}
+
+buildIfNeeded();
+console.log(`Benchmark: ${duration} s per target, ${connections} connections, ${os.cpus().length} CPUs`);
+const results = [await benchmark("pglite", {})];
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) {
+  const name = `asimov_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    results.push(await benchmark("postgres", { DATABASE_URL: url.toString() }));
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+for (const r of results) printTable(r);
+
+const report = {
+  at: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  },
+  node: process.version,
+  durationSeconds: duration,
+  connections,
+  results,
+};
+mkdirSync(path.join(root, "bench/results"), { recursive: true });
+const stamp = report.at.replace(/[:.]/g, "-");
+writeFileSync(path.join(root, `bench/results/${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWrote bench/results/${stamp}.json and bench/results/latest.json`);

@@ -1,0 +1,68 @@
+// End-to-end tests in Debian's Chromium against production builds. Run through `npm run test:e2e`
+// (scripts/e2e.ts), which supplies the browser path, free ports and a temporary data folder.
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 3101);
+const dataRoot = process.env.E2E_DATA_ROOT ?? path.resolve("test-results/e2e-data");
+
+/** The administrator's credentials on the test servers. */
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+
+function server(serverPort: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: "node server.ts",
+    url: `http://localhost:${serverPort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://localhost:${serverPort}`,
+      DATA_DIR: path.join(dataRoot, dataDir),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client.
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+      // Admin-only fixture routes (e.g. inserting leads before the public forms exist); off in production.
+      E2E_TEST_ROUTES: "true",
+      ...extra,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Two cores and one embedded database per server: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  // One retry in CI absorbs timing flakes on a loaded two-core machine; a real failure fails twice. Playwright
+  // reports retried tests as "flaky", so they stay visible.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? "line" : "list",
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: [server(port, "demo"), server(emptyPort, "empty", { SEED_DEMO: "false" })],
+});

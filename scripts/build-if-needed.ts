@@ -1,0 +1,40 @@
+// Builds the production bundle when it is missing or older than any source file, so `npm start` always
+// serves what is checked out.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const output = path.join(root, "build/server/index.js");
+const sources = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function buildIfNeeded(): void {
+  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (built >= newest) return;
+  console.log(
+    built ? "Sources changed since the last build: building…" : "No production build yet: building…",
+  );
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}

@@ -1,0 +1,112 @@
+// Starts the HTTP server: the production build (npm start) or Vite in middleware mode (npm run dev).
+// Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript syntax.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+
+type ServerModule = {
+  app: express.Express;
+  staticSecurityHeaders: express.RequestHandler;
+  startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
+  shutdown(): Promise<void>;
+};
+
+const major = Number(process.versions.node.split(".")[0]);
+if (major !== 24) {
+  console.error(
+    `This server needs Node 24 LTS; it is running on Node ${process.versions.node}. Use npm start.`,
+  );
+  process.exit(1);
+}
+
+const isDev = process.env.NODE_ENV === "development";
+const started = performance.now();
+const root = path.dirname(new URL(import.meta.url).pathname);
+const http = express();
+http.disable("x-powered-by");
+
+let mod: ServerModule;
+if (isDev) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  http.use(viteServer.middlewares);
+  mod = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
+  http.use((req, res, next) => {
+    viteServer
+      .ssrLoadModule("./server/app.ts")
+      .then((fresh) => (fresh as ServerModule).app(req, res, next))
+      .catch(next);
+  });
+} else {
+  const entry = path.join(root, "build/server/index.js");
+  if (!existsSync(entry)) {
+    console.error("No production build found: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+  mod = (await import(entry)) as ServerModule;
+  http.use(compression());
+  // Static files get the same security headers as pages (nosniff, no framing, HSTS on https).
+  http.use(mod.staticSecurityHeaders);
+  // Hashed file names never change content: cache them for a year.
+  http.use(
+    "/assets",
+    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  http.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+}
+
+let info: Awaited<ReturnType<ServerModule["startup"]>>;
+try {
+  info = await mod.startup();
+} catch (error) {
+  if (error instanceof Error && error.name === "EnvError") {
+    console.error(`\n${error.message}\n\nSee .env.example for every variable and its default.\n`);
+  } else {
+    console.error("Start-up failed:", error);
+  }
+  process.exit(1);
+}
+if (!isDev) http.use(mod.app);
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = http.listen(port, host, () => {
+  const ms = Math.round(performance.now() - started);
+  const shown = host === "0.0.0.0" ? "localhost" : host;
+  console.log(
+    JSON.stringify({
+      level: "info",
+      time: Date.now(),
+      msg: `listening on http://${shown}:${port}`,
+      database: info.database,
+      startupMs: ms,
+    }),
+  );
+  if (info.generatedPassword) {
+    const line = "=".repeat(72);
+    console.log(
+      `\n${line}\n  Administrator account created\n\n  Sign in at http://${shown}:${port}/admin-auth\n` +
+        `  Email:    ${info.adminEmail}\n  Password: ${info.generatedPassword}\n\n` +
+        "  This password is shown only once. To change it:\n" +
+        "    npm run admin -- set-password\n" +
+        `  or set ADMIN_PASSWORD before the next start.\n${line}\n`,
+    );
+  }
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ level: "info", time: Date.now(), msg: `${signal} received, shutting down` }));
+  const force = setTimeout(() => process.exit(1), 1500);
+  force.unref();
+  server.close();
+  server.closeIdleConnections();
+  await mod.shutdown();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

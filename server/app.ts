@@ -1,0 +1,124 @@
+// The HTTP application: health check, uploads, then React Router for every page, action and resource route.
+// Vite bundles this file as the server build's entry, so it shares modules with the routes.
+import { randomBytes } from "node:crypto";
+import * as build from "virtual:react-router/server-build";
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import { auth } from "~/auth.server";
+import { database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { pageCache } from "~/lib/page-cache.server";
+import { requestInfoContext } from "~/lib/request-context.server";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  currentThirdPartySources,
+} from "~/lib/security-headers.server";
+
+export { adminCli, shutdown, startup } from "~/lib/lifecycle.server";
+
+const isHttps = () => env().baseUrl.startsWith("https://");
+
+/**
+ * Headers for every response, static files included (server.ts mounts this before express.static): nosniff,
+ * no framing, strict referrer, Permissions-Policy, HSTS on https.
+ */
+export function staticSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.set(baseSecurityHeaders(isHttps()));
+  next();
+}
+
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env().trustProxy);
+app.use(staticSecurityHeaders);
+
+// Every page gets a fresh nonce; the CSP allows our scripts (React Router's inline ones carry the nonce, the Vite
+// bundles come from 'self') and third-party hosts only for the analytics and chat settings that are on.
+app.use(async (_req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.nonce = nonce;
+  // Vite's dev server injects scripts without a nonce; the policy guards production builds.
+  if (env().nodeEnv !== "development") {
+    const sources = await currentThirdPartySources();
+    res.set("Content-Security-Policy", contentSecurityPolicy({ nonce, https: isHttps(), sources }));
+  }
+  next();
+});
+
+// CSRF: a state-changing request from a browser must come from our own origin. React Router aborts actions whose
+// Origin differs from the request URL and better-auth checks its own endpoints; this refuses them early with a
+// plain 403, and also catches browsers that omit Origin but say the request is cross-site. Key-authenticated
+// content API calls (no cookies involved) are exempt.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/functions/")) return next();
+  const origin = req.get("origin");
+  const own = new Set([new URL(env().baseUrl).origin, `${req.protocol}://${req.get("host")}`]);
+  const crossSite = origin ? !own.has(origin) : req.get("sec-fetch-site") === "cross-site";
+  if (crossSite) {
+    logger.warn({ origin, path: req.path }, "cross-site request refused");
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-site request refused.");
+    return;
+  }
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  const up = await database().ping();
+  res
+    .status(up ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json({
+      status: up ? "ok" : "degraded",
+      database: { kind: database().kind, reachable: up },
+    });
+});
+
+// better-auth reads the client address from X-Forwarded-For. Replace whatever the client sent with the address
+// Express trusts (the socket, or the proxy chain when TRUST_PROXY is on), so nobody can spoof their way past
+// the sign-in rate limits.
+app.use((req, _res, next) => {
+  req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+});
+
+// Rolling sessions: better-auth extends a session used after its update age; send the renewed cookie with the
+// admin pages that used it, so an administrator at work is not signed out mid-task.
+app.use(async (req, res, next) => {
+  if (
+    req.method !== "GET" ||
+    !req.path.startsWith("/admin") ||
+    !req.headers.cookie?.includes("session_token")
+  ) {
+    return next();
+  }
+  try {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(key, value);
+    }
+    const result = await auth().api.getSession({ headers, returnHeaders: true });
+    for (const cookie of result.headers?.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
+  } catch (error) {
+    logger.warn({ err: error }, "session renewal check failed");
+  }
+  next();
+});
+
+// Anonymous GETs of public pages are served from memory while the content version is unchanged.
+app.use(pageCache());
+
+app.use(
+  createRequestHandler({
+    build,
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      const nonce = String(res.locals.nonce);
+      context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce });
+      return context;
+    },
+  }),
+);

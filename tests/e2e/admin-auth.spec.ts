@@ -1,0 +1,377 @@
+// Administrator sign-in (/admin-auth), the guard's redirects, global sign-out, two-factor sign-in, rate limits,
+// CSRF and the security headers. The shared admin (E2E_ADMIN) is left as found: password only, 2FA off.
+import { createHmac, randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { E2E_ADMIN, expect, signInAsAdmin, test, uniqueIp } from "./fixtures";
+
+const ONLY_ADMIN = "Unauthorized: Only the system admin can access this area";
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+async function newClient(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+    ...options,
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 key, as an authenticator app computes it. */
+function totp(base32Key: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32Key.replace(/=+$/, "").toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const hmac = createHmac("sha1", key).update(counter).digest();
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
+  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, "0");
+}
+
+test.describe("admin sign-in page", () => {
+  test("is outside the public layout, not indexed, and does not reveal the admin email", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const response = await page.goto("/admin-auth");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    const html = await page.content();
+    expect(html).not.toContain(E2E_ADMIN.email);
+    await expect(page.getByRole("link", { name: /forgot/i })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("has no detectable accessibility violations", async ({ page }) => {
+    await page.goto("/admin-auth");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test("show/hide password toggles the field", async ({ page, consoleErrors }) => {
+    await page.goto("/admin-auth");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret-value");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("wrong credentials show 'Invalid email or password' and keep the email", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/admin-auth");
+    await fillSignIn(page, E2E_ADMIN.email, "definitely-wrong");
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+    expect(consoleErrors.filter((e) => !e.includes("401"))).toEqual([]);
+  });
+
+  test("a password under 6 characters is refused by the server too", async ({ request, baseURL }) => {
+    const response = await request.post("/admin-auth", {
+      form: { intent: "sign-in", email: E2E_ADMIN.email, password: "12345" },
+      headers: { Origin: baseURL ?? "" },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Password must be at least 6 characters");
+  });
+
+  test("success: 'Admin access granted', /admin, then 'Signed In' with Sign Out", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/admin-auth");
+    await fillSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Admin access granted")).toBeVisible();
+    await page.goto("/admin-auth");
+    await expect(page.getByRole("heading", { name: "Signed In" })).toBeVisible();
+    await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/admin-auth$/);
+    await expect(page.getByRole("status").filter({ hasText: "Signed out successfully" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin-auth$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("works without JavaScript", async ({ browser, baseURL }) => {
+    const { context, page } = await newClient(browser, baseURL, { javaScriptEnabled: false });
+    try {
+      await page.goto("/admin-auth");
+      await fillSignIn(page, E2E_ADMIN.email, "wrong-password-nojs");
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+      await fillSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin$/);
+      await page.goto("/admin-auth");
+      await expect(page.getByRole("heading", { name: "Signed In" })).toBeVisible();
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await expect(page.getByText("Signed out successfully")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the guard sends visitors to /admin-auth and shows its denial message", async ({ page }) => {
+    await page.goto("/admin/security");
+    await expect(page).toHaveURL(/\/admin-auth$/);
+    await page.goto("/admin-auth?denied=not-admin");
+    await expect(page.getByRole("alert")).toHaveText(ONLY_ADMIN);
+  });
+
+  test("signing out in one browser ends the session in another", async ({ browser, baseURL }) => {
+    const a = await newClient(browser, baseURL);
+    const b = await newClient(browser, baseURL);
+    try {
+      await signInAsAdmin(a.page, baseURL ?? "");
+      await signInAsAdmin(b.page, baseURL ?? "");
+      await b.page.goto("/admin");
+      await expect(b.page).toHaveURL(/\/admin$/);
+      await a.page.goto("/admin");
+      await a.page.getByRole("button", { name: "Logout" }).first().click();
+      await expect(a.page).toHaveURL(/\/admin-auth$/);
+      await expect(a.page.getByText("Signed out successfully")).toBeVisible();
+      await b.page.goto("/admin");
+      await expect(b.page).toHaveURL(/\/admin-auth$/);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
+
+test.describe("brute-force limits", () => {
+  test("per client address: the sixth attempt in a minute gets a 429 saying when to retry", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/admin-auth");
+    // Five quick misses through the API from this test's own address, then one through the form.
+    for (let i = 0; i < 5; i++) {
+      const response = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+        data: { email: uniqueEmail("ip-limit"), password: "wrong-password" },
+        headers: { Origin: baseURL ?? "" },
+      });
+      expect(response.status()).toBe(401);
+    }
+    await fillSignIn(page, uniqueEmail("ip-limit"), "wrong-password");
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/,
+    );
+  });
+
+  test("per email: ten failures from anywhere lock that email, not others", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const target = uniqueEmail("email-limit");
+    for (let i = 0; i < 10; i++) {
+      const client = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { "X-Forwarded-For": uniqueIp(), Origin: baseURL ?? "" },
+      });
+      const response = await client.post("/api/auth/sign-in/email", {
+        data: { email: target, password: `guess-${i}-wrong` },
+      });
+      expect(response.status()).toBe(401);
+      await client.dispose();
+    }
+    await page.goto("/admin-auth");
+    await fillSignIn(page, target, "one-more-guess");
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    await fillSignIn(page, uniqueEmail("someone-else"), "one-more-guess");
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  });
+});
+
+test.describe("two-factor sign-in", () => {
+  test("enrol with QR/key, sign in with a code, a recovery code works once, disabling needs the password", async ({
+    adminPage,
+    browser,
+    baseURL,
+    consoleErrors,
+  }) => {
+    let enabled = false;
+    const contexts: BrowserContext[] = [];
+    try {
+      await adminPage.goto("/admin/security");
+      await expect(adminPage.getByTestId("two-factor-status")).toContainText("Off");
+      await adminPage.getByLabel("Your password").fill("not-my-password");
+      await adminPage.getByRole("button", { name: "Enable two-factor" }).click();
+      await expect(adminPage.locator("#enable-password-error")).toHaveText("Incorrect password");
+
+      await adminPage.getByLabel("Your password").fill(E2E_ADMIN.password);
+      await adminPage.getByRole("button", { name: "Enable two-factor" }).click();
+      await expect(adminPage.getByRole("img", { name: /QR code/ })).toBeVisible();
+      const key = (await adminPage.getByTestId("totp-secret").textContent())?.trim() ?? "";
+      expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+      const recoveryCodes = (
+        await adminPage.getByTestId("recovery-codes").locator("li").allTextContents()
+      ).map((c) => c.trim());
+      expect(recoveryCodes.length).toBeGreaterThanOrEqual(5);
+
+      await adminPage.getByLabel("Authentication code").fill("000000" === totp(key) ? "111111" : "000000");
+      await adminPage.getByRole("button", { name: "Confirm and enable" }).click();
+      await expect(adminPage.locator("#code-error")).toContainText("Invalid code");
+      await adminPage.getByLabel("Authentication code").fill(totp(key));
+      await adminPage.getByRole("button", { name: "Confirm and enable" }).click();
+      enabled = true;
+      await expect(adminPage.getByText("Two-factor authentication enabled").first()).toBeVisible();
+      await expect(adminPage.getByTestId("two-factor-status")).toContainText("On");
+
+      // Sign in elsewhere: the password alone is not enough any more.
+      const withCode = await newClient(browser, baseURL);
+      contexts.push(withCode.context);
+      await withCode.page.goto("/admin-auth");
+      await fillSignIn(withCode.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(withCode.page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+      await withCode.page
+        .getByLabel("Authentication code")
+        .fill("123456" === totp(key) ? "654321" : "123456");
+      await withCode.page.getByRole("button", { name: "Verify" }).click();
+      await expect(withCode.page.getByRole("alert")).toContainText("Invalid code");
+      await withCode.page.getByLabel("Authentication code").fill(totp(key));
+      await withCode.page.getByRole("button", { name: "Verify" }).click();
+      await expect(withCode.page).toHaveURL(/\/admin$/);
+
+      // The code step works without JavaScript too.
+      const noJs = await newClient(browser, baseURL, { javaScriptEnabled: false });
+      contexts.push(noJs.context);
+      await noJs.page.goto("/admin-auth");
+      await fillSignIn(noJs.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(noJs.page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+      await noJs.page.getByLabel("Authentication code").fill(totp(key));
+      await noJs.page.getByRole("button", { name: "Verify" }).click();
+      await expect(noJs.page).toHaveURL(/\/admin$/);
+
+      // A recovery code signs in once…
+      const [recovery] = recoveryCodes;
+      const withRecovery = await newClient(browser, baseURL);
+      contexts.push(withRecovery.context);
+      await withRecovery.page.goto("/admin-auth");
+      await fillSignIn(withRecovery.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await withRecovery.page.getByText("Use a recovery code instead").click();
+      await withRecovery.page.getByLabel("Recovery code").fill(recovery ?? "");
+      await withRecovery.page.getByRole("button", { name: "Use recovery code" }).click();
+      await expect(withRecovery.page).toHaveURL(/\/admin$/);
+
+      // …and never again.
+      const reuse = await newClient(browser, baseURL);
+      contexts.push(reuse.context);
+      await reuse.page.goto("/admin-auth");
+      await fillSignIn(reuse.page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await reuse.page.getByText("Use a recovery code instead").click();
+      await reuse.page.getByLabel("Recovery code").fill(recovery ?? "");
+      await reuse.page.getByRole("button", { name: "Use recovery code" }).click();
+      await expect(reuse.page.getByRole("alert")).toHaveText("Invalid recovery code.");
+
+      // Disabling needs the password.
+      await adminPage.goto("/admin/security");
+      await adminPage.getByLabel("Your password").fill("wrong-password-again");
+      await adminPage.getByRole("button", { name: "Disable two-factor" }).click();
+      await expect(adminPage.locator("#disable-password-error")).toHaveText("Incorrect password");
+      await adminPage.getByLabel("Your password").fill(E2E_ADMIN.password);
+      await adminPage.getByRole("button", { name: "Disable two-factor" }).click();
+      await expect(adminPage.getByText("Two-factor authentication disabled").first()).toBeVisible();
+      await expect(adminPage.getByTestId("two-factor-status")).toContainText("Off");
+      enabled = false;
+      expect(consoleErrors.filter((e) => !/\b(400|401)\b/.test(e))).toEqual([]);
+    } finally {
+      for (const context of contexts) await context.close();
+      if (enabled) {
+        // Leave the shared admin as other tests expect it: password only.
+        await adminPage.request.post(`${baseURL}/api/auth/two-factor/disable`, {
+          data: { password: E2E_ADMIN.password },
+          headers: { Origin: baseURL ?? "" },
+        });
+      }
+    }
+  });
+});
+
+test.describe("transport security", () => {
+  test("public and admin responses carry the security headers; no X-Powered-By", async ({ request }) => {
+    for (const path of ["/", "/admin-auth", "/admin", "/favicon.svg"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const headers = response.headers();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-frame-options"], path).toBe("DENY");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      expect(headers["x-powered-by"], path).toBeUndefined();
+      // The test servers run on http://localhost: no HSTS there (it is sent when BASE_URL is https).
+      expect(headers["strict-transport-security"], path).toBeUndefined();
+      if (path !== "/favicon.svg") {
+        const csp = headers["content-security-policy"] ?? "";
+        expect(csp, path).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
+        expect(csp, path).toContain("frame-ancestors 'none'");
+        expect(csp, path).toContain("object-src 'none'");
+      }
+    }
+  });
+
+  test("every script tag carries the response's nonce", async ({ request }) => {
+    const response = await request.get("/admin-auth");
+    const nonce = response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("the session cookie is HttpOnly and SameSite=Lax", async ({ request, baseURL }) => {
+    const response = await request.post("/api/auth/sign-in/email", {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+      headers: { Origin: baseURL ?? "", "X-Forwarded-For": uniqueIp() },
+    });
+    expect(response.status()).toBe(200);
+    const cookie = response
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.includes("session_token"));
+    expect(cookie?.value).toMatch(/HttpOnly/i);
+    expect(cookie?.value).toMatch(/SameSite=Lax/i);
+  });
+
+  test("a cross-site form post is refused (CSRF)", async ({ request }) => {
+    const response = await request.post("/admin-auth", {
+      form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    const signOut = await request.post("/admin-auth/sign-out", {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(signOut.status()).toBe(403);
+  });
+});

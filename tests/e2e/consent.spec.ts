@@ -1,0 +1,66 @@
+import { axeViolations, isThirdParty } from "./a11y";
+import { expect, test } from "./fixtures";
+
+test.describe("cookie consent", () => {
+  test("asks first, makes no third-party request, and remembers a rejection", async ({ page, context }) => {
+    const thirdParty: string[] = [];
+    page.on("request", (r) => {
+      if (isThirdParty(r.url())) thirdParty.push(r.url());
+    });
+    await page.goto("/pricing");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await banner.getByRole("button", { name: "Reject" }).click();
+    await expect(banner).toBeHidden();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "cookie_consent")?.value).toBe("rejected");
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+    expect(thirdParty).toEqual([]);
+    expect(await page.evaluate(() => "gtag" in window || "fbq" in window || "hj" in window)).toBe(false);
+  });
+
+  test("remembers an acceptance and can be reopened from the footer", async ({ page, context }) => {
+    await page.goto("/contact");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    expect((await context.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("accepted");
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+  });
+
+  test("works without JavaScript", async ({ browser, clientIp }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+    });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    await page
+      .getByRole("region", { name: "Cookie consent" })
+      .getByRole("button", { name: "Accept" })
+      .click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+    expect((await context.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("accepted");
+    await context.close();
+  });
+
+  test("records first-visit attribution in a first-party cookie", async ({ page, context }) => {
+    await page.goto("/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=launch");
+    await page.goto("/contact?utm_source=other");
+    const cookie = (await context.cookies()).find((c) => c.name === "lead_attr");
+    expect(cookie).toBeDefined();
+    const value = JSON.parse(decodeURIComponent(cookie?.value ?? "{}"));
+    expect(value).toMatchObject({
+      landing_page: "/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=launch",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "launch",
+    });
+  });
+});

@@ -1,0 +1,54 @@
+// A real, freshly migrated database for one test file: in-memory PGlite, or a new PostgreSQL database created
+// from TEST_DATABASE_URL and dropped afterwards.
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+
+export function testDatabaseKind(): "pglite" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (testDatabaseKind() === "pglite") {
+    const handle = openDatabase({ kind: "pglite" });
+    await handle.migrate();
+    return { ...handle, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");
+  const name = `asimov_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ kind: "postgres", url: url.toString(), max: 5 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async drop() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Opens a test database for the current file and makes it the app's database. */
+export function setupTestDatabase(): { handle: () => DatabaseHandle } {
+  let current: (DatabaseHandle & { drop(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    setDatabase(current);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await current?.drop();
+  });
+  return {
+    handle: () => {
+      if (!current) throw new Error("test database not open");
+      return current;
+    },
+  };
+}

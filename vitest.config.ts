@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests (*.test.ts) run once. Integration tests (*.int.test.ts) talk to a real database: in-memory PGlite
+// always, and PostgreSQL too when TEST_DATABASE_URL is set (each file in its own fresh database).
+const integration = ["app/**/*.int.test.ts", "server/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], exclude: integration },
+      },
+      {
+        extends: true,
+        test: { name: "pglite", include: integration, env: { TEST_DB: "pglite" } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres" } } }]
+        : []),
+    ],
+  },
+});
