@@ -48,8 +48,13 @@ function Filters({ filters, categories }: { filters: AcademyFilter; categories: 
   const difficultyRef = useRef<HTMLSelectElement>(null);
 
   // The fields are uncontrolled (they must work without JavaScript and keep focus while results load). When the
-  // URL changes another way (back/forward, Clear), bring them in step with it.
+  // URL changes another way (back/forward, Clear), bring them in step with it. Not on the first render: what a
+  // visitor chose before the page hydrated must stay chosen.
+  const synced = useRef(`${filters.q}\n${filters.category}\n${filters.difficulty}`);
   useEffect(() => {
+    const key = `${filters.q}\n${filters.category}\n${filters.difficulty}`;
+    if (synced.current === key) return;
+    synced.current = key;
     if (searchRef.current) searchRef.current.value = filters.q;
     if (categoryRef.current) categoryRef.current.value = filters.category;
     if (difficultyRef.current) difficultyRef.current.value = filters.difficulty;
