@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 
@@ -17,12 +18,19 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page that failed because the database is unreachable is a temporary outage, not a bug: 503 with
+  // Retry-After, so browsers, crawlers and CDNs come back later (the error boundary says what happened).
+  const outage = responseStatusCode === 500 && outageRequests.has(request);
+  if (outage) {
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, { status: outage ? 503 : responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = requestInfo(loadContext);
   return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
+    let status = outage ? 503 : responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
@@ -46,7 +54,14 @@ export default function handleRequest(
   });
 }
 
+/**
+ * Requests whose loaders failed because the database is unreachable. handleError sees the original error; by the
+ * time handleRequest runs, production builds have replaced it with a sanitized one (no code, no cause).
+ */
+const outageRequests = new WeakSet<Request>();
+
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) outageRequests.add(request);
   if (request.signal.aborted) return;
   logger.error({ err: error, url: request.url }, "unhandled error");
 }

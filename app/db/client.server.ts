@@ -43,7 +43,14 @@ export function migrationsFolder(): string {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === "postgres") {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      // Fail fast and come back fast when PostgreSQL restarts: a request should get a 503 within seconds, and
+      // the first request after PostgreSQL is back should reconnect at once (the default back-off grows to 20 s).
+      connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     return {
       db,
@@ -114,12 +121,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** True when `select 1` answers within 3 seconds (a health check must not hang on an unreachable database). */
 async function ping(db: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await db.execute(sql`select 1`);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("ping timed out")), 3000);
+    });
+    await Promise.race([db.execute(sql`select 1`), timeout]);
     return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -17,3 +17,41 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** What a person is told when the database is unreachable, and when to retry (Retry-After, seconds). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "Our system is briefly unavailable and nothing was saved. Please try again in a minute.";
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+// Connection-level failures: the database is down, restarting or unreachable (not a bad query). postgres.js
+// reports its own codes, Node its socket errors, Postgres SQLSTATE class 08 and the shutdown codes of class 57P.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up or shutting down)
+  "53300", // too_many_connections
+]);
+
+/** True when the error means "the database cannot be reached right now" — worth a 503 and a retry, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    // An AggregateError (e.g. every address of a host refused) carries the socket errors in `errors`.
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.some((i) => isDatabaseUnavailable(i))) return true;
+  }
+  return false;
+}

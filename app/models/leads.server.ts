@@ -5,6 +5,11 @@ import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "~/db/sql-helpers.server";
+import {
   ATTRIBUTION_COOKIE,
   type ContactInput,
   contactSchema,
@@ -173,7 +178,7 @@ export async function countLeads() {
 // --- the one path every public write takes -------------------------------------------------------------------
 
 export interface LeadOutcome {
-  status: 200 | 400 | 404 | 429 | 500;
+  status: 200 | 400 | 404 | 429 | 500 | 503;
   body: LeadResponse;
   headers?: Record<string, string>;
 }
@@ -246,6 +251,19 @@ export async function submitLead(
     return { status: 200, body: { ok: true, toast: successToast(kind) } };
   } catch (error) {
     logger.error({ err: error, kind }, "failed to store lead");
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was stored (one insert, or none): say so, keep what the visitor typed, and invite a retry.
+      return {
+        status: 503,
+        body: {
+          ok: false,
+          values,
+          errors: { form: DATABASE_UNAVAILABLE_MESSAGE },
+          toast: failureToast(kind, DATABASE_UNAVAILABLE_MESSAGE),
+        },
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
+    }
     return { status: 500, body: { ok: false, values, toast: failureToast(kind) } };
   }
 }

@@ -5,16 +5,23 @@ import { socialLinks, websiteSettings } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { mergeSettings, SETTING_DEFAULTS, type Settings } from "~/lib/settings";
 
-/** Stored settings merged over the defaults. A failure to load is only logged (SPEC.md §8). */
+/** The settings last read successfully: during a database outage pages keep the site's real contact details. */
+let lastKnown: Settings | undefined;
+
+/**
+ * Stored settings merged over the defaults. A failure to load is only logged (SPEC.md §8); the page then uses the
+ * settings last read, or the defaults when there are none yet.
+ */
 export async function getSettings(): Promise<Settings> {
   try {
     const rows = await db()
       .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
       .from(websiteSettings);
-    return mergeSettings(rows);
+    lastKnown = mergeSettings(rows);
+    return lastKnown;
   } catch (error) {
     logger.error({ err: error }, "failed to load settings");
-    return mergeSettings([]);
+    return lastKnown ?? mergeSettings([]);
   }
 }
 

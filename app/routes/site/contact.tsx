@@ -31,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** A refused no-JavaScript submission keeps its answer's headers (Retry-After on 429 and 503, no-store). */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {
     title: "Contact Us",
