@@ -96,6 +96,26 @@ const server = http.listen(port, host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
+// Requests Node refuses before our code sees them (a URL or headers beyond its 16 KB limit, a malformed request)
+// get a short answer that says why, instead of an empty one.
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "The request's address or headers are too large."],
+  HPE_URI_OVERFLOW: [414, "The request's address is too long."],
+};
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "The request could not be understood."];
+  const reason =
+    status === 431 ? "Request Header Fields Too Large" : status === 414 ? "URI Too Long" : "Bad Request";
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+  );
+});
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;

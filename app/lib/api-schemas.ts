@@ -52,9 +52,13 @@ const httpUrl = z
   .max(2000)
   .meta({ pattern: "^https?://" });
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** Postgres text cannot hold NUL characters: refuse them with a clear message instead of failing the insert. */
+const NO_NUL = "Must not contain NUL characters";
+const noNul = (v: string) => !v.includes("\u0000");
 
-const tagsInput = z.union([z.array(z.string().max(50)).max(30), z.string().max(1500)]).meta({
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine(noNul, NO_NUL);
+
+const tagsInput = z.union([z.array(text(50)).max(30), text(1500)]).meta({
   description: "A list of tags, or comma-separated text. Trimmed; empty and duplicate tags dropped.",
 });
 
@@ -69,7 +73,7 @@ const statusInput = z
   .default("draft")
   .meta({ description: "Only published items are public. Publishing stamps published_at." });
 
-const nonEmptyText = z.string().trim().min(1, "Required").max(10_000);
+const nonEmptyText = text(10_000).pipe(z.string().min(1, "Required"));
 
 /** Rich blocks the site renders: header, paragraph, list, quote (SPEC.md §2 Blog). */
 export const richBlockSchema = z.discriminatedUnion("type", [
@@ -156,7 +160,7 @@ export const listQuerySchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(0),
-  slug: z.string().trim().min(1).max(200).optional(),
+  slug: text(200).pipe(z.string().min(1)).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -235,6 +239,7 @@ export const ERROR_CODES = {
   415: "unsupported_media_type",
   429: "rate_limited",
   500: "internal_error",
+  503: "service_unavailable",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_CODES;
 
@@ -290,6 +295,12 @@ const COMMON_ERRORS = {
     },
   }),
   "500": errorResponse("Unexpected server error."),
+  "503": errorResponse("The database is briefly unreachable; nothing was saved. Retry after Retry-After.", {
+    "Retry-After": {
+      schema: { type: "integer", minimum: 1 },
+      description: "Seconds to wait before retrying.",
+    },
+  }),
 };
 
 function collectionPath(collection: ContentCollection, itemName: string, createName: string, label: string) {

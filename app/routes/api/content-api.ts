@@ -2,6 +2,11 @@
 // x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/api-schemas.ts),
 // which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
 import type { z } from "zod";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import {
   type ApiErrorBody,
@@ -67,15 +72,39 @@ function collectionOf(splat: string | undefined): ContentCollection | undefined 
 }
 
 /**
- * The body as JSON, read at most MAX_BODY_BYTES far: a Content-Length above the limit is refused unread, and a
- * body that turns out longer (chunked, or a lying header) is cut off as soon as it passes the limit.
+ * A refused body up to this size is still read (and thrown away) before answering 413, so the client can read the
+ * answer instead of seeing its connection reset mid-upload; beyond it the connection is cut.
+ */
+const DRAIN_LIMIT_BYTES = 4 * 1024 * 1024;
+
+async function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, alreadyRead: number) {
+  let size = alreadyRead;
+  while (reader && size <= DRAIN_LIMIT_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+  }
+  if (size > DRAIN_LIMIT_BYTES) await reader?.cancel().catch(() => {});
+  return {
+    ok: false as const,
+    response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, {
+      headers: { Connection: "close" },
+    }),
+  };
+}
+
+/**
+ * The body as JSON, at most MAX_BODY_BYTES of it: a larger body (by its Content-Length, or as it turns out while
+ * reading) gets 413.
  */
 async function readJsonBody(
   request: Request,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const declared = request.headers.get("content-length");
   if (declared && Number(declared) > MAX_BODY_BYTES) {
-    return { ok: false, response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`) };
+    return Number(declared) > DRAIN_LIMIT_BYTES
+      ? tooLarge(undefined, Number(declared))
+      : tooLarge(request.body?.getReader(), 0);
   }
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
@@ -89,10 +118,7 @@ async function readJsonBody(
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`) };
-      }
+      if (size > MAX_BODY_BYTES) return tooLarge(reader, size);
       chunks.push(value);
     }
   }
@@ -214,6 +240,11 @@ async function handle(request: Request, splat: string | undefined, ip: string): 
       { err: error, collection, method, apiKeyId: keyForLog?.id, apiKeyStart: keyForLog?.keyStart },
       "content API request failed",
     );
+    if (isDatabaseUnavailable(error)) {
+      return apiError(503, DATABASE_UNAVAILABLE_MESSAGE, {
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
     return apiError(500, "Something went wrong. Please try again.");
   }
 }

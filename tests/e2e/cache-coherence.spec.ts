@@ -1,0 +1,150 @@
+// The page cache is correct (issue #8): a publish, an unpublish, a settings save and a showcase change are visible
+// on the very next anonymous request — on the instance that wrote, and on another instance sharing the same
+// PostgreSQL. Each case first proves the page is being served from the cache (X-Cache: HIT), then writes through
+// the writer, then reads once from every reader.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../scripts/free-port.ts";
+import { expect, test } from "./fixtures";
+import {
+  adminCookie,
+  adminPost,
+  createContentKey,
+  type ServerProcess,
+  scratchDatabase,
+  startServer,
+  stopServer,
+} from "./server-process";
+
+/** GETs a page twice as an anonymous visitor and checks the second answer came from the cache. */
+async function warm(base: string, page: string) {
+  await fetch(`${base}${page}`);
+  const again = await fetch(`${base}${page}`);
+  expect(again.status, `${base}${page}`).toBe(200);
+  expect(again.headers.get("x-cache"), `${base}${page} is cached before the write`).toBe("HIT");
+  return again.text();
+}
+
+async function read(base: string, page: string) {
+  const response = await fetch(`${base}${page}`);
+  return { status: response.status, html: await response.text() };
+}
+
+/** Warms `page` on every reader, runs the write, then expects `check` to hold on each reader's next request. */
+async function visibleEverywhereNext(
+  readers: ServerProcess[],
+  page: string,
+  write: () => Promise<unknown>,
+  check: (answer: { status: number; html: string }, base: string) => void,
+) {
+  for (const { base } of readers) await warm(base, page);
+  await write();
+  for (const { base } of readers) check(await read(base, page), base);
+}
+
+async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
+  const cookie = await adminCookie(writer.base);
+  const key = await createContentKey(writer.base, cookie);
+  const tag = randomBytes(4).toString("hex");
+  const title = `Cache probe ${tag}`;
+
+  // Publish: a post created as published through the content API shows in the blog list at once.
+  let created: { id: string; slug: string } | undefined;
+  await visibleEverywhereNext(
+    readers,
+    "/blog",
+    async () => {
+      const response = await fetch(`${writer.base}/functions/v1/content-api/blog`, {
+        method: "POST",
+        headers: { "x-api-key": key, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          title,
+          description: "Published to prove the page cache follows writes.",
+          category: "Engineering",
+          tags: ["cache"],
+          status: "published",
+        }),
+      });
+      expect(response.status).toBe(201);
+      created = (await response.json()).data;
+    },
+    ({ html }, base) => expect(html, `${base}/blog after the publish`).toContain(title),
+  );
+  const post = created as { id: string; slug: string };
+
+  // Unpublish: the admin's eye toggle takes the post off the list and its page answers 404.
+  for (const { base } of readers) await warm(base, `/blog/${post.slug}`);
+  await visibleEverywhereNext(
+    readers,
+    "/blog",
+    () => adminPost(writer.base, cookie, "/admin/blog", { intent: "toggle", id: post.id }),
+    ({ html }, base) => expect(html, `${base}/blog after the unpublish`).not.toContain(title),
+  );
+  for (const { base } of readers) {
+    expect((await read(base, `/blog/${post.slug}`)).status, `${base}/blog/${post.slug}`).toBe(404);
+  }
+
+  // Settings: a new phone number is on the contact page at once.
+  const phone = `+1 (555) ${tag.slice(0, 3)}-${tag.slice(3)}`;
+  await visibleEverywhereNext(
+    readers,
+    "/contact",
+    () => adminPost(writer.base, cookie, "/admin/settings", { intent: "save-settings", contactPhone: phone }),
+    ({ html }, base) => expect(html, `${base}/contact after the settings save`).toContain(phone),
+  );
+
+  // Showcase: a new active item is in the landing page's carousel at once.
+  const showcase = `Showcase probe ${tag}`;
+  await visibleEverywhereNext(
+    readers,
+    "/",
+    () =>
+      adminPost(writer.base, cookie, "/admin/settings", {
+        intent: "showcase-add",
+        title: showcase,
+        mediaUrl: `https://images.example.com/${tag}.jpg`,
+        mediaType: "image",
+        description: "",
+      }),
+    ({ html }, base) => expect(html, `${base}/ after the showcase change`).toContain(showcase),
+  );
+}
+
+test.describe("page cache follows every write", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("one instance on the embedded database", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
+    const server = await startServer(await freePort(), { DATA_DIR: dataDir, SEED_DEMO: "true" });
+    try {
+      await scenario(server, [server]);
+    } finally {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // Runs where PostgreSQL is available (CI sets TEST_DATABASE_URL).
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    test("two instances on one PostgreSQL: a write through one is visible through both", async () => {
+      const database = await scratchDatabase(adminUrl, "asimov_cache");
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
+      // Instances behind one load balancer: one database (which also holds the generated auth secret).
+      const env = { DATABASE_URL: database.url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
+      const servers: ServerProcess[] = [];
+      try {
+        servers.push(await startServer(await freePort(), env));
+        servers.push(await startServer(await freePort(), env));
+        const [a, b] = servers as [ServerProcess, ServerProcess];
+        await scenario(a, [a, b]);
+      } finally {
+        for (const server of servers) await stopServer(server);
+        rmSync(dataDir, { recursive: true, force: true });
+        await database.drop();
+      }
+    });
+  }
+});
