@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { type FieldErrors, formValues, MESSAGES, newsletterSchema, parseForm } from "~/lib/lead-schema";
+import { checkForm, type FieldErrors, formValues, MESSAGES, NEWSLETTER_FIELDS } from "~/lib/lead-schema";
 import { cn } from "~/lib/utils";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
@@ -24,7 +24,7 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = parseForm(newsletterSchema, formValues(new FormData(form)));
+    const parsed = checkForm(NEWSLETTER_FIELDS, formValues(new FormData(form)));
     setSent(true);
     if (!parsed.ok) {
       setErrors(parsed.errors);
