@@ -12,9 +12,8 @@ import {
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ShowcaseCarousel } from "~/components/site/showcase-carousel";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { pageMeta, siteInfo } from "~/lib/seo";
-import { cn } from "~/lib/utils";
 import { listActiveShowcase } from "~/models/showcase.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
@@ -290,12 +289,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SignupLink className={buttonVariants({ size: "lg", variant: "inverted" })}>
               Start Free Trial
             </SignupLink>
+            {/* buttonVariants does not merge: text-base! keeps the size this link had with cn (the base's text-sm
+                would win over size lg's text-base in the stylesheet, as it does on the other large buttons here). */}
             <Link
               to="/pricing"
-              className={cn(
-                buttonVariants({ size: "lg", variant: "outline" }),
-                "border-white bg-transparent text-white hover:bg-brand-700",
-              )}
+              className={buttonVariants({ size: "lg", variant: "outlineInverted", className: "text-base!" })}
             >
               View Pricing
             </Link>
