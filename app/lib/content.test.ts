@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  academyBlocks,
-  bodyBlocks,
-  parseDuration,
-  parseTags,
-  slugify,
-  toEmbedUrl,
-  toRichBlocks,
-} from "./content";
+import { academyBlocks, bodyBlocks, parseDuration, parseTags, slugify, toRichBlocks } from "./content";
 
 describe("slugify", () => {
   it.each([
@@ -79,15 +71,5 @@ describe("blocks", () => {
       { type: "video", data: { url: "https://v" } },
     ]);
     expect(academyBlocks(" ", null, null)).toEqual([]);
-  });
-});
-
-describe("toEmbedUrl", () => {
-  it("turns YouTube watch links into embed links", () => {
-    expect(toEmbedUrl("https://www.youtube.com/watch?v=abc123XYZ_-")).toBe(
-      "https://www.youtube.com/embed/abc123XYZ_-",
-    );
-    expect(toEmbedUrl("https://youtu.be/abc123XYZ")).toBe("https://www.youtube.com/embed/abc123XYZ");
-    expect(toEmbedUrl("/demo/loop.mp4")).toBe("/demo/loop.mp4");
   });
 });

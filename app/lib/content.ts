@@ -1,4 +1,4 @@
-// Content rules shared by the browser and the server: blocks, slugs, tags, durations and media links.
+// Content rules shared by the browser and the server: blocks, slugs, tags and durations (media links: embed.ts).
 
 export type HeaderBlock = { type: "header"; data: { text: string; level: number } };
 export type ParagraphBlock = { type: "paragraph"; data: { text: string } };
@@ -121,15 +121,4 @@ export function parseTags(input: string | readonly string[] | null | undefined):
 export function parseDuration(input: string | number | null | undefined): number {
   const n = typeof input === "number" ? Math.trunc(input) : Number.parseInt(String(input ?? "").trim(), 10);
   return Number.isFinite(n) && n > 0 ? Math.min(n, 100_000) : 0;
-}
-
-/** A YouTube watch link turned into its embed form (watch?v= → embed/); other URLs unchanged. */
-export function toEmbedUrl(url: string): string {
-  const short = url.match(/^https?:\/\/youtu\.be\/([\w-]{6,})/);
-  if (short) return `https://www.youtube.com/embed/${short[1]}`;
-  return url.replace(/(youtube\.com\/)watch\?v=([\w-]+)(?:&.*)?$/, "$1embed/$2");
-}
-
-export function isEmbedVideo(url: string): boolean {
-  return /(?:youtube\.com|youtu\.be|vimeo\.com)\//.test(url);
 }

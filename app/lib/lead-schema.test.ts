@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, contactSchema, leadSubject, MESSAGES, parseForm } from "./lead-schema";
+import {
+  CONTACT_FIELDS,
+  checkForm,
+  cleanText,
+  type FieldRules,
+  HONEYPOT_FIELD,
+  LEAD_FIELDS,
+  leadSubject,
+  MESSAGES,
+  NEWSLETTER_FIELDS,
+} from "./lead-schema";
+import { contactSchema, leadSchema, newsletterSchema, parseForm } from "./lead-schema.server";
 
 const valid = { name: "Ada", email: "ada@example.com", interest: "consulting", message: "Hello" };
 
@@ -37,4 +48,86 @@ describe("lead subject", () => {
     expect(leadSubject(undefined)).toBe("Lead from website");
     expect(leadSubject("  ")).toBe("Lead from website");
   });
+});
+
+describe("the browser's check and the server's schemas", () => {
+  // Values at and around every rule's edge, alone and among valid ones, so both sides meet each rule both ways.
+  const texts = (max: number) => [
+    "",
+    "   ",
+    "<script>x</script>",
+    "ok",
+    " padded ",
+    "x".repeat(max),
+    "x".repeat(max + 1),
+    ` ${"y".repeat(max)} `,
+    `${"z".repeat(max)}<script>a</script>`,
+    String.fromCharCode(0),
+  ];
+  const candidates: Record<string, string[]> = {
+    name: texts(100),
+    organization: texts(100),
+    message: texts(1000),
+    purpose: texts(50),
+    source_page: texts(500),
+    source_section: texts(100),
+    email: [
+      ...texts(255),
+      "a@b",
+      "a@b.c",
+      " ada@example.com ",
+      "a b@c.de",
+      "@b.cd",
+      `${"e".repeat(250)}@b.cd`,
+      `${"e".repeat(251)}@b.cd`,
+      "<script>x</script>a@b.cd",
+    ],
+    interest: [
+      ...texts(20),
+      "consulting",
+      "training",
+      "crypto",
+      " other ",
+      "Other",
+      "<script></script>training",
+    ],
+  };
+  const base: Record<string, string> = {
+    ...valid,
+    organization: "Org",
+    purpose: "contact",
+    source_page: "/",
+    source_section: "hero",
+  };
+  const cases: Record<string, string>[] = [{}, base, { ...base, [HONEYPOT_FIELD]: "bot", kind: "lead" }];
+  for (const [field, values] of Object.entries(candidates)) {
+    const { [field]: _, ...without } = base;
+    cases.push(without);
+    for (const value of values) cases.push({ ...base, [field]: value }, { [field]: value });
+  }
+  cases.push({
+    name: "x".repeat(101),
+    email: "bad",
+    interest: "crypto",
+    message: "",
+    organization: "o".repeat(101),
+  });
+
+  it.each<[string, FieldRules, Parameters<typeof parseForm>[0]]>([
+    ["contact", CONTACT_FIELDS, contactSchema],
+    ["lead", LEAD_FIELDS, leadSchema],
+    ["newsletter", NEWSLETTER_FIELDS, newsletterSchema],
+  ])(
+    "agree on every %s form: same verdict, same first message per field in the same order",
+    (_, fields, schema) => {
+      for (const values of cases) {
+        const server = parseForm(schema, values);
+        const browser = checkForm(fields, values);
+        expect(browser.ok, JSON.stringify(values)).toBe(server.ok);
+        if (!browser.ok && !server.ok)
+          expect(Object.entries(browser.errors)).toEqual(Object.entries(server.errors));
+        if (browser.ok && server.ok) expect(server.data).toMatchObject(browser.data);
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
-// The zod schemas of every public write (contact page, contact/demo dialog, footer newsletter). The browser runs
-// them before sending and the server runs them again on what it received, so both agree on every message.
-import { z } from "zod";
+// The rules of every public write (contact page, contact/demo dialog, footer newsletter), kept as plain data so
+// the browser can check a form before sending without shipping a schema library to public pages (checkForm). The
+// server builds its zod schemas from the same rules (lead-schema.server.ts) and checks again what it received:
+// it stays the authority, and both agree on every message.
 
 export const CONTACT_MAX = { name: 100, email: 255, organization: 100, message: 1000 } as const;
 
@@ -45,78 +46,96 @@ export function cleanText(value: unknown): string {
 }
 
 // A simple address pattern (SPEC.md §5): something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const text = () => z.preprocess(cleanText, z.string());
-const requiredText = (max: number, tooLong: string) =>
-  text().pipe(z.string().min(1, MESSAGES.required).max(max, tooLong));
-const optionalText = (max: number, tooLong: string) =>
-  text().pipe(z.string().max(max, tooLong)).optional().default("");
-const email = (required: string) =>
-  text().pipe(
-    z
-      .string()
-      .min(1, required)
-      .max(CONTACT_MAX.email, "Email is too long (max 255 characters)")
-      .regex(EMAIL_PATTERN, MESSAGES.email),
-  );
+/**
+ * What one text field must satisfy once cleaned (cleanText). A field breaking several rules reports the first, in
+ * this order: required, max, email, oneOf.
+ */
+export interface FieldRule {
+  /** The message when the field is empty; without it the field is optional (empty or missing gives ""). */
+  required?: string;
+  max?: { length: number; message: string };
+  /** Must match EMAIL_PATTERN (message MESSAGES.email). */
+  email?: true;
+  oneOf?: { values: readonly string[]; message: string };
+}
 
-const honeypot = { [HONEYPOT_FIELD]: z.string().optional() };
+export type FieldRules = Record<string, FieldRule>;
+
+const email = (required: string): FieldRule => ({
+  required,
+  max: { length: CONTACT_MAX.email, message: "Email is too long (max 255 characters)" },
+  email: true,
+});
 
 /** Where the form was sent from (the server adds the first-visit attribution from its cookie). */
-const sourceFields = {
-  source_page: optionalText(500, "Source page is too long"),
-  source_section: optionalText(100, "Source section is too long"),
-};
+const SOURCE_FIELDS = {
+  source_page: { max: { length: 500, message: "Source page is too long" } },
+  source_section: { max: { length: 100, message: "Source section is too long" } },
+} satisfies FieldRules;
 
-export const contactSchema = z.object({
-  name: requiredText(CONTACT_MAX.name, "Name is too long (max 100 characters)"),
+export const CONTACT_FIELDS = {
+  name: {
+    required: MESSAGES.required,
+    max: { length: CONTACT_MAX.name, message: "Name is too long (max 100 characters)" },
+  },
   email: email(MESSAGES.required),
-  organization: optionalText(CONTACT_MAX.organization, "Organization is too long (max 100 characters)"),
-  interest: text().pipe(
-    z
-      .string()
-      .min(1, MESSAGES.required)
-      .refine((v) => INTERESTS.includes(v), "Please choose an interest from the list"),
-  ),
-  message: requiredText(CONTACT_MAX.message, MESSAGES.messageTooLong),
-  ...sourceFields,
-  ...honeypot,
-});
-export type ContactInput = z.infer<typeof contactSchema>;
+  organization: {
+    max: { length: CONTACT_MAX.organization, message: "Organization is too long (max 100 characters)" },
+  },
+  interest: {
+    required: MESSAGES.required,
+    oneOf: { values: INTERESTS, message: "Please choose an interest from the list" },
+  },
+  message: {
+    required: MESSAGES.required,
+    max: { length: CONTACT_MAX.message, message: MESSAGES.messageTooLong },
+  },
+  ...SOURCE_FIELDS,
+} satisfies FieldRules;
 
 /** Contact dialog and demo request: only the email is required (SPEC.md §5). */
-export const leadSchema = z.object({
-  name: optionalText(CONTACT_MAX.name, "Name is too long (max 100 characters)"),
+export const LEAD_FIELDS = {
+  name: { max: { length: CONTACT_MAX.name, message: "Name is too long (max 100 characters)" } },
   email: email(MESSAGES.email),
-  message: optionalText(CONTACT_MAX.message, MESSAGES.messageTooLong),
-  purpose: optionalText(50, "Purpose is too long"),
-  ...sourceFields,
-  ...honeypot,
-});
-export type LeadInput = z.infer<typeof leadSchema>;
+  message: { max: { length: CONTACT_MAX.message, message: MESSAGES.messageTooLong } },
+  purpose: { max: { length: 50, message: "Purpose is too long" } },
+  ...SOURCE_FIELDS,
+} satisfies FieldRules;
 
-export const newsletterSchema = z.object({
-  email: email(MESSAGES.email),
-  ...sourceFields,
-  ...honeypot,
-});
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
+export const NEWSLETTER_FIELDS = { email: email(MESSAGES.email), ...SOURCE_FIELDS } satisfies FieldRules;
 
 export type FieldErrors = Record<string, string>;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** Runs a schema on form values and keeps the first message per field. */
-export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, unknown>): ParseResult<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
+/** The message of the first rule a cleaned value breaks (in FieldRule's order), or undefined when it passes. */
+export function fieldError(rule: FieldRule, value: string): string | undefined {
+  if (rule.required !== undefined && value.length < 1) return rule.required;
+  if (rule.max && value.length > rule.max.length) return rule.max.message;
+  if (rule.email && !EMAIL_PATTERN.test(value)) return MESSAGES.email;
+  if (rule.oneOf && !rule.oneOf.values.includes(value)) return rule.oneOf.message;
+  return undefined;
+}
+
+/**
+ * The browser's check before sending: the cleaned values, or the first message per field in the order the server
+ * reports them (its zod schemas are built from the same rules). The honeypot is not a rule: any string passes.
+ */
+export function checkForm(
+  fields: FieldRules,
+  values: Record<string, unknown>,
+): ParseResult<Record<string, string>> {
+  const data: Record<string, string> = {};
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
+  for (const [name, rule] of Object.entries(fields)) {
+    const value = cleanText(values[name]);
+    const message = fieldError(rule, value);
+    if (message) errors[name] = message;
+    else data[name] = value;
   }
-  return { ok: false, errors };
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, data };
 }
 
 /** Plain string values of a FormData (files ignored). */

@@ -17,7 +17,7 @@ export interface CspSources {
 
 const none = (): CspSources => ({ script: [], style: [], connect: [], img: [], font: [], frame: [] });
 
-/** Video hosts the academy and showcase embed (see toEmbedUrl / isEmbedVideo in ~/lib/content). */
+/** Video hosts the academy and showcase embed (see toEmbedUrl / isEmbedVideo in ~/lib/embed). */
 const VIDEO_FRAMES = [
   "https://www.youtube.com",
   "https://www.youtube-nocookie.com",

@@ -1,5 +1,5 @@
 // Lead capture: the contact page, the contact/demo dialog and the footer newsletter. Every public write goes
-// through one path here: validate (same zod schema as the browser) → honeypot → per-IP rate limit → store with
+// through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP rate limit → store with
 // attribution → only then report success. A notification (other issue) may follow the commit, never replace it.
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
@@ -11,20 +11,22 @@ import {
 } from "~/db/sql-helpers.server";
 import {
   ATTRIBUTION_COOKIE,
-  type ContactInput,
-  contactSchema,
   formValues,
   HONEYPOT_FIELD,
-  type LeadInput,
   type LeadResponse,
-  leadSchema,
   leadSubject,
   MESSAGES,
+  UTM_KEYS,
+} from "~/lib/lead-schema";
+import {
+  type ContactInput,
+  contactSchema,
+  type LeadInput,
+  leadSchema,
   type NewsletterInput,
   newsletterSchema,
   parseForm,
-  UTM_KEYS,
-} from "~/lib/lead-schema";
+} from "~/lib/lead-schema.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
 

@@ -24,6 +24,23 @@ test.describe("demo request dialog", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("opens from the keyboard at the first press (its code loads on demand); Escape gives focus back", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: "Request Demo" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Get in Touch" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("an empty email does nothing", async ({ page }) => {
     await page.goto("/");
     let posts = 0;

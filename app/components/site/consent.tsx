@@ -3,7 +3,7 @@
 // server reads too. Works without JavaScript: the banner is a form posting to /api/consent.
 import { createContext, useContext, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { type Consent, consentCookie } from "~/lib/consent";
 
 interface ConsentState {
@@ -64,12 +64,17 @@ export function ConsentBanner() {
           you can change your mind any time from the footer.
         </p>
         <div className="flex shrink-0 gap-2">
-          <Button type="submit" name="consent" value="rejected" variant="outline">
+          <button
+            type="submit"
+            name="consent"
+            value="rejected"
+            className={buttonVariants({ variant: "outline" })}
+          >
             Reject
-          </Button>
-          <Button type="submit" name="consent" value="accepted">
+          </button>
+          <button type="submit" name="consent" value="accepted" className={buttonVariants()}>
             Accept
-          </Button>
+          </button>
         </div>
       </form>
     </section>

@@ -15,11 +15,11 @@ import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toaster";
 import {
   CONTACT_MAX,
+  checkForm,
   type FieldErrors,
   formValues,
-  leadSchema,
+  LEAD_FIELDS,
   MESSAGES,
-  parseForm,
 } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
@@ -52,7 +52,7 @@ export function ContactDialog({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = parseForm(leadSchema, formValues(new FormData(form)));
+    const parsed = checkForm(LEAD_FIELDS, formValues(new FormData(form)));
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return;

@@ -1,4 +1,4 @@
-// The contact page form (SPEC.md §2, §5). With JavaScript it validates with the shared schema, sends to
+// The contact page form (SPEC.md §2, §5). With JavaScript it checks the shared field rules, sends to
 // /api/leads and shows toasts; without JavaScript it posts to the page's own action, which renders the outcome.
 import { useState } from "react";
 import { Form } from "react-router";
@@ -6,14 +6,14 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toaster";
 import {
+  CONTACT_FIELDS,
   CONTACT_MAX,
-  contactSchema,
+  checkForm,
   type FieldErrors,
   formValues,
   INTEREST_OPTIONS,
   type LeadResponse,
   MESSAGES,
-  parseForm,
 } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
@@ -30,7 +30,7 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = parseForm(contactSchema, formValues(new FormData(form)));
+    const parsed = checkForm(CONTACT_FIELDS, formValues(new FormData(form)));
     if (!parsed.ok) {
       setErrors(parsed.errors);
       showToast({ type: "error", message: Object.values(parsed.errors)[0] ?? MESSAGES.required });

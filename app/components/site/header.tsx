@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Logo } from "./logo";
 
 export interface NavItem {
@@ -21,7 +21,7 @@ export function publicNav({ blogEnabled }: { blogEnabled: boolean }): NavItem[] 
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
+  clsx(
     "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors",
     isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950",
   );
@@ -49,20 +49,19 @@ export function Header({ nav }: { nav: NavItem[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden sm:inline-flex">
-            <Link to="/contact">Get Started</Link>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
+          <Link to="/contact" className={buttonVariants({ className: "max-sm:hidden" })}>
+            Get Started
+          </Link>
+          <button
+            type="button"
+            className={buttonVariants({ variant: "ghost", size: "icon", className: "md:hidden" })}
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? "Close menu" : "Open menu"}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? <X /> : <Menu />}
-          </Button>
+          </button>
         </div>
       </div>
       {open ? (
@@ -76,9 +75,9 @@ export function Header({ nav }: { nav: NavItem[] }) {
               </li>
             ))}
             <li className="pt-2">
-              <Button asChild className="w-full">
-                <Link to="/contact">Get Started</Link>
-              </Button>
+              <Link to="/contact" className={buttonVariants({ className: "w-full" })}>
+                Get Started
+              </Link>
             </li>
           </ul>
         </nav>

@@ -1,10 +1,10 @@
 // Footer newsletter signup, shown while newsletters are enabled in the settings. Stores one subscriber per
 // address. Without JavaScript the form posts to /api/leads, which redirects back here with ?newsletter=<outcome>.
+import { clsx } from "clsx";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { type FieldErrors, formValues, MESSAGES, newsletterSchema, parseForm } from "~/lib/lead-schema";
-import { cn } from "~/lib/utils";
+import { checkForm, type FieldErrors, formValues, MESSAGES, NEWSLETTER_FIELDS } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
 
@@ -24,7 +24,7 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = parseForm(newsletterSchema, formValues(new FormData(form)));
+    const parsed = checkForm(NEWSLETTER_FIELDS, formValues(new FormData(form)));
     setSent(true);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -86,7 +86,7 @@ export function NewsletterForm() {
         </p>
       ) : null}
       {outcome ? (
-        <p role="status" className={cn("mt-2 text-sm", outcome.ok ? "text-green-300" : "text-red-300")}>
+        <p role="status" className={clsx("mt-2 text-sm", outcome.ok ? "text-green-300" : "text-red-300")}>
           {outcome.text}
         </p>
       ) : null}

@@ -2,10 +2,10 @@
 // around, with arrows and dots only when there is more than one item. Autoplays (pausable, paused while hovered
 // or focused, never under prefers-reduced-motion). Videos play muted and looped; YouTube watch links are embedded.
 // A fade is a stack of slides whose opacity changes, so it is written here rather than with a sliding carousel.
+import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isEmbedVideo, toEmbedUrl } from "~/lib/content";
-import { cn } from "~/lib/utils";
+import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 
 export interface ShowcaseSlide {
   id: string;
@@ -140,7 +140,7 @@ export function ShowcaseCarousel({ items }: { items: ShowcaseSlide[] }) {
             aria-hidden={i !== index}
             inert={i !== index}
             data-active={i === index}
-            className={cn(
+            className={clsx(
               "absolute inset-0 transition-opacity duration-300 ease-in-out",
               i === index ? "opacity-100" : "pointer-events-none opacity-0",
             )}
@@ -195,7 +195,7 @@ export function ShowcaseCarousel({ items }: { items: ShowcaseSlide[] }) {
                 className="inline-flex size-6 items-center justify-center rounded-full"
               >
                 <span
-                  className={cn(
+                  className={clsx(
                     "block size-2.5 rounded-full transition-colors",
                     i === index ? "bg-brand-600" : "bg-slate-400",
                   )}

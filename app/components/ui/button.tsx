@@ -1,33 +1,9 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
+import { type ButtonVariantProps, buttonVariants } from "./button-variants";
 
-export const buttonVariants = cva(
-  "inline-flex min-h-10 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
-        secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
-        outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
-        ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-        destructive: "bg-red-600 text-white hover:bg-red-700",
-        inverted: "bg-white text-brand-800 hover:bg-brand-50",
-        link: "min-h-0 text-brand-700 underline-offset-4 hover:underline",
-      },
-      size: {
-        default: "px-4 py-2",
-        sm: "min-h-9 px-3 text-xs",
-        lg: "min-h-12 px-6 text-base",
-        icon: "size-10",
-      },
-    },
-    defaultVariants: { variant: "default", size: "default" },
-  },
-);
-
-export interface ButtonProps extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends React.ComponentProps<"button">, ButtonVariantProps {
   /** Render the child element (e.g. a Link) with the button's styles. */
   asChild?: boolean;
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/auth.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { latestAudit } from "~/models/audit.server";
 import { dashboardStats } from "~/models/dashboard.server";

@@ -15,7 +15,8 @@ import {
   twoFactorCookieName,
   verifyAdminSecondFactor,
 } from "~/auth.server";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { ADMIN_PASSWORD_MIN_LENGTH, secondFactorSchema, signInSchema } from "~/lib/auth-schemas";

@@ -9,16 +9,29 @@ import {
   Star,
   Workflow,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { ContactDialog } from "~/components/site/contact-dialog";
 import { ShowcaseCarousel } from "~/components/site/showcase-carousel";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { pageMeta, siteInfo } from "~/lib/seo";
-import { cn } from "~/lib/utils";
 import { listActiveShowcase } from "~/models/showcase.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
+
+// The demo dialog (Radix) is not part of the page's first JavaScript: it loads when Request Demo is first hovered,
+// focused or clicked. Should it fail to load (offline, a new release), Request Demo does what it does without
+// JavaScript: it goes to the contact page.
+const loadContactDialog = () => import("~/components/site/contact-dialog");
+const ContactDialog = lazy(() =>
+  loadContactDialog().then(
+    (m) => ({ default: m.ContactDialog }),
+    () => {
+      window.location.assign("/contact");
+      return new Promise<never>(() => {});
+    },
+  ),
+);
+const preloadContactDialog = () => void loadContactDialog().catch(() => {});
 
 export async function loader() {
   return { showcase: await listActiveShowcase() };
@@ -124,6 +137,8 @@ function SignupLink({ children, className }: { children: React.ReactNode; classN
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [demoOpen, setDemoOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it runs normally (focus back to Request Demo).
+  const [demoMounted, setDemoMounted] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -148,7 +163,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   className={buttonVariants({ size: "lg", variant: "outline" })}
-                  onClick={() => setDemoOpen(true)}
+                  onClick={() => {
+                    setDemoMounted(true);
+                    setDemoOpen(true);
+                  }}
+                  onPointerEnter={preloadContactDialog}
+                  onFocus={preloadContactDialog}
                   aria-haspopup="dialog"
                 >
                   Request Demo
@@ -269,12 +289,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SignupLink className={buttonVariants({ size: "lg", variant: "inverted" })}>
               Start Free Trial
             </SignupLink>
+            {/* buttonVariants does not merge: text-base! keeps the size this link had with cn (the base's text-sm
+                would win over size lg's text-base in the stylesheet, as it does on the other large buttons here). */}
             <Link
               to="/pricing"
-              className={cn(
-                buttonVariants({ size: "lg", variant: "outline" }),
-                "border-white bg-transparent text-white hover:bg-brand-700",
-              )}
+              className={buttonVariants({ size: "lg", variant: "outlineInverted", className: "text-base!" })}
             >
               View Pricing
             </Link>
@@ -282,12 +301,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ContactDialog
-        open={demoOpen}
-        onOpenChange={setDemoOpen}
-        purpose="demo_request"
-        sourceSection="hero_section"
-      />
+      {demoMounted ? (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={demoOpen}
+            onOpenChange={setDemoOpen}
+            purpose="demo_request"
+            sourceSection="hero_section"
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

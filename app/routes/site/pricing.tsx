@@ -1,6 +1,6 @@
 import { Check, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { faqPageJsonLd, pageMeta, siteInfo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/pricing";

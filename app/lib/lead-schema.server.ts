@@ -1,0 +1,62 @@
+// The server's zod schemas of every public write, built from the field rules the browser checks too
+// (lead-schema.ts). Server-only, so zod stays out of the public pages' JavaScript; the server is the authority.
+import { z } from "zod";
+import {
+  CONTACT_FIELDS,
+  cleanText,
+  EMAIL_PATTERN,
+  type FieldErrors,
+  type FieldRule,
+  type FieldRules,
+  HONEYPOT_FIELD,
+  LEAD_FIELDS,
+  MESSAGES,
+  NEWSLETTER_FIELDS,
+  type ParseResult,
+} from "./lead-schema";
+
+/** A cleaned text field: zod's own checks, in FieldRule's order; optional fields default to "". */
+function fieldSchema(rule: FieldRule) {
+  let checked = z.string();
+  if (rule.required !== undefined) checked = checked.min(1, rule.required);
+  if (rule.max) checked = checked.max(rule.max.length, rule.max.message);
+  if (rule.email) checked = checked.regex(EMAIL_PATTERN, MESSAGES.email);
+  const oneOf = rule.oneOf;
+  const cleaned = z
+    .preprocess(cleanText, z.string())
+    .pipe(oneOf ? checked.refine((v) => oneOf.values.includes(v), oneOf.message) : checked);
+  return rule.required === undefined ? cleaned.optional().default("") : cleaned;
+}
+
+/** What a schema gives: every field as a cleaned string, and the honeypot as sent. */
+export type FormInput<F extends FieldRules> = { [K in keyof F]: string } & { [HONEYPOT_FIELD]?: string };
+
+function formSchema<F extends FieldRules>(fields: F): z.ZodType<FormInput<F>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, rule] of Object.entries(fields)) shape[name] = fieldSchema(rule);
+  return z.object({ ...shape, [HONEYPOT_FIELD]: z.string().optional() }) as unknown as z.ZodType<
+    FormInput<F>
+  >;
+}
+
+export const contactSchema = formSchema(CONTACT_FIELDS);
+export type ContactInput = FormInput<typeof CONTACT_FIELDS>;
+
+/** Contact dialog and demo request: only the email is required (SPEC.md §5). */
+export const leadSchema = formSchema(LEAD_FIELDS);
+export type LeadInput = FormInput<typeof LEAD_FIELDS>;
+
+export const newsletterSchema = formSchema(NEWSLETTER_FIELDS);
+export type NewsletterInput = FormInput<typeof NEWSLETTER_FIELDS>;
+
+/** Runs a schema on form values and keeps the first message per field. */
+export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, unknown>): ParseResult<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
