@@ -186,6 +186,9 @@ async function benchmark(label: string, env: Record<string, string>) {
   await stopServer(fresh);
   const server = await startServer(serverEnv);
   const base = `http://localhost:${server.port}`;
+  // Idle: five seconds after start-up, once V8 has finished optimising the database engine's WebAssembly (its
+  // compiler briefly holds a few hundred MB right after start).
+  await new Promise((r) => setTimeout(r, 5000));
   const idleRss = rssMb(server.proc.pid);
 
   const { blogSlug, academySlug } = await discoverSlugs(base);

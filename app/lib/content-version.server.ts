@@ -2,7 +2,7 @@
 // Caches of public pages key on it, so a write is visible on the very next request — also on other instances
 // sharing the database, because the counter lives in the database (app_meta), not in this process.
 import { sql } from "drizzle-orm";
-import { db, rowsOf } from "~/db/client.server";
+import { database, db, rowsOf } from "~/db/client.server";
 
 const KEY = "content_version";
 
@@ -30,4 +30,58 @@ const listeners = new Set<Listener>();
 export function onContentChanged(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+let localVersion: number | undefined;
+let following = false;
+
+/**
+ * The version a cache must match, as cheaply as correctness allows. With PGlite only this process can write, so
+ * the version is read once and then followed in memory. With PostgreSQL other instances write too, so every call
+ * reads the version row (one primary-key read): another instance's write is seen on the next request.
+ */
+export async function contentVersionNow(): Promise<number> {
+  if (database().kind === "postgres") return currentContentVersion();
+  if (localVersion === undefined) {
+    localVersion = await currentContentVersion();
+    if (!following) {
+      following = true;
+      onContentChanged((v) => {
+        localVersion = v;
+      });
+    }
+  }
+  return localVersion;
+}
+
+/**
+ * A bounded in-memory cache whose entries are valid only at the content version they were made at. Used for
+ * public pages (page cache) and content API reads.
+ */
+export class VersionedCache<T> {
+  readonly #entries = new Map<string, { version: number; value: T }>();
+  constructor(readonly maxEntries: number) {}
+
+  /** The entry for `key` if it was made at `version` (and marks it recently used). */
+  get(key: string, version: number): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** The entry for `key` whatever its version: better than nothing while the database is unreachable. */
+  stale(key: string): T | undefined {
+    return this.#entries.get(key)?.value;
+  }
+
+  set(key: string, version: number, value: T) {
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { version, value });
+  }
 }

@@ -16,15 +16,29 @@ export interface StartupInfo {
 export async function startup(): Promise<StartupInfo> {
   const config = env();
   configureLogger();
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
   const handle = config.databaseUrl
     ? openDatabase({ kind: "postgres", url: config.databaseUrl })
     : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
   setDatabase(handle);
+  await handle.ping();
+  phase("open");
   await handle.migrate();
+  phase("migrate");
   await initAuth();
+  phase("auth");
   const seed = config.seedDemo ? await seedDemoContent(handle.db) : { seeded: false };
   if (seed.seeded) logger.info({ counts: seed.counts }, "demo content seeded");
+  phase("seed");
   const admin = await bootstrapAdmin();
+  phase("admin");
+  logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,
     seeded: seed.seeded,

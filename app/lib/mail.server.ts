@@ -1,6 +1,6 @@
 // Outgoing mail through SMTP (nodemailer). Everything that sends mail checks `mailConfigured()` first: without
 // SMTP_URL the features that need mail (password reset by email) are simply not offered.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 
@@ -18,11 +18,13 @@ export function mailConfigured(): boolean {
   return Boolean(env().smtpUrl);
 }
 
-function transport(): Transporter {
+async function transport(): Promise<Transporter> {
   const url = env().smtpUrl;
   if (!url) throw new Error("SMTP_URL is not configured");
   // One pooled transport per process; rebuilt only if the URL changes (tests point it at their own server).
+  // nodemailer is loaded on first use: most processes never send mail, and start-up should not pay for it.
   if (!transporter || transporterUrl !== url) {
+    const { default: nodemailer } = await import("nodemailer");
     transporter = nodemailer.createTransport(url);
     transporterUrl = url;
   }
@@ -31,7 +33,7 @@ function transport(): Transporter {
 
 /** Sends one message. Throws when SMTP is not configured or the server refuses it. */
 export async function sendMail(message: MailMessage): Promise<void> {
-  const info = await transport().sendMail({ from: env().mailFrom, ...message });
+  const info = await (await transport()).sendMail({ from: env().mailFrom, ...message });
   logger.info({ messageId: info.messageId, subject: message.subject }, "mail sent");
 }
 

@@ -11,12 +11,10 @@
 // entry's headers): the nonce is then per entry rather than per request — see docs/decisions (page cache ADR).
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { database } from "~/db/client.server";
-import { currentContentVersion, onContentChanged } from "~/lib/content-version.server";
+import { contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 
 interface Entry {
-  version: number;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -29,28 +27,7 @@ const UNCACHED_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploa
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-const entries = new Map<string, Entry>();
-let localVersion: number | undefined;
-let unsubscribe: (() => void) | undefined;
-
-export function clearPageCache() {
-  entries.clear();
-}
-
-export function pageCacheSize() {
-  return entries.size;
-}
-
-async function versionNow(): Promise<number> {
-  if (database().kind === "postgres") return currentContentVersion();
-  if (localVersion === undefined) {
-    localVersion = await currentContentVersion();
-    unsubscribe ??= onContentChanged((v) => {
-      localVersion = v;
-    });
-  }
-  return localVersion;
-}
+const entries = new VersionedCache<Entry>(MAX_ENTRIES);
 
 function hasSessionCookie(req: Request): boolean {
   return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(req.headers.cookie ?? "");
@@ -88,20 +65,16 @@ export function pageCache() {
     const key = `${req.originalUrl}\u0000${consentOf(req)}`;
     let version: number;
     try {
-      version = await versionNow();
+      version = await contentVersionNow();
     } catch (error) {
       // The database is unreachable: a cached page is better than an error page.
-      const stale = entries.get(key);
+      const stale = entries.stale(key);
       if (stale) return send(req, res, stale, true);
       logger.warn({ err: error }, "page cache: content version unavailable");
       return next();
     }
-    const cached = entries.get(key);
-    if (cached && cached.version === version) {
-      entries.delete(key); // refresh LRU position
-      entries.set(key, cached);
-      return send(req, res, cached, true);
-    }
+    const cached = entries.get(key, version);
+    if (cached) return send(req, res, cached, true);
     if (req.method === "HEAD") return next();
 
     const chunks: Buffer[] = [];
@@ -157,23 +130,11 @@ export function pageCache() {
           headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
         }
         headers.etag = etag;
-        if (entries.size >= MAX_ENTRIES) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
-        }
-        entries.set(key, { version, status: res.statusCode, headers, body, etag });
+        entries.set(key, version, { status: res.statusCode, headers, body, etag });
       }
       return end(chunk, ...rest);
     }) as Response["end"];
     res.setHeader("X-Cache", "MISS");
     next();
   };
-}
-
-/** For tests: forget the in-memory version subscription (e.g. after swapping databases). */
-export function resetPageCache() {
-  entries.clear();
-  localVersion = undefined;
-  unsubscribe?.();
-  unsubscribe = undefined;
 }

@@ -8,8 +8,6 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -283,6 +281,8 @@ export async function acceptUpload(
   if (file.size > config.fileSizeLimit) throw tooLarge(bucket);
 
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // file-type and sharp load on the first upload, not at start-up.
+  const { fileTypeFromBuffer } = await import("file-type");
   const sniffed = await fileTypeFromBuffer(bytes);
   const mime = sniffed?.mime.split(";")[0]?.trim();
   if (!sniffed || !mime || !(config.allowedMimeTypes as readonly string[]).includes(mime)) {
@@ -299,6 +299,7 @@ export async function acceptUpload(
   const result: UploadResult = { url, bucket, mimeType: mime, size: bytes.byteLength, variants: [] };
 
   if (mime.startsWith("image/")) {
+    const { default: sharp } = await import("sharp");
     try {
       const meta = await sharp(bytes).metadata();
       result.width = meta.width;

@@ -21,7 +21,7 @@ import {
   listQuerySchema,
   MAX_BODY_BYTES,
 } from "~/lib/api-schemas";
-import { contentChanged } from "~/lib/content-version.server";
+import { contentChanged, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -44,15 +44,16 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
+function errorBody(status: ErrorStatus, message: string, fields?: Record<string, string[]>): ApiErrorBody {
+  return { error: { status, code: ERROR_CODES[status], message, ...(fields ? { fields } : {}) } };
+}
+
 function apiError(
   status: ErrorStatus,
   message: string,
   extra: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
 ): Response {
-  const body: ApiErrorBody = {
-    error: { status, code: ERROR_CODES[status], message, ...(extra.fields ? { fields: extra.fields } : {}) },
-  };
-  return json(body, status, extra.headers);
+  return json(errorBody(status, message, extra.fields), status, extra.headers);
 }
 
 /** Zod issues as messages per dotted field path ("" for the body itself becomes "body"). */
@@ -153,6 +154,9 @@ async function authorize(
   return { ok: true, key: check.key };
 }
 
+/** Answers to reads, valid while the content version is unchanged (any write to what they show bumps it). */
+const reads = new VersionedCache<{ status: 200 | 404; body: unknown }>(500);
+
 async function handleGet(request: Request, collection: ContentCollection): Promise<Response> {
   const url = new URL(request.url);
   const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -160,14 +164,22 @@ async function handleGet(request: Request, collection: ContentCollection): Promi
     return apiError(400, "Invalid query parameters.", { fields: fieldErrors(query.error) });
   }
   const { limit, offset, slug } = query.data;
-  if (slug !== undefined) {
-    const item = await getPublishedContent(collection, slug);
-    return item
-      ? json({ data: item })
-      : apiError(404, `No published ${collection} item has the slug "${slug}".`);
+  const version = await contentVersionNow();
+  const cacheKey = JSON.stringify([collection, slug ?? null, slug === undefined ? [limit, offset] : null]);
+  let answer = reads.get(cacheKey, version);
+  if (!answer) {
+    if (slug !== undefined) {
+      const item = await getPublishedContent(collection, slug);
+      answer = item
+        ? { status: 200, body: { data: item } }
+        : { status: 404, body: errorBody(404, `No published ${collection} item has the slug "${slug}".`) };
+    } else {
+      const { items, total } = await listPublishedContent(collection, { limit, offset });
+      answer = { status: 200, body: { data: items, pagination: { total, limit, offset } } };
+    }
+    reads.set(cacheKey, version, answer);
   }
-  const { items, total } = await listPublishedContent(collection, { limit, offset });
-  return json({ data: items, pagination: { total, limit, offset } });
+  return json(answer.body, answer.status);
 }
 
 async function handlePost(
