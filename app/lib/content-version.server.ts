@@ -41,7 +41,7 @@ let following = false;
  * reads the version row (one primary-key read): another instance's write is seen on the next request.
  */
 export async function contentVersionNow(): Promise<number> {
-  if (database().kind === "postgres") return currentContentVersion();
+  if (database().kind === "postgres") return sharedVersionRead();
   if (localVersion === undefined) {
     localVersion = await currentContentVersion();
     if (!following) {
@@ -84,4 +84,21 @@ export class VersionedCache<T> {
     }
     this.#entries.set(key, { version, value });
   }
+}
+
+let nextRead: Promise<number> | undefined;
+
+/**
+ * Requests that arrive in the same turn of the event loop share one read of the version row. The read starts
+ * after all of them arrived, so each still sees every write committed before it arrived; under load this turns
+ * one query per request into one per turn.
+ */
+function sharedVersionRead(): Promise<number> {
+  nextRead ??= new Promise<number>((resolve, reject) => {
+    setImmediate(() => {
+      nextRead = undefined;
+      currentContentVersion().then(resolve, reject);
+    });
+  });
+  return nextRead;
 }
