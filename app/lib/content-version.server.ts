@@ -37,8 +37,9 @@ let following = false;
 
 /**
  * The version a cache must match, as cheaply as correctness allows. With PGlite only this process can write, so
- * the version is read once and then followed in memory. With PostgreSQL other instances write too, so every call
- * reads the version row (one primary-key read): another instance's write is seen on the next request.
+ * the version is read once and then followed in memory. With PostgreSQL other instances write too, so the version
+ * row is read for every request (one primary-key read, shared by the requests of one event-loop turn): another
+ * instance's write is seen on the next request.
  */
 export async function contentVersionNow(): Promise<number> {
   if (database().kind === "postgres") return sharedVersionRead();

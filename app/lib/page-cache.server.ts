@@ -3,8 +3,9 @@
 // Correctness rule: an entry is served only while the content version it was rendered at is still current.
 // Every content, settings or showcase write bumps the version (contentChanged()), so a write is visible on the very
 // next request. With PGlite only one process can open the database, so the version is tracked in memory; with
-// PostgreSQL several instances share the database, so each lookup reads the version row (one primary-key read),
-// which makes another instance's write visible on the next request too.
+// PostgreSQL several instances share the database, so each lookup reads the version row (one primary-key read,
+// shared by the requests of one event-loop turn), which makes another instance's write visible on the next request
+// too (tests/e2e/cache-coherence.spec.ts).
 //
 // Never cached: admin, auth, API and upload paths, requests carrying a session cookie, responses that set a cookie
 // or say private/no-store, anything but 200. Cached HTML keeps the CSP nonce it was rendered with (stored with the
