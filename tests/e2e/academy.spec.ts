@@ -94,7 +94,10 @@ test.describe("academy list", () => {
     await page.getByLabel("Search").fill("Proposal");
     await page.getByLabel("Search").press("Enter");
     await expect(page).toHaveURL(/\/academy\?q=Proposal$/);
-    expect((await gridTitles(page)).sort()).toEqual(expect.arrayContaining(expected("proposal")));
+    // Enter before hydration is a plain form submit: the URL changes as the new document starts loading.
+    await expect
+      .poll(async () => (await gridTitles(page)).sort())
+      .toEqual(expect.arrayContaining(expected("proposal")));
 
     await page.getByLabel("Difficulty").selectOption("intermediate");
     await expect(page).toHaveURL(/q=Proposal&difficulty=intermediate/);
