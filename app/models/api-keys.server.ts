@@ -6,6 +6,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { apiKeys } from "~/db/schema";
 import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
+import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
 
 /** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */
 const SECRET_BYTES = 32;
@@ -87,11 +88,13 @@ export async function setApiKeyActive(id: string, isActive: boolean): Promise<Ap
     .set({ isActive })
     .where(eq(apiKeys.id, id))
     .returning(summaryColumns);
+  if (key) await apiKeysChanged();
   return key;
 }
 
 export async function deleteApiKey(id: string): Promise<ApiKeySummary | undefined> {
   const [key] = await db().delete(apiKeys).where(eq(apiKeys.id, id)).returning(summaryColumns);
+  if (key) await apiKeysChanged();
   return key;
 }
 
@@ -99,23 +102,31 @@ export type ApiKeyCheck =
   | { ok: true; key: ApiKeySummary }
   | { ok: false; status: 401 | 403; message: string; key?: ApiKeySummary };
 
-/**
- * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.
- * A valid key has last_used_at stamped. The key is looked up by its hash on every call (no cache), so turning it
- * off or deleting it stops the very next request.
- */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * Keys found by their hash, remembered while no key has been turned off or deleted (apiKeysChanged bumps the
+ * version, and other instances read it on their next request). Unknown keys are never remembered.
+ */
+const knownKeys = new VersionedCache<ApiKeySummary>(1000);
+
+/**
+ * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.
+ * A valid key has last_used_at stamped (to the minute). Turning a key off or deleting it bumps the keys version,
+ * so the very next request looks the key up again and is refused.
+ */
 export async function authenticateApiKey(presented: string | null, permission: string): Promise<ApiKeyCheck> {
   const candidate = presented?.trim() ?? "";
   if (!candidate)
     return { ok: false, status: 401, message: "Missing API key: send it in the x-api-key header." };
   if (!KEY_PATTERN.test(candidate)) return { ok: false, status: 401, message: "Invalid API key." };
-  const [key] = await db()
-    .select(summaryColumns)
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, hashApiKey(candidate)))
-    .limit(1);
+  const hash = hashApiKey(candidate);
+  const version = await apiKeysVersionNow();
+  let key = knownKeys.get(hash, version);
+  if (!key) {
+    [key] = await db().select(summaryColumns).from(apiKeys).where(eq(apiKeys.keyHash, hash)).limit(1);
+    if (key) knownKeys.set(hash, version, key);
+  }
   if (!key) return { ok: false, status: 401, message: "Invalid API key." };
   if (!key.isActive) return { ok: false, status: 403, message: "This API key is deactivated.", key };
   if (!key.permissions.includes(permission)) {
@@ -129,5 +140,6 @@ export async function authenticateApiKey(presented: string | null, permission: s
     .set({ lastUsedAt: new Date() })
     .where(eq(apiKeys.id, key.id))
     .returning(summaryColumns);
+  if (stamped) knownKeys.set(hash, version, stamped);
   return { ok: true, key: stamped ?? key };
 }
