@@ -4,6 +4,20 @@ import { data, redirect } from "react-router";
 import { consentCookie } from "~/lib/consent";
 import type { Route } from "./+types/consent";
 
+/**
+ * The return path when it stays on this site, else "/". Parsed the way a browser would read the Location header,
+ * so spellings such as "/\evil.example" (browsers take the backslash for a slash) cannot leave the site.
+ */
+function sameOriginPath(back: string, origin: string): string {
+  if (!back.startsWith("/")) return "/";
+  try {
+    const target = new URL(back, origin);
+    return target.origin === origin ? `${target.pathname}${target.search}${target.hash}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
 export function loader() {
   throw data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
@@ -16,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   const back = String(form.get("redirect_to") ?? "/");
-  const target = back.startsWith("/") && !back.startsWith("//") ? back : "/";
+  const target = sameOriginPath(back, url.origin);
   const cookie = consentCookie(choice, url.protocol === "https:");
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
     return data(
