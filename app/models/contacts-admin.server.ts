@@ -123,12 +123,15 @@ export async function setContactStatus(
   });
 }
 
-/** Deletes one row; returns what was deleted (for the audit trail), or undefined when nothing matched. */
+/**
+ * Deletes one row; returns its id (what the audit trail records), or undefined when nothing matched. Never the
+ * name or e-mail address: the audit log outlives the lead, and an erased person must not live on in it.
+ */
 export async function deleteContactRequest(id: string) {
   const [row] = await db()
     .delete(contactRequests)
     .where(eq(contactRequests.id, id))
-    .returning({ email: contactRequests.email, name: contactRequests.name });
+    .returning({ id: contactRequests.id });
   return row;
 }
 
@@ -136,7 +139,7 @@ export async function deleteSubscriber(id: string) {
   const [row] = await db()
     .delete(subscribers)
     .where(eq(subscribers.id, id))
-    .returning({ email: subscribers.email });
+    .returning({ id: subscribers.id });
   return row;
 }
 
@@ -144,7 +147,7 @@ export async function deleteFormSubmission(id: string) {
   const [row] = await db()
     .delete(formSubmissions)
     .where(eq(formSubmissions.id, id))
-    .returning({ email: formSubmissions.email });
+    .returning({ id: formSubmissions.id });
   return row;
 }
 
