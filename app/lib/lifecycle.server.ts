@@ -5,6 +5,7 @@ import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
+import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -38,6 +39,8 @@ export async function startup(): Promise<StartupInfo> {
   phase("seed");
   const admin = await bootstrapAdmin();
   phase("admin");
+  await startRateLimitPruning();
+  phase("prune");
   logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,
@@ -48,6 +51,7 @@ export async function startup(): Promise<StartupInfo> {
 }
 
 export async function shutdown(): Promise<void> {
+  stopRateLimitPruning();
   try {
     await database().close();
   } catch (error) {

@@ -1,0 +1,51 @@
+// Expired rate-limit rows are deleted now and then: both counter tables (ours, rate_limits, and better-auth's
+// auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them.
+import { lt, lte, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { authRateLimits, rateLimits } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+
+export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * better-auth keeps only the time of the last request; a row older than its longest window (15 minutes today) no
+ * longer counts for anything. A day leaves ample room for longer windows added later.
+ */
+const AUTH_ROW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the expired rows of both tables; returns how many went. */
+export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
+  const ours = await db()
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, sql`now()`))
+    .returning({ key: rateLimits.key });
+  const theirs = await db()
+    .delete(authRateLimits)
+    .where(lt(authRateLimits.lastRequest, Date.now() - AUTH_ROW_TTL_MS))
+    .returning({ key: authRateLimits.key });
+  return { rateLimits: ours.length, authRateLimits: theirs.length };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+async function pruneQuietly(): Promise<void> {
+  try {
+    await pruneRateLimits();
+  } catch (error) {
+    // A missed round only leaves a few more rows until the next one.
+    logger.warn({ err: error }, "rate-limit pruning failed");
+  }
+}
+
+/** Prunes once now and then every PRUNE_INTERVAL_MS; the timer never keeps the process alive. */
+export function startRateLimitPruning(): Promise<void> {
+  stopRateLimitPruning();
+  timer = setInterval(pruneQuietly, PRUNE_INTERVAL_MS);
+  timer.unref();
+  return pruneQuietly();
+}
+
+export function stopRateLimitPruning(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
