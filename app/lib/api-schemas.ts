@@ -288,7 +288,7 @@ const COMMON_ERRORS = {
   "405": errorResponse("Method not allowed. The Allow header lists the methods.", {
     Allow: { schema: { type: "string" }, description: "GET, HEAD, POST" },
   }),
-  "429": errorResponse("Too many requests for this key.", {
+  "429": errorResponse("Too many requests for this key, or too many failed key attempts from this address.", {
     "Retry-After": {
       schema: { type: "integer", minimum: 1 },
       description: "Seconds until the limit resets.",

@@ -2,11 +2,13 @@
 // create call returns the plaintext) and stored only as a SHA-256 hash plus the start and last four characters the
 // masked list needs. See docs/decisions/007-hashed-api-keys.md.
 import { createHash, randomBytes } from "node:crypto";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { apiKeys } from "~/db/schema";
+import { apiKeys, rateLimits } from "~/db/schema";
+import { env } from "~/env.server";
 import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
 import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
 
 /** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */
 const SECRET_BYTES = 32;
@@ -100,7 +102,30 @@ export async function deleteApiKey(id: string): Promise<ApiKeySummary | undefine
 
 export type ApiKeyCheck =
   | { ok: true; key: ApiKeySummary }
-  | { ok: false; status: 401 | 403; message: string; key?: ApiKeySummary };
+  | { ok: false; status: 401 | 403; message: string; key?: ApiKeySummary }
+  | { ok: false; status: 429; message: string; retryAfter: number };
+
+/**
+ * Failed key attempts (malformed or unknown keys) allowed per client address and window. Guessing a 256-bit key
+ * is hopeless anyway; the limit keeps a client that tries from costing a database lookup per attempt.
+ */
+export const FAILED_KEY_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const;
+
+const failedKeyCounter = (address: string) => `content-api-failed-key:${address}`;
+
+/** Seconds until `address` may try keys again, or 0 while it is under the limit. Reads, never counts. */
+async function failedKeyRetryAfter(address: string): Promise<number> {
+  const factor = env().rateLimitFactor;
+  if (factor === 0) return 0;
+  const max = Math.max(1, Math.floor(FAILED_KEY_LIMIT.max * factor));
+  const [row] = await db()
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, failedKeyCounter(address)), gt(rateLimits.resetAt, sql`now()`)))
+    .limit(1);
+  if (!row || row.count < max) return 0;
+  return Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+}
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -114,20 +139,47 @@ const knownKeys = new VersionedCache<ApiKeySummary>(1000);
  * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.
  * A valid key has last_used_at stamped (to the minute). Turning a key off or deleting it bumps the keys version,
  * so the very next request looks the key up again and is refused.
+ *
+ * With `clientAddress`, malformed and unknown keys count against FAILED_KEY_LIMIT for that address; past it,
+ * keys that would need a lookup are refused with 429 before any lookup. Keys already verified (in memory) are
+ * not held up, so a busy client behind a shared address keeps working and the usual path costs no extra read.
  */
-export async function authenticateApiKey(presented: string | null, permission: string): Promise<ApiKeyCheck> {
+export async function authenticateApiKey(
+  presented: string | null,
+  permission: string,
+  clientAddress?: string,
+): Promise<ApiKeyCheck> {
   const candidate = presented?.trim() ?? "";
   if (!candidate)
     return { ok: false, status: 401, message: "Missing API key: send it in the x-api-key header." };
-  if (!KEY_PATTERN.test(candidate)) return { ok: false, status: 401, message: "Invalid API key." };
   const hash = hashApiKey(candidate);
   const version = await apiKeysVersionNow();
   let key = knownKeys.get(hash, version);
-  if (!key) {
+  if (!key && clientAddress) {
+    const retryAfter = await failedKeyRetryAfter(clientAddress);
+    if (retryAfter > 0) {
+      return {
+        ok: false,
+        status: 429,
+        message: "Too many failed API key attempts from this address. Try again later.",
+        retryAfter,
+      };
+    }
+  }
+  if (!key && KEY_PATTERN.test(candidate)) {
     [key] = await db().select(summaryColumns).from(apiKeys).where(eq(apiKeys.keyHash, hash)).limit(1);
     if (key) knownKeys.set(hash, version, key);
   }
-  if (!key) return { ok: false, status: 401, message: "Invalid API key." };
+  if (!key) {
+    if (clientAddress) {
+      await hitRateLimit(
+        failedKeyCounter(clientAddress),
+        FAILED_KEY_LIMIT.max,
+        FAILED_KEY_LIMIT.windowSeconds,
+      );
+    }
+    return { ok: false, status: 401, message: "Invalid API key." };
+  }
   if (!key.isActive) return { ok: false, status: 403, message: "This API key is deactivated.", key };
   if (!key.permissions.includes(permission)) {
     return { ok: false, status: 403, message: `This API key lacks the ${permission} permission.`, key };

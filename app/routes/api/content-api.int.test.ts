@@ -21,7 +21,9 @@ const { CONTENT_STATUSES, DIFFICULTY_LEVELS } = await import("~/db/schema");
 const { currentContentVersion } = await import("~/lib/content-version.server");
 const { logger } = await import("~/lib/logger.server");
 const { requestInfoContext } = await import("~/lib/request-context.server");
-const { createApiKey, deleteApiKey, setApiKeyActive } = await import("~/models/api-keys.server");
+const { createApiKey, deleteApiKey, FAILED_KEY_LIMIT, setApiKeyActive } = await import(
+  "~/models/api-keys.server"
+);
 const contentApi = await import("./content-api");
 const openApiRoute = await import("./content-api-openapi");
 
@@ -62,16 +64,22 @@ function expectDocumented(path: string, method: string, status: number, body: un
   expect(ok, JSON.stringify(validate.errors, null, 2)).toBe(true);
 }
 
-function context() {
+function context(ip = "203.0.113.9") {
   const ctx = new RouterContextProvider();
-  ctx.set(requestInfoContext, { ip: "203.0.113.9", nonce: "" });
+  ctx.set(requestInfoContext, { ip, nonce: "" });
   return ctx;
 }
 
 async function call(
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {},
+  options: {
+    key?: string;
+    body?: unknown;
+    raw?: BodyInit;
+    headers?: Record<string, string>;
+    ip?: string;
+  } = {},
 ): Promise<ApiResponse> {
   const url = new URL(`${ORIGIN}${CONTENT_API_BASE_PATH}${path}`);
   const headers = new Headers(options.headers);
@@ -85,7 +93,7 @@ async function call(
   const args = {
     request,
     params: { "*": url.pathname.slice(CONTENT_API_BASE_PATH.length + 1) },
-    context: context(),
+    context: context(options.ip),
   } as never;
   const isRead = method === "GET" || method === "HEAD";
   const response = (isRead ? await contentApi.loader(args) : await contentApi.action(args)) as Response;
@@ -403,6 +411,39 @@ describe.each(COLLECTIONS)("the %s collection", (collection) => {
     expect(limited.body.error.code).toBe("rate_limited");
     const other = await newKey();
     expect((await call("GET", path, { key: other.plaintext })).status).toBe(200);
+  });
+});
+
+describe("failed keys", () => {
+  it("429 with Retry-After for an address past the failed-key limit, before any lookup; others unaffected", async () => {
+    const guesser = "198.51.100.23";
+    const { plaintext } = await newKey("known before the guessing");
+    expect((await call("GET", "/blog", { key: plaintext, ip: guesser })).status).toBe(200);
+    for (let i = 0; i < FAILED_KEY_LIMIT.max; i++) {
+      const key = i % 2 ? "not-a-key" : `${API_KEY_PREFIX}${String(i).padStart(43, "B")}`;
+      expect((await call("GET", "/blog", { key, ip: guesser })).status).toBe(401);
+    }
+    const select = vi.spyOn((await import("~/db/client.server")).db(), "select");
+    const limited = await call("POST", "/academy", {
+      key: `${API_KEY_PREFIX}${"C".repeat(43)}`,
+      body: validBody("academy", "Guess"),
+      ip: guesser,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(limited.body.error.message).toMatch(/failed API key attempts/);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(FAILED_KEY_LIMIT.windowSeconds);
+    // Refused on the counter alone: the keys table was never read for the guess.
+    expect(select.mock.calls.length).toBe(1);
+    select.mockRestore();
+    // A key this client already proved keeps working; a new key from it waits; other addresses are unaffected.
+    expect((await call("GET", "/blog", { key: plaintext, ip: guesser })).status).toBe(200);
+    const fresh = await newKey("created during the block");
+    expect((await call("GET", "/blog", { key: fresh.plaintext, ip: guesser })).status).toBe(429);
+    expect((await call("GET", "/blog", { key: fresh.plaintext, ip: "198.51.100.24" })).status).toBe(200);
+    expect((await call("GET", "/blog", { key: "not-a-key", ip: "198.51.100.25" })).status).toBe(401);
   });
 });
 

@@ -139,9 +139,14 @@ async function readJsonBody(
 
 async function authorize(
   request: Request,
+  ip: string,
 ): Promise<{ ok: true; key: ApiKeySummary } | { ok: false; response: Response }> {
-  const check = await authenticateApiKey(request.headers.get("x-api-key"), CONTENT_PERMISSION);
-  if (!check.ok) return { ok: false, response: apiError(check.status, check.message) };
+  // Failed keys count per client address (authenticateApiKey), so guessing is throttled too.
+  const check = await authenticateApiKey(request.headers.get("x-api-key"), CONTENT_PERMISSION, ip);
+  if (!check.ok) {
+    const headers = check.status === 429 ? { "Retry-After": String(check.retryAfter) } : undefined;
+    return { ok: false, response: apiError(check.status, check.message, { headers }) };
+  }
   const limit = await hitRateLimit(`content-api:${check.key.id}`, env().contentApiRateLimit, 60);
   if (!limit.ok) {
     return {
@@ -247,7 +252,7 @@ async function handle(request: Request, splat: string | undefined, ip: string): 
   }
   let keyForLog: Pick<ApiKeySummary, "id" | "keyStart"> | undefined;
   try {
-    const auth = await authorize(request);
+    const auth = await authorize(request, ip);
     if (!auth.ok) return auth.response;
     keyForLog = auth.key;
     return method === "POST"
