@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { showToast } from "~/components/ui/toaster";
 import { readFlash } from "~/lib/flash.server";
+import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,6 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (clear) headers.append("Set-Cookie", clear);
   return data({ adminEmail: admin.email, flash }, { headers });
 }
+
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Admin · Asimov" }, { name: "robots", content: "noindex, nofollow" }];

@@ -5,6 +5,7 @@ import { callAuthEndpoint, passwordResetByEmailAvailable, rateLimitMessage } fro
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "./auth-card";
 
@@ -30,6 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return { error: null, sent: true };
 }
+
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Reset password · Asimov" }, { name: "robots", content: "noindex, nofollow" }];

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { ADMIN_PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
+import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "./auth-card";
 
@@ -47,6 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
     },
   });
 }
+
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Choose a new password · Asimov" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,36 @@
+// Back-office and sign-in pages are never stored (issue #16): every admin page in app/routes.ts, as a document and
+// as the single-fetch data of a client-side navigation, answers Cache-Control: no-store, so lead data does not
+// stay in the browser's back/forward cache or history after signing out.
+import { adminRoutes } from "../support/admin-routes";
+import { expect, test } from "./fixtures";
+
+const pages = adminRoutes().filter((r) => !r.resource && r.exports.includes("loader"));
+
+function dataUrl(url: string, id: string, index: boolean) {
+  const target = new URL(`${url}.data`, "http://x");
+  if (index) target.searchParams.set("index", "");
+  target.searchParams.set("_routes", id);
+  return `${target.pathname}${target.search}`;
+}
+
+test("every admin page and its data answer no-store", async ({ adminPage: page }) => {
+  expect(pages.length).toBeGreaterThan(5);
+  const request = page.context().request;
+  for (const route of pages) {
+    // The layout is pathless: its URL is its first page's.
+    const document = await request.get(route.url, { maxRedirects: 0 });
+    expect(document.status(), route.url).toBe(200);
+    expect(document.headers()["cache-control"], `${route.url} (${route.file})`).toMatch(/\bno-store\b/);
+    const data = await request.get(dataUrl(route.url, route.id, route.index), { maxRedirects: 0 });
+    expect(data.status(), `${route.url}.data`).toBe(200);
+    expect(data.headers()["cache-control"], `${route.url}.data (${route.file})`).toMatch(/\bno-store\b/);
+  }
+});
+
+test("the sign-in pages answer no-store", async ({ request }) => {
+  for (const url of ["/admin-auth", "/admin-auth/forgot", "/admin-auth/reset?token=abc"]) {
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()["cache-control"], url).toMatch(/\bno-store\b/);
+  }
+});
