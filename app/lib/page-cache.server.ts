@@ -7,9 +7,13 @@
 // shared by the requests of one event-loop turn), which makes another instance's write visible on the next request
 // too (tests/e2e/cache-coherence.spec.ts).
 //
-// Never cached: admin, auth, API and upload paths, requests carrying a session cookie, responses that set a cookie
-// or say private/no-store, anything but 200. Cached HTML keeps the CSP nonce it was rendered with (stored with the
-// entry's headers): the nonce is then per entry rather than per request — see docs/decisions (page cache ADR).
+// Never cached: admin, auth, API and upload paths (whatever their letter case), requests carrying a session
+// cookie, responses that set a cookie or say private/no-store, anything but 200.
+//
+// CSP nonce: every answer, hit or miss, carries the nonce of its own request. An entry is stored cut at each
+// occurrence of the nonce it was rendered with; a hit joins the pieces with the request's fresh nonce, which the
+// CSP header set for this request already names. The ETag is computed over the pieces, so it does not change
+// with the nonce and If-None-Match still gets 304 (see send). See docs/decisions/008-page-cache.md.
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { contentVersionNow, VersionedCache } from "~/lib/content-version.server";
@@ -17,14 +21,27 @@ import { logger } from "~/lib/logger.server";
 
 interface Entry {
   status: number;
+  /** Response headers to replay; never the CSP, which each request gets with its own nonce. */
   headers: Record<string, string>;
-  body: Buffer;
+  /** The body cut at every occurrence of the nonce it was rendered with. */
+  pieces: Buffer[];
   etag: string;
 }
 
 const MAX_ENTRIES = 1000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Lower case: routing ignores letter case, so paths are compared lower-cased (/ADMIN is /admin). */
 const UNCACHED_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploads/", "/assets/", "/__"];
+/** Headers that belong to one response only (the CSP names that request's nonce). */
+const PER_RESPONSE_HEADERS = [
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "x-cache",
+  "content-security-policy",
+];
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
@@ -38,9 +55,36 @@ function consentOf(req: Request): string {
   return /(?:^|;\s*)cookie_consent=([^;]*)/.exec(req.headers.cookie ?? "")?.[1] ?? "";
 }
 
+/** `body` cut at every occurrence of `nonce` (none when the nonce is empty). */
+export function splitOnNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
+}
+
+/** The pieces joined with `nonce`: the page as if it had been rendered for this request. */
+export function joinWithNonce(pieces: Buffer[], nonce: string): Buffer {
+  if (pieces.length === 1) return pieces[0] as Buffer;
+  const glue = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  pieces.forEach((piece, i) => {
+    if (i > 0) parts.push(glue);
+    parts.push(piece);
+  });
+  return Buffer.concat(parts);
+}
+
 export function isCacheableRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (UNCACHED_PREFIXES.some((p) => req.path.startsWith(p))) return false;
+  const path = req.path.toLowerCase();
+  if (UNCACHED_PREFIXES.some((p) => path.startsWith(p))) return false;
   if (req.path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
   if (hasSessionCookie(req)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;
@@ -51,12 +95,15 @@ function send(req: Request, res: Response, entry: Entry, hit: boolean) {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
   if (req.headers["if-none-match"] === entry.etag) {
+    // The browser keeps its copy, with the nonce that copy was sent with: a 304 naming a fresh nonce would
+    // update the stored CSP header and block the stored page's scripts, so it names none.
+    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
   res.status(entry.status);
   if (req.method === "HEAD") res.end();
-  else res.end(entry.body);
+  else res.end(joinWithNonce(entry.pieces, String(res.locals.nonce ?? "")));
 }
 
 /** Express middleware: serves hits, records cacheable misses, sets CDN headers and ETags on public pages. */
@@ -112,26 +159,17 @@ export function pageCache() {
       stampHeaders();
       capture(chunk, rest[0]);
       if (cacheable()) {
-        const body = Buffer.concat(chunks);
-        const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+        const pieces = splitOnNonce(Buffer.concat(chunks), String(res.locals.nonce ?? ""));
+        const hash = createHash("sha1");
+        for (const piece of pieces) hash.update(piece).update("\u0000");
+        const etag = `"${hash.digest("base64url")}"`;
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (
-            value === undefined ||
-            [
-              "content-length",
-              "content-encoding",
-              "transfer-encoding",
-              "date",
-              "connection",
-              "x-cache",
-            ].includes(name)
-          )
-            continue;
+          if (value === undefined || PER_RESPONSE_HEADERS.includes(name)) continue;
           headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
         }
         headers.etag = etag;
-        entries.set(key, version, { status: res.statusCode, headers, body, etag });
+        entries.set(key, version, { status: res.statusCode, headers, pieces, etag });
       }
       return end(chunk, ...rest);
     }) as Response["end"];
