@@ -12,18 +12,32 @@ import {
 import { ConsentBanner, ConsentProvider, ThirdPartyScripts } from "~/components/site/consent";
 import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/env.server";
-import { parseConsent } from "~/lib/consent";
+import { CONSENT_SCRIPT } from "~/lib/consent";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+// Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are.
+export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSettings();
   const { baseUrl, productSignupUrl } = env();
-  const consent = parseConsent(request.headers.get("cookie"));
-  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce, consent });
+  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce });
+}
+
+let documentNonce: string | undefined;
+
+/**
+ * The CSP nonce of the document the browser loaded. Each request gets a fresh nonce, and the root loader runs
+ * again on revalidations (after a form post, a fetcher), but the document's CSP keeps the first one: scripts
+ * created later must carry that one, so the browser remembers the value it hydrated with.
+ */
+function useDocumentNonce(): string {
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce ?? "";
+  if (typeof document === "undefined") return nonce;
+  if (documentNonce === undefined && nonce) documentNonce = nonce;
+  return documentNonce ?? nonce;
 }
 
 // Lead attribution (issue #3 point 7): on the visitor's first page view, remember the landing page, an external
@@ -32,23 +46,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=v.slice(0,200)});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useDocumentNonce();
   return (
-    <html lang="en">
+    // The head script may mark <html data-consent> before React hydrates: an expected difference.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce */}
-        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: ATTRIBUTION_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by the nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT + ATTRIBUTION_SCRIPT }} />
       </head>
       <body className="min-h-dvh">
         {children}
         <Toaster />
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -56,17 +71,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const nonce = useDocumentNonce();
   // The back office and its sign-in page carry no visitor tracking and no consent banner.
   const isPublic = !pathname.startsWith("/admin");
   const s = loaderData.settings;
   return (
-    <ConsentProvider initial={loaderData.consent}>
+    <ConsentProvider>
       <Outlet />
       {isPublic ? (
         <>
           <ConsentBanner />
           <ThirdPartyScripts
-            nonce={loaderData.nonce}
+            nonce={nonce}
             settings={{
               googleAnalyticsId: s.googleAnalyticsId,
               facebookPixelId: s.facebookPixelId,

@@ -8,7 +8,8 @@
 // too (tests/e2e/cache-coherence.spec.ts).
 //
 // Never cached: admin, auth, API and upload paths (whatever their letter case), requests carrying a session
-// cookie, responses that set a cookie or say private/no-store, anything but 200.
+// cookie, responses that set a cookie or say private/no-store, anything but 200. Pages are the same for every
+// visitor (the consent choice is read in the browser), so the key is the URL alone.
 //
 // CSP nonce: every answer, hit or miss, carries the nonce of its own request. An entry is stored cut at each
 // occurrence of the nonce it was rendered with; a hit joins the pieces with the request's fresh nonce, which the
@@ -49,10 +50,6 @@ const entries = new VersionedCache<Entry>(MAX_ENTRIES);
 
 function hasSessionCookie(req: Request): boolean {
   return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(req.headers.cookie ?? "");
-}
-
-function consentOf(req: Request): string {
-  return /(?:^|;\s*)cookie_consent=([^;]*)/.exec(req.headers.cookie ?? "")?.[1] ?? "";
 }
 
 /** `body` cut at every occurrence of `nonce` (none when the nonce is empty). */
@@ -110,7 +107,7 @@ function send(req: Request, res: Response, entry: Entry, hit: boolean) {
 export function pageCache() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
-    const key = `${req.originalUrl}\u0000${consentOf(req)}`;
+    const key = req.originalUrl;
     let version: number;
     try {
       version = await contentVersionNow();

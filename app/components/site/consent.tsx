@@ -1,10 +1,11 @@
 // Cookie-consent banner and the third-party scripts it gates. Nothing from Google, Meta, Hotjar or the chat
-// vendor is requested until the visitor accepts; the choice (accept or reject) is remembered in a cookie that the
-// server reads too. Works without JavaScript: the banner is a form posting to /api/consent.
+// vendor is requested until the visitor accepts; the choice (accept or reject) is remembered in a cookie that
+// only the browser reads: the server renders the banner for everyone (see ~/lib/consent for why). Works without
+// JavaScript: the banner is a form posting to /api/consent.
 import { createContext, useContext, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { type Consent, consentCookie } from "~/lib/consent";
+import { type Consent, consentCookie, markConsent, parseConsent } from "~/lib/consent";
 
 interface ConsentState {
   consent: Consent | null;
@@ -17,14 +18,12 @@ export function useConsent() {
   return useContext(ConsentContext);
 }
 
-export function ConsentProvider({
-  initial,
-  children,
-}: {
-  initial: Consent | null;
-  children: React.ReactNode;
-}) {
-  const [consent, setConsentState] = useState<Consent | null>(initial);
+export function ConsentProvider({ children }: { children: React.ReactNode }) {
+  // Unknown while hydrating (the server rendered the page for nobody in particular), then read from the cookie.
+  const [consent, setConsentState] = useState<Consent | null>(null);
+  useEffect(() => {
+    setConsentState(parseConsent(document.cookie));
+  }, []);
   const setConsent = (value: Consent | null) => {
     const secure = window.location.protocol === "https:";
     // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads too; no Cookie Store API in all browsers
@@ -32,6 +31,7 @@ export function ConsentProvider({
       ? consentCookie(value, secure)
       : "cookie_consent=; Path=/; Max-Age=0; SameSite=Lax";
     setConsentState(value);
+    markConsent(value);
     // Scripts already loaded cannot be unloaded: withdrawing consent takes full effect on the next page load.
     if (consent === "accepted" && value !== "accepted") window.location.reload();
   };
@@ -167,7 +167,10 @@ function loadTracking(settings: TrackingSettings, nonce: string) {
   if (settings.chatEnabled && settings.chatWidget.trim()) injectChatWidget(settings.chatWidget, nonce);
 }
 
-/** Loads analytics and the chat widget once consent is "accepted" (on load, or the moment it is given). */
+/**
+ * Loads analytics and the chat widget once consent is "accepted" (on load, or the moment it is given). `nonce`
+ * must be the document's own (useDocumentNonce), or the browser refuses the chat widget's inline scripts.
+ */
 export function ThirdPartyScripts({ settings, nonce }: { settings: TrackingSettings; nonce: string }) {
   const { consent } = useConsent();
   useEffect(() => {
