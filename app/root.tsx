@@ -73,7 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
   // The back office and its sign-in page carry no visitor tracking and no consent banner.
-  const isPublic = !pathname.startsWith("/admin");
+  const isPublic = !pathname.toLowerCase().startsWith("/admin");
   const s = loaderData.settings;
   return (
     <ConsentProvider>
