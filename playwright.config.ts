@@ -29,7 +29,8 @@ function server(serverPort: number, dataDir: string, extra: Record<string, strin
       // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client.
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
-      // Admin-only fixture routes (e.g. inserting leads before the public forms exist); off in production.
+      // Admin-only fixture routes (e.g. inserting leads without going through the rate-limited public forms);
+      // off in production.
       E2E_TEST_ROUTES: "true",
       ...extra,
     },

@@ -255,7 +255,7 @@ export interface AdminIdentity {
   sessionId: string;
 }
 
-/** Why a request is not the administrator's; the sign-in page shows the matching SPEC §8 message. */
+/** Why a request is not the administrator's (its message: docs/product.md, Admin sign-in). */
 export type AdminDenial = "signed-out" | "not-admin" | "inactive" | "error";
 
 export const ADMIN_DENIAL_MESSAGES: Record<Exclude<AdminDenial, "signed-out">, string> = {
@@ -467,7 +467,7 @@ async function sendResetMail(to: string, link: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The admin sign-in flow (SPEC §4 "Admin sign-in flow", §8 "Admin sign-in"), run on the server for the
+// The admin sign-in flow (docs/product.md, Admin sign-in), run on the server for the
 // /admin-auth page. Each step goes through better-auth's HTTP handler, so its rate limits and hooks apply to the
 // form exactly as to the JSON API.
 

@@ -1,5 +1,5 @@
-// The whole database schema. Table and column names follow SPEC.md §3 so data from the original maps one to
-// one; tables the product adds (auth, audit, rate limits, app metadata) get plain names.
+// The whole database schema. Table and column names follow the original product's database so its data maps
+// one to one; tables the product adds (auth, audit, rate limits, app metadata) get plain names.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -73,7 +73,7 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     excerpt: text("excerpt"),
-    /** Text, or an object with `text` or `blocks` (SPEC.md §3). */
+    /** Text, or an object with `text` or `blocks` (docs/product.md, Rich blocks). */
     content: jsonb("content").$type<unknown>(),
     /** The block list written in the block editor. */
     richContent: jsonb("rich_content").$type<unknown>(),

@@ -1,5 +1,5 @@
-// The academy list's filters (SPEC.md §5), shared by the page and the model: they live in the URL query
-// (?q=&category=&difficulty=), so a result is shareable and works without JavaScript.
+// The academy list's filters (docs/product.md, Academy), shared by the page and the model: they live in the
+// URL query (?q=&category=&difficulty=), so a result is shareable and works without JavaScript.
 
 export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];

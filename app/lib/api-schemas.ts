@@ -10,9 +10,9 @@ import { z } from "zod";
 
 /** Every content key starts with this, so a leaked key is recognisable (secret scanners, logs) as ours. */
 export const API_KEY_PREFIX = "ak_content_";
-/** The only permission there is; new keys get exactly this list (SPEC.md §6). */
+/** The only permission there is; new keys get exactly this list (docs/product.md, API keys). */
 export const CONTENT_PERMISSION = "content_management";
-/** How much of a key the list shows (SPEC.md §9): its first 12 and last 4 characters. */
+/** How much of a key the list shows (docs/product.md, API keys): its first 12 and last 4 characters. */
 export const KEY_VISIBLE_START = 12;
 export const KEY_VISIBLE_END = 4;
 export const KEY_NAME_MAX = 100;
@@ -75,7 +75,7 @@ const statusInput = z
 
 const nonEmptyText = text(10_000).pipe(z.string().min(1, "Required"));
 
-/** Rich blocks the site renders: header, paragraph, list, quote (SPEC.md §2 Blog). */
+/** Rich blocks the site renders: header, paragraph, list, quote (docs/product.md, Rich blocks). */
 export const richBlockSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("header"),
@@ -95,7 +95,9 @@ export const richBlockSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
-/** Academy content blocks (SPEC.md §3): paragraph with text, video with url, audio with url. */
+/**
+ * Academy content blocks (docs/product.md, Rich blocks): paragraph with text, video with url, audio with url.
+ */
 export const academyBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("paragraph"), data: z.object({ text: nonEmptyText }) }),
   z.object({ type: z.literal("video"), data: z.object({ url: httpUrl }) }),

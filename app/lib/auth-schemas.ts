@@ -1,7 +1,7 @@
 // Rules and form schemas of the admin sign-in pages, shared by the browser (input attributes) and the server.
 import { z } from "zod";
 
-/** SPEC §5 / §9: the administrator's password has at least 6 characters. */
+/** docs/product.md, Admin sign-in: the administrator's password has at least 6 characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 6;
 
 const password = z

@@ -1,6 +1,7 @@
-// The back office's product rules, shared by the admin forms (browser) and the admin actions (server): the form
-// schemas, status transitions, meta-tag guidance, the local "AI Optimize" templates, growth rate, and the
-// conversions between the block editor's document and the stored block list (SPEC.md §2, §4, §5).
+// The back office's product rules, shared by the admin forms (browser) and the admin actions (server): the
+// form schemas, status transitions, meta-tag guidance, the local "AI Optimize" templates, growth rate, and
+// the conversions between the block editor's document and the stored block list (docs/product.md, Blog CMS,
+// Academy CMS).
 import { z } from "zod";
 // Types only from the schema: importing its values would pull Drizzle into the browser bundle.
 import type { ContentStatus, DifficultyLevel } from "~/db/schema";
@@ -35,7 +36,7 @@ export const BLOG_MESSAGES = {
   statusFailed: "Failed to update post status",
   optimizeFailed: "Failed to optimize with AI",
   optimized: "Meta title optimized!",
-  /** Not in the spec: it names no message for missing blog input, so we mirror the academy's wording. */
+  /** The blog had no message of its own for missing input, so this mirrors the academy's wording. */
   optimizeNeedsInput: "Please fill in title and excerpt first",
   deleteConfirm: "Are you sure you want to delete this post?",
 } as const;
@@ -62,7 +63,7 @@ export const ACADEMY_MESSAGES = {
 export const SLUG_TAKEN = "Another item already uses this slug. Choose a different one.";
 
 // ---------------------------------------------------------------------------------------------------------
-// Status transitions (SPEC.md §4)
+// Status transitions (docs/product.md, Content statuses)
 
 /** The blog eye button and the academy list toggle: published → draft; draft or archived → published. */
 export function toggledStatus(current: ContentStatus): "published" | "draft" {
@@ -86,7 +87,8 @@ export function publishedAtAfter(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Meta guidance and the local "AI Optimize" templates (SPEC.md §5: generated locally, no call is made)
+// Meta guidance and the local "AI Optimize" templates (generated locally, no call is made; docs/product.md,
+// Meta guidance and AI Optimize)
 
 /** A new post's meta title: the title plus the brand suffix. */
 export function defaultMetaTitle(title: string): string {
@@ -255,7 +257,7 @@ export type AcademyInput = z.output<typeof academySchema>;
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * Validates a submitted form. Required fields missing give the spec's single message (and a field error on each
+ * Validates a submitted form. Required fields missing give the form's single message (and a field error on each
  * missing field); other problems give per-field messages.
  */
 export function validateForm<S extends z.ZodType<Record<string, unknown>>>(

@@ -16,7 +16,7 @@ const asText = (v: unknown): string | undefined => (typeof v === "string" ? v : 
 
 /**
  * The renderable blocks of a stored body. Accepts the block list, `{blocks}`, `{text}` or plain text (the shapes
- * SPEC.md §3 allows); blocks of other types, and malformed ones, are dropped.
+ * docs/product.md lists under Rich blocks); blocks of other types, and malformed ones, are dropped.
  */
 export function toRichBlocks(value: unknown): RichBlock[] {
   if (typeof value === "string") {
@@ -78,7 +78,10 @@ export function bodyBlocks(richContent: unknown, content: unknown): RichBlock[] 
   return rich.length > 0 ? rich : toRichBlocks(content);
 }
 
-/** Academy content blocks: the description as a paragraph, then the video and audio when given (SPEC.md §7). */
+/**
+ * Academy content blocks: the description as a paragraph, then the video and audio when given
+ * (docs/product.md, Academy CMS).
+ */
 export function academyBlocks(description: string | null, videoUrl: string | null, audioUrl: string | null) {
   const blocks: AcademyBlock[] = [];
   if (description?.trim()) blocks.push({ type: "paragraph", data: { text: description.trim() } });
@@ -88,9 +91,9 @@ export function academyBlocks(description: string | null, videoUrl: string | nul
 }
 
 /**
- * The slug rule of SPEC.md §5: lower-cased; anything but letters, digits, spaces and hyphens removed; runs of
- * whitespace turned into a hyphen; repeated hyphens collapsed; hyphens trimmed from both ends. Letters and
- * digits are Unicode-aware, so "Café" keeps its "é".
+ * The slug rule (docs/product.md, Slugs): lower-cased; anything but letters, digits, spaces and hyphens
+ * removed; runs of whitespace turned into a hyphen; repeated hyphens collapsed; hyphens trimmed from both
+ * ends. Letters and digits are Unicode-aware, so "Café" keeps its "é".
  */
 export function slugify(title: string): string {
   return title

@@ -42,7 +42,7 @@ function formSchema<F extends FieldRules>(fields: F): z.ZodType<FormInput<F>> {
 export const contactSchema = formSchema(CONTACT_FIELDS);
 export type ContactInput = FormInput<typeof CONTACT_FIELDS>;
 
-/** Contact dialog and demo request: only the email is required (SPEC.md §5). */
+/** Contact dialog and demo request: only the email is required (docs/product.md, Contact and demo dialog). */
 export const leadSchema = formSchema(LEAD_FIELDS);
 export type LeadInput = FormInput<typeof LEAD_FIELDS>;
 

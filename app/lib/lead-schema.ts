@@ -18,7 +18,10 @@ export const INTEREST_OPTIONS = [
 
 export const INTERESTS = INTEREST_OPTIONS.map((o) => o.value) as [string, ...string[]];
 
-/** Messages of SPEC.md §5 and §8, verbatim. */
+/**
+ * The visitor-facing messages, verbatim as listed in docs/product.md (Contact form, Contact and demo dialog,
+ * Newsletter).
+ */
 export const MESSAGES = {
   required: "Please fill in all required fields",
   email: "Please enter a valid email address",
@@ -45,7 +48,7 @@ export function cleanText(value: unknown): string {
     .trim();
 }
 
-// A simple address pattern (SPEC.md §5): something@something.tld, no spaces.
+// A simple address pattern (docs/product.md, Contact form): something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -95,7 +98,7 @@ export const CONTACT_FIELDS = {
   ...SOURCE_FIELDS,
 } satisfies FieldRules;
 
-/** Contact dialog and demo request: only the email is required (SPEC.md §5). */
+/** Contact dialog and demo request: only the email is required (docs/product.md, Contact and demo dialog). */
 export const LEAD_FIELDS = {
   name: { max: { length: CONTACT_MAX.name, message: "Name is too long (max 100 characters)" } },
   email: email(MESSAGES.email),
@@ -145,7 +148,7 @@ export function formValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** The subject of a lead submission (SPEC.md §3). */
+/** The subject of a lead submission (docs/product.md, Contact and demo dialog). */
 export function leadSubject(sourceSection: string | null | undefined): string {
   return `Lead from ${sourceSection?.trim() ? sourceSection.trim() : "website"}`;
 }

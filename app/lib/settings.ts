@@ -1,4 +1,5 @@
-// Website settings (SPEC.md §3, §9): the keys, their types and the defaults that stored rows are merged over.
+// Website settings (docs/product.md, Settings): the keys, their types and the defaults that stored rows are
+// merged over.
 
 export const SETTING_DEFAULTS = {
   siteTitle: "Asimov — The AI Revenue Platform",
@@ -30,7 +31,7 @@ export function settingType(key: SettingKey): "boolean" | "text" {
   return typeof SETTING_DEFAULTS[key] === "boolean" ? "boolean" : "text";
 }
 
-/** Booleans are stored as the text of the boolean (SPEC.md §3). */
+/** Booleans are stored as the text of the boolean ("true" / "false"). */
 export function encodeSetting(key: SettingKey, value: string | boolean): string {
   return settingType(key) === "boolean" ? String(value === true || value === "true") : String(value);
 }

@@ -24,7 +24,8 @@ function columns(input: AcademyInput) {
     slug: input.slug,
     description: input.description || null,
     summary: input.summary || null,
-    // SPEC.md §7: the block list is built from the description plus optional video and audio blocks.
+    // docs/product.md, Academy CMS: the block list is built from the description plus optional video and
+    // audio blocks.
     content: academyBlocks(input.description, input.videoUrl, input.audioUrl),
     category: input.category,
     tags: input.tags,
@@ -69,7 +70,7 @@ export async function updateAcademyItem(
   });
 }
 
-/** The list toggle: published → draft, draft or archived → published (SPEC.md §4). */
+/** The list toggle: published → draft, draft or archived → published (docs/product.md, Content statuses). */
 export async function toggleAcademyStatus(
   id: string,
   now = new Date(),

@@ -24,9 +24,9 @@ export async function listPublishedAcademy({ limit = 200, offset = 0 } = {}): Pr
 }
 
 /**
- * Published academy content matching the filter (SPEC.md §5): the search matches title, description or tags,
- * case-insensitively, and is combined by AND with the category and difficulty filters. Done in SQL so the page
- * stays fast however much content there is.
+ * Published academy content matching the filter (docs/product.md, Academy): the search matches title,
+ * description or tags, case-insensitively, and is combined by AND with the category and difficulty filters.
+ * Done in SQL so the page stays fast however much content there is.
  */
 export async function searchPublishedAcademy(
   filter: Partial<AcademyFilter> = {},

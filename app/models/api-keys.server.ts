@@ -43,13 +43,13 @@ export function generateApiKey(): string {
 
 /**
  * The stored fingerprint of a key. A plain SHA-256 is enough because keys carry 256 random bits: there is no
- * dictionary to try, so a slow password hash would only slow every API call down (ADR 030).
+ * dictionary to try, so a slow password hash would only slow every API call down (ADR 007).
  */
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-/** Newest first (SPEC.md §7). */
+/** Newest first (docs/product.md, API keys). */
 export async function listApiKeys(): Promise<ApiKeySummary[]> {
   return db().select(summaryColumns).from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }

@@ -8,7 +8,7 @@ import { type BlogPostInput, parseBody, publishedAtAfter, toggledStatus } from "
 export type AdminBlogPost = typeof blogPosts.$inferSelect;
 export const ADMIN_LIST_LIMIT = 500;
 
-/** All posts, newest first (SPEC.md §7 "Admin: select all ordered by created_at descending"). */
+/** All posts, newest first (by created_at; docs/product.md, Blog CMS). */
 export async function listAllPosts(limit = ADMIN_LIST_LIMIT): Promise<AdminBlogPost[]> {
   return db().select().from(blogPosts).orderBy(desc(blogPosts.createdAt)).limit(limit);
 }
@@ -18,7 +18,7 @@ export async function getPostById(id: string): Promise<AdminBlogPost | undefined
   return post;
 }
 
-/** rich_content holds the editor's blocks; content keeps the spec's shape: one paragraph block from the excerpt. */
+/** rich_content holds the editor's blocks; content keeps its original shape: one paragraph block from the excerpt. */
 function bodyColumns(input: BlogPostInput) {
   const blocks = parseBody(input.body);
   return {

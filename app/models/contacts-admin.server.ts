@@ -24,7 +24,7 @@ function normalise(q: string | null | undefined): string {
   return (q ?? "").trim().slice(0, 200);
 }
 
-/** Contacts match on name, email or organization; case-insensitive substring (SPEC.md §5). */
+/** Contacts match a substring of name, email or organization, any case (docs/product.md, Contacts inbox). */
 function contactFilter(q: string): SQL | undefined {
   if (!q) return undefined;
   const p = containsPattern(q);
@@ -35,7 +35,7 @@ function contactFilter(q: string): SQL | undefined {
   );
 }
 
-/** Subscribers match on email only (SPEC.md §5). */
+/** Subscribers match on email only (docs/product.md, Contacts inbox). */
 function subscriberFilter(q: string): SQL | undefined {
   return q ? ilike(subscribers.email, containsPattern(q)) : undefined;
 }

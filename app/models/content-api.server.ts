@@ -17,7 +17,10 @@ type BlogRow = typeof blogPosts.$inferSelect;
 type AcademyRow = typeof academyContent.$inferSelect;
 export type ContentItemJson = BlogPostJson | AcademyItemJson;
 
-/** Suffix of a new blog post's default meta title (SPEC.md §5: the title plus a brand suffix). */
+/**
+ * Suffix of a new blog post's default meta title (the title plus a brand suffix; docs/product.md, Meta
+ * guidance and AI Optimize).
+ */
 export const META_TITLE_SUFFIX = " | Asimov";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,6 +1,7 @@
 // Lead capture: the contact page, the contact/demo dialog and the footer newsletter. Every public write goes
-// through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP rate limit → store with
-// attribution → only then report success. A notification (other issue) may follow the commit, never replace it.
+// through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP
+// rate limit → store with attribution → only then report success. A notification, if one is ever added, must
+// follow the commit, never replace it.
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";

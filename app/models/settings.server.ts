@@ -9,8 +9,8 @@ import { mergeSettings, SETTING_DEFAULTS, type Settings } from "~/lib/settings";
 let lastKnown: Settings | undefined;
 
 /**
- * Stored settings merged over the defaults. A failure to load is only logged (SPEC.md §8); the page then uses the
- * settings last read, or the defaults when there are none yet.
+ * Stored settings merged over the defaults. A failure to load is only logged (docs/product.md, Outages); the
+ * page then uses the settings last read, or the defaults when there are none yet.
  */
 export async function getSettings(): Promise<Settings> {
   try {

@@ -54,7 +54,7 @@ export async function setShowcaseActive(id: string, isActive: boolean): Promise<
   return item;
 }
 
-/** The order input: minimum 0, anything non-numeric is 0 (SPEC.md §5). */
+/** The order input: minimum 0, anything non-numeric is 0 (docs/product.md, Showcase media). */
 export function parseDisplayOrder(raw: unknown): number {
   const n = Number.parseInt(String(raw ?? ""), 10);
   return Number.isFinite(n) && n > 0 ? Math.min(n, 1_000_000) : 0;

@@ -1,4 +1,5 @@
-// Showcase media for the landing hero. Public reads return active items only, by display_order (SPEC.md §7).
+// Showcase media for the landing hero. Public reads return active items only, by display_order
+// (docs/product.md, Showcase carousel).
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { showcaseMedia } from "~/db/schema";
@@ -9,7 +10,10 @@ export type ShowcaseItem = Pick<
   "id" | "title" | "description" | "mediaType" | "mediaUrl" | "displayOrder"
 >;
 
-/** Active items in display order. A load error is only logged (SPEC.md §2): the hero then shows its empty state. */
+/**
+ * Active items in display order. A load error is only logged (docs/product.md, Showcase carousel): the hero
+ * then shows its empty state.
+ */
 export async function listActiveShowcase(): Promise<ShowcaseItem[]> {
   try {
     return await db()

@@ -1,4 +1,4 @@
-// Helpers shared by the back-office specs: toasts, axe, unique names, and whether the public pages exist yet.
+// Helpers shared by the back-office specs: toasts, axe, unique names, and whether a public page answers.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
@@ -30,8 +30,8 @@ export async function expectNoHorizontalOverflow(page: Page) {
 }
 
 /**
- * Whether a public route exists on this build: the public blog and academy pages are built in another branch;
- * until they are merged, the public assertions are skipped, and afterwards they run.
+ * Whether a public route answers 200 on this build. A leftover from when the public pages were built on another
+ * branch: they are merged now, so this holds and the public assertions run (the guard could go).
  */
 export async function publicRouteExists(page: Page, path: string) {
   const response = await page.request.get(path);

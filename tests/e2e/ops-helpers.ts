@@ -8,8 +8,8 @@ export function suffix(): string {
 }
 
 /**
- * Inserts leads through the admin-only E2E fixture route (E2E_TEST_ROUTES), standing in for the public forms.
- * TODO(issue "public website"): switch to POST /contact once the public contact form is merged.
+ * Inserts leads through the admin-only E2E fixture route (E2E_TEST_ROUTES) rather than the public forms, which
+ * are rate-limited per address (contact.spec.ts covers those).
  */
 export async function insertLeads(
   page: Page,

@@ -1,5 +1,5 @@
-// The admin sign-in flow on the server (SPEC §4, §8), per-email brute-force limit, global sign-out, audit
-// entries, and password reset by email through a real SMTP server started here.
+// The admin sign-in flow on the server (docs/product.md, Admin sign-in), per-email brute-force limit, global
+// sign-out, audit entries, and password reset by email through a real SMTP server started here.
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { desc, eq, like } from "drizzle-orm";

@@ -1,5 +1,6 @@
-// The academy content form in three tabs (SPEC.md §2): Content, Media, and SEO and Meta. Shared by the create
-// form and the edit dialog. All panels stay mounted (hidden when inactive) so every field is submitted.
+// The academy content form in three tabs (docs/product.md, Academy CMS): Content, Media, and SEO and Meta.
+// Shared by the create form and the edit dialog. All panels stay mounted (hidden when inactive) so every
+// field is submitted.
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";

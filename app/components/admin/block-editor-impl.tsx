@@ -1,6 +1,7 @@
-// The TipTap block editor. Loaded only on demand by BlockEditor (a dynamic import), so ProseMirror never ships
-// to public pages nor renders on the server. Only the four block types of SPEC.md §2 exist in its schema, and
-// text is plain (no inline marks), so what the editor shows is what the public page renders.
+// The TipTap block editor. Loaded only on demand by BlockEditor (a dynamic import), so ProseMirror never
+// ships to public pages nor renders on the server. Only the four block types of docs/product.md (Rich blocks)
+// exist in its schema, and text is plain (no inline marks), so what the editor shows is what the public page
+// renders.
 import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";

@@ -102,7 +102,7 @@ export function BlogFormFields({
   const fid = (name: string) => `${uid}-${name}`;
   const [title, setTitle] = useState(initial.title);
   const [slug, setSlug] = useState(initial.slug);
-  // A new post's slug and meta title follow the title until edited by hand (SPEC.md §5).
+  // A new post's slug and meta title follow the title until edited by hand (docs/product.md, Blog CMS).
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== slugify(initial.title));
   const [excerpt, setExcerpt] = useState(initial.excerpt);
   const [metaTitle, setMetaTitle] = useState(initial.metaTitle);

@@ -1,4 +1,5 @@
-// The inbox's three counters (SPEC.md §2): Contact Requests, Newsletter Subscribers, Total Leads = their sum.
+// The inbox's three counters (docs/product.md, Contacts inbox): Contact Requests, Newsletter Subscribers,
+// Total Leads = their sum.
 import { Mail, UserPlus, Users } from "lucide-react";
 
 export function ContactsStats({ contacts, subscribers }: { contacts: number; subscribers: number }) {

@@ -1,5 +1,5 @@
-// Status and difficulty badges of the content lists (SPEC.md §2: difficulty beginner green, intermediate yellow,
-// advanced red).
+// Status and difficulty badges of the content lists (docs/product.md, Content statuses: difficulty beginner
+// green, intermediate yellow, advanced red).
 import { Badge } from "~/components/ui/badge";
 
 const statusVariant = { published: "success", draft: "neutral", archived: "outline" } as const;

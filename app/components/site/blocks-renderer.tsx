@@ -1,6 +1,7 @@
-// Renders the rich blocks of an article (SPEC.md §2): header, paragraph, list and quote. Pure and free of data
-// access, so the admin CMS can reuse it for its live preview. Callers normalise stored bodies with
-// `bodyBlocks()` / `toRichBlocks()` from ~/lib/content, which already drop unknown and malformed blocks.
+// Renders the rich blocks of an article (docs/product.md, Rich blocks): header, paragraph, list and quote.
+// Pure and free of data access, so the admin CMS can reuse it for its live preview. Callers normalise stored
+// bodies with `bodyBlocks()` / `toRichBlocks()` from ~/lib/content, which already drop unknown and malformed
+// blocks.
 import type { RichBlock } from "~/lib/content";
 import { cn } from "~/lib/utils";
 

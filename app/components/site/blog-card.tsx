@@ -16,7 +16,7 @@ export interface BlogCardPost {
   featuredImage: string | null;
 }
 
-/** Tags shown on cards (SPEC.md §9): featured 4, list 3. */
+/** Tags shown on cards (docs/product.md, Blog): featured 4, list 3. */
 export const FEATURED_TAGS = 4;
 export const LIST_TAGS = 3;
 

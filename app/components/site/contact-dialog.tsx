@@ -1,5 +1,6 @@
-// The contact dialog (SPEC.md §2) and the demo request that reuses it. Only the email is required; an empty email
-// does nothing (the browser's required check). Success closes it and clears it; failure keeps it open and filled.
+// The contact dialog (docs/product.md, Contact and demo dialog) and the demo request that reuses it. Only the
+// email is required; an empty email does nothing (the browser's required check). Success closes it and clears
+// it; failure keeps it open and filled.
 import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {

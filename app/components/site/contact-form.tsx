@@ -1,5 +1,6 @@
-// The contact page form (SPEC.md §2, §5). With JavaScript it checks the shared field rules, sends to
-// /api/leads and shows toasts; without JavaScript it posts to the page's own action, which renders the outcome.
+// The contact page form (docs/product.md, Contact form). With JavaScript it checks the shared field rules,
+// sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which renders
+// the outcome.
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -6,7 +6,7 @@ export const LINK_COPIED = "Link copied to clipboard!";
 
 /**
  * Shares a page through the browser's share sheet (Web Share API); where that is missing or fails, copies the
- * link to the clipboard and says so (SPEC.md §2, §8).
+ * link to the clipboard and says so (docs/product.md, Share button).
  */
 export function ShareButton({ title, text, url }: { title: string; text?: string; url: string }) {
   async function copyLink() {

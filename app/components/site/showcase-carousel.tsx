@@ -1,7 +1,8 @@
-// The landing hero's showcase (SPEC.md §2): active items in display order, cross-fading in 300 ms, wrapping
-// around, with arrows and dots only when there is more than one item. Autoplays (pausable, paused while hovered
-// or focused, never under prefers-reduced-motion). Videos play muted and looped; YouTube watch links are embedded.
-// A fade is a stack of slides whose opacity changes, so it is written here rather than with a sliding carousel.
+// The landing hero's showcase (docs/product.md, Showcase carousel): active items in display order,
+// cross-fading in 300 ms, wrapping around, with arrows and dots only when there is more than one item.
+// Autoplays (pausable, paused while hovered or focused, never under prefers-reduced-motion). Videos play
+// muted and looped; YouTube watch links are embedded. A fade is a stack of slides whose opacity changes, so
+// it is written here rather than with a sliding carousel.
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";

@@ -7,7 +7,7 @@ import type { ToasterProps } from "sonner";
 
 export interface ToastMessage {
   type: "success" | "error";
-  /** The spec's message, verbatim. */
+  /** The product's message, verbatim (docs/product.md lists them). */
   message: string;
   /** Optional title (e.g. 'Thank you!' with description 'We'll be in touch soon.'). */
   title?: string;

@@ -1,4 +1,4 @@
-// /admin/analytics: the four cards of SPEC.md §2 with the figures the database has, plus setup hints.
+// /admin/analytics: the four cards (docs/product.md, Analytics) with the database figures, plus setup hints.
 import { BookOpen, Eye, FileText, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth.server";

@@ -1,5 +1,5 @@
 // /admin/api-keys: totals, the keys (masked), create (full key shown once), activate/deactivate, delete, and how
-// to call the content API. Keys are generated and hashed on the server (ADR 030).
+// to call the content API. Keys are generated and hashed on the server (ADR 007).
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";

@@ -1,5 +1,5 @@
-// End-to-end test fixture: POST JSON { contact?, subscriber?, submission? } to insert leads, for tests of the
-// inbox written before the public forms exist on this branch. Admin only, and 404 unless E2E_TEST_ROUTES=true
+// End-to-end test fixture: POST JSON { contact?, subscriber?, submission? } to insert leads directly, so inbox
+// tests need not go through the rate-limited public forms. Admin only, and 404 unless E2E_TEST_ROUTES=true
 // (set only by playwright.config.ts), so production has no such path.
 import { requireAdmin } from "~/auth.server";
 import { env } from "~/env.server";

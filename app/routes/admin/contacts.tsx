@@ -162,7 +162,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const live = useLiveLeads(marker);
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
 
-  // Load failures are reported once per failing load (SPEC.md §8).
+  // Load failures are reported once per failing load (docs/product.md, Contacts inbox).
   useEffect(() => {
     if (errors.contacts) showToast({ type: "error", message: "Failed to load contacts" });
     if (errors.subscribers) showToast({ type: "error", message: "Failed to load subscribers" });

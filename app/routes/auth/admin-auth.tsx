@@ -1,4 +1,4 @@
-// /admin-auth: the administrator's sign-in (SPEC §2 "Admin sign-in", §4 "Admin sign-in flow", §8 messages).
+// /admin-auth: the administrator's sign-in (docs/product.md, Admin sign-in).
 // Everything happens in the action on the server, so it works without JavaScript; the admin email is never sent
 // to a browser that is not signed in as the administrator.
 import { Eye, EyeOff } from "lucide-react";

@@ -1,5 +1,6 @@
 // POST /admin-auth/sign-out: global sign-out (every session of the user ends, in every browser), cookies
-// cleared, and always back to /admin-auth with 'Signed out successfully' or 'Error signing out' (SPEC §4, §8).
+// cleared, and always back to /admin-auth with 'Signed out successfully' or 'Error signing out'
+// (docs/product.md, Admin sign-in).
 import { redirect } from "react-router";
 import {
   AUTH_MESSAGES,
