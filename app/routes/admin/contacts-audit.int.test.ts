@@ -9,6 +9,7 @@ import { auditLog, contactRequests, formSubmissions, subscribers } from "~/db/sc
 import { requestInfoContext } from "~/lib/request-context.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";
 import { action } from "./contacts";
+import { loader as exportLoader } from "./contacts-export";
 
 process.env.ADMIN_EMAIL = "admin@example.com";
 process.env.ADMIN_PASSWORD = "audit-admin-password";
@@ -75,5 +76,25 @@ describe("deleting leads", () => {
     const entry = await remove("delete-submission", row?.id ?? "");
     expect(entry).toMatchObject({ action: "lead.delete", entity: "form_submission", entityId: row?.id });
     expect(JSON.stringify(entry?.details ?? null)).not.toMatch(PERSONAL);
+  });
+});
+
+describe("exporting leads", () => {
+  it("audits a searched export without the search text", async () => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip: "203.0.113.5", nonce: "" });
+    const request = new Request(`${BASE}/admin/contacts/export/contacts.csv?q=ada%40engines.example`, {
+      headers: { cookie },
+    });
+    const response = (await exportLoader({
+      request,
+      context,
+      params: { list: "contacts.csv" },
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.details).toEqual({ filtered: true });
+    expect(JSON.stringify(entries)).not.toMatch(PERSONAL);
   });
 });

@@ -17,7 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     actor: admin.email,
     action: "leads.export",
     entity: list,
-    details: q ? { q } : null,
+    // Whether a search narrowed the export, not the search itself: it is often a person's name or address.
+    details: q ? { filtered: true } : null,
     ...auditSource(request, requestInfo(context).ip),
   });
   const date = new Date().toISOString().slice(0, 10);
