@@ -19,14 +19,14 @@ import {
   rateLimits,
 } from "~/db/schema";
 import { env } from "~/env.server";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, mailConfigured, sendMail } from "~/lib/mail.server";
 import { retryAfterText } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/models/audit.server";
 
 export const BRAND_NAME = "Asimov";
-export { ADMIN_PASSWORD_MIN_LENGTH };
+export { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE };
 
 /**
  * Sign-in attempts per client address (better-auth's limiter), and our escalating delay after failed passwords
@@ -52,10 +52,6 @@ export function signInDelaySeconds(failures: number, free: number = SIGN_IN_LIMI
   if (failures < free) return 0;
   return Math.min(SIGN_IN_LIMITS.failures.maxDelay, 2 ** Math.min(30, failures - free));
 }
-
-/** Shown (forgot and reset pages, the API) when ADMIN_PASSWORD decides the password. */
-export const PASSWORD_MANAGED_MESSAGE =
-  "The password is set by the server's ADMIN_PASSWORD setting; change it there.";
 
 /**
  * Whether the password is managed by ADMIN_PASSWORD: the server applies it at every start, so a password chosen
@@ -504,7 +500,8 @@ function knownDeviceCookie(request: Request): string {
   return `${knownDeviceCookieName()}=${id}.${deviceSignature(id)}; Path=/; Max-Age=${KNOWN_DEVICE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-function hookSource(headers: Headers | undefined) {
+/** The client address (as server/app.ts trusts it) and user agent of a request, for audit entries. */
+export function hookSource(headers: Headers | undefined) {
   return {
     ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
     userAgent: headers?.get("user-agent") ?? null,

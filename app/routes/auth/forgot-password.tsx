@@ -4,14 +4,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import {
   callAuthEndpoint,
-  PASSWORD_MANAGED_MESSAGE,
   passwordManagedByEnv,
   passwordResetByEmailAvailable,
   rateLimitMessage,
 } from "~/auth.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "./auth-card";
 

@@ -2,15 +2,10 @@
 // better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
 // the password (the next start would undo the reset).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import {
-  callAuthEndpoint,
-  PASSWORD_MANAGED_MESSAGE,
-  passwordManagedByEnv,
-  rateLimitMessage,
-} from "~/auth.server";
+import { callAuthEndpoint, passwordManagedByEnv, rateLimitMessage } from "~/auth.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { ADMIN_PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/lib/auth-schemas";
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "./auth-card";
