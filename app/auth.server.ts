@@ -1,12 +1,12 @@
 // better-auth: accounts, password hashing, cookie sessions, rate limits and TOTP two-factor. Its tables live in
 // the same database as the product's (auth_* in app/db/schema.ts).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { and, eq, gt } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { eq, like, sql } from "drizzle-orm";
+import { db, rowsOf } from "~/db/client.server";
 import {
   adminUsers,
   appMeta,
@@ -19,20 +19,47 @@ import {
   rateLimits,
 } from "~/db/schema";
 import { env } from "~/env.server";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import { logger } from "~/lib/logger.server";
 import { escapeHtml, mailConfigured, sendMail } from "~/lib/mail.server";
-import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
+import { retryAfterText } from "~/lib/rate-limit.server";
 import { recordAudit } from "~/models/audit.server";
 
 export const BRAND_NAME = "Asimov";
-export { ADMIN_PASSWORD_MIN_LENGTH };
+export { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE };
 
-/** Sign-in attempts per client address (better-auth's limiter) and failed attempts per email (ours). */
+/**
+ * Sign-in attempts per client address (better-auth's limiter), and our escalating delay after failed passwords
+ * for one email from one client address or one known device (docs/decisions/013-sign-in-throttling.md).
+ */
 export const SIGN_IN_LIMITS = {
   perIp: { window: 60, max: 5 },
-  perEmailFailures: { window: 15 * 60, max: 10 },
+  failures: {
+    /** Failures from one source that cost nothing. */
+    free: 5,
+    /** The longest wait, in seconds. */
+    maxDelay: 15 * 60,
+    /** A source's failures are forgotten this long (seconds) after its last wait ended. */
+    forgetAfter: 24 * 60 * 60,
+  },
 } as const;
+
+/**
+ * Seconds a source must wait after its `failures`-th failed password: none for the first few, then 1 s, 2 s,
+ * 4 s… up to SIGN_IN_LIMITS.failures.maxDelay.
+ */
+export function signInDelaySeconds(failures: number, free: number = SIGN_IN_LIMITS.failures.free): number {
+  if (failures < free) return 0;
+  return Math.min(SIGN_IN_LIMITS.failures.maxDelay, 2 ** Math.min(30, failures - free));
+}
+
+/**
+ * Whether the password is managed by ADMIN_PASSWORD: the server applies it at every start, so a password chosen
+ * through the reset flow would silently be undone at the next restart. The reset flow is refused instead.
+ */
+export function passwordManagedByEnv(): boolean {
+  return Boolean(env().adminPassword);
+}
 
 /** How long a password-reset link works (seconds). */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
@@ -91,7 +118,12 @@ function createAuth(secret: string) {
       window: 60,
       max: scaled(100),
       customRules: {
-        "/sign-in/email": { window: SIGN_IN_LIMITS.perIp.window, max: scaled(SIGN_IN_LIMITS.perIp.max) },
+        // A known device (see knownDeviceCookie) is not held back by strangers guessing from its address; its
+        // own failures still count under its own key.
+        "/sign-in/email": (request) =>
+          knownDeviceIdIn(request.headers)
+            ? false
+            : { window: SIGN_IN_LIMITS.perIp.window, max: scaled(SIGN_IN_LIMITS.perIp.max) },
         "/two-factor/*": { window: 60, max: scaled(5) },
         "/request-password-reset": { window: 60 * 15, max: scaled(3) },
         "/reset-password": { window: 60, max: scaled(5) },
@@ -99,21 +131,27 @@ function createAuth(secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (
+          (ctx.path === "/request-password-reset" || ctx.path === "/reset-password") &&
+          passwordManagedByEnv()
+        ) {
+          throw new APIError("FORBIDDEN", { message: PASSWORD_MANAGED_MESSAGE, code: "PASSWORD_MANAGED" });
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = normaliseEmail((ctx.body as { email?: unknown } | undefined)?.email);
         if (!email) return;
-        const retryAfter = await emailLockedFor(email);
+        const retryAfter = await signInWaitFor(failureKey(email, ctx.headers));
         if (retryAfter) {
           await recordAudit({
             actor: email,
             action: "auth.sign_in.failure",
-            details: { reason: "rate_limited_email" },
+            details: { reason: "rate_limited_source" },
             ...hookSource(ctx.headers),
           });
           throw new APIError(
             "TOO_MANY_REQUESTS",
             { message: rateLimitMessage(retryAfter), code: "TOO_MANY_SIGN_IN_ATTEMPTS" },
-            { "X-Retry-After": String(retryAfter) },
+            { "X-Retry-After": String(retryAfter), "Retry-After": String(retryAfter) },
           );
         }
       }),
@@ -151,6 +189,7 @@ export function auth(): Auth {
  */
 export async function initAuth(): Promise<Auth> {
   const configured = env().authSecret;
+  signingSecret = undefined;
   let secret = configured;
   if (!secret) {
     const generated = randomBytes(32).toString("base64url");
@@ -159,9 +198,12 @@ export async function initAuth(): Promise<Auth> {
     if (!row) throw new Error("Could not read the stored auth secret");
     secret = row.value;
   }
+  signingSecret = secret;
   instance = createAuth(secret);
   return instance;
 }
+
+let signingSecret: string | undefined;
 
 /** A strong random password: 20 characters from a URL-safe alphabet. */
 export function generatePassword(): string {
@@ -178,10 +220,12 @@ export interface BootstrapResult {
 /**
  * Makes sure the administrator account (ADMIN_EMAIL) exists with an active admin_users row. A configured
  * ADMIN_PASSWORD is applied; without one, a first start generates a strong password for the caller to print
- * once. No well-known default password exists.
+ * once. No well-known default password exists. `config` defaults to the environment (tests pass their own).
  */
-export async function bootstrapAdmin(): Promise<BootstrapResult> {
-  const { adminEmail, adminPassword } = env();
+export async function bootstrapAdmin(
+  config: { adminEmail: string; adminPassword: string | undefined } = env(),
+): Promise<BootstrapResult> {
+  const { adminEmail, adminPassword } = config;
   const ctx = await auth().$context;
   const existing = await ctx.internalAdapter.findUserByEmail(adminEmail, { includeAccounts: true });
   if (existing) {
@@ -192,7 +236,16 @@ export async function bootstrapAdmin(): Promise<BootstrapResult> {
       const matches = credential?.password
         ? await ctx.password.verify({ password: adminPassword, hash: credential.password })
         : false;
-      if (!matches) await setAdminPasswordFor(userId, adminPassword);
+      if (!matches) {
+        // A new ADMIN_PASSWORD is a password change like any other: whoever held a session under the old one
+        // (perhaps the reason it was changed) is signed out.
+        await changeAdminPassword(userId, adminEmail, adminPassword);
+        await recordAudit({
+          actor: adminEmail,
+          action: "auth.password.changed",
+          details: { via: "ADMIN_PASSWORD" },
+        });
+      }
     }
     return { userId, created: false };
   }
@@ -231,6 +284,14 @@ async function setAdminPasswordFor(userId: string, password: string) {
   }
 }
 
+/** Every password change: the new hash, every session ended, and the sign-in failure counters cleared. */
+async function changeAdminPassword(userId: string, email: string, password: string) {
+  await setAdminPasswordFor(userId, password);
+  const ctx = await auth().$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  await clearSignInFailures(email);
+}
+
 /**
  * Sets the administrator's password (CLI `npm run admin -- set-password`) and ends every session, so an
  * attacker holding an old session is signed out too.
@@ -240,9 +301,8 @@ export async function setAdminPassword(password: string): Promise<void> {
     throw new Error(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
   }
   const { userId } = await bootstrapAdmin();
-  await setAdminPasswordFor(userId, password);
-  const ctx = await auth().$context;
-  await ctx.internalAdapter.deleteUserSessions(userId);
+  await changeAdminPassword(userId, env().adminEmail, password);
+  await recordAudit({ actor: env().adminEmail, action: "auth.password.changed", details: { via: "cli" } });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -342,8 +402,16 @@ function normaliseEmail(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value.trim().toLowerCase() : null;
 }
 
-function failureKey(email: string) {
-  return `auth:sign-in-failures:${email}`;
+const FAILURE_PREFIX = "auth:sign-in-failures:";
+
+/**
+ * The counter a failed password is charged to: this email from this known device, or else from this client
+ * address (x-forwarded-for, which server/app.ts sets to the client address it trusts).
+ */
+function failureKey(email: string, headers: Headers | undefined): string {
+  const device = knownDeviceIdIn(headers);
+  const source = device ? `device:${device}` : `ip:${hookSource(headers).ip ?? "unknown"}`;
+  return `${FAILURE_PREFIX}${email}|${source}`;
 }
 
 /** "Too many sign-in attempts. Try again in 40 seconds." */
@@ -352,24 +420,88 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
 }
 
 /**
- * Seconds until the email may try again, or 0. Only failed attempts count, so the administrator signing in
- * often is never locked out by their own successes; once locked, even the right password is refused until the
- * window ends, so the lock does not reveal whether a guess was right.
+ * Seconds this source must still wait before trying the email again, or 0. While it waits, even the right
+ * password is refused, so the answer does not reveal whether a guess was right. Other sources are unaffected:
+ * strangers guessing from elsewhere never hold the owner back.
  */
-async function emailLockedFor(email: string): Promise<number> {
-  const factor = env().rateLimitFactor;
-  if (factor === 0) return 0;
-  const max = Math.max(1, Math.floor(SIGN_IN_LIMITS.perEmailFailures.max * factor));
-  const [row] = await db()
-    .select()
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, failureKey(email)), gt(rateLimits.resetAt, new Date())))
-    .limit(1);
-  if (!row || row.count < max) return 0;
-  return Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+async function signInWaitFor(key: string): Promise<number> {
+  if (env().rateLimitFactor === 0) return 0;
+  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  if (!row) return 0;
+  const waitMs = row.resetAt.getTime() - Date.now();
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
-function hookSource(headers: Headers | undefined) {
+/**
+ * Counts one failed password for the source. rate_limits.reset_at holds the end of the source's current wait;
+ * the count starts again once the source has been quiet for `forgetAfter` after its last wait.
+ */
+async function recordSignInFailure(key: string): Promise<void> {
+  const factor = env().rateLimitFactor;
+  if (factor === 0) return;
+  const { free, forgetAfter } = SIGN_IN_LIMITS.failures;
+  const rows = await db().execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at + make_interval(secs => ${forgetAfter}) <= now()
+        then 1 else rate_limits.count + 1 end,
+      reset_at = now()
+    returning count`);
+  const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 1);
+  const delay = signInDelaySeconds(count, Math.max(1, Math.floor(free * factor)));
+  if (delay > 0) {
+    await db()
+      .update(rateLimits)
+      .set({ resetAt: sql`now() + make_interval(secs => ${delay})` })
+      .where(eq(rateLimits.key, key));
+  }
+}
+
+/** Forgets every source's failures for the email (after a password change: old guesses are moot). */
+async function clearSignInFailures(email: string): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(like(rateLimits.key, `${FAILURE_PREFIX}${email.replace(/[\\%_]/g, "\\$&")}|%`));
+}
+
+// A browser where the administrator has signed in before gets a signed, HttpOnly "known device" cookie. It
+// exempts that browser from the limits on its client address (shared with whoever else is behind the same
+// address); its own failed passwords are counted under the device instead.
+
+const KNOWN_DEVICE_MAX_AGE = 180 * 24 * 60 * 60;
+
+function knownDeviceCookieName(): string {
+  // __Host-: only ever set by this host, over HTTPS, for the whole site.
+  return env().baseUrl.startsWith("https://") ? "__Host-asimov_known_device" : "asimov_known_device";
+}
+
+function deviceSignature(id: string): string {
+  if (!signingSecret) throw new Error("Auth is not initialised (call initAuth at start-up).");
+  return createHmac("sha256", signingSecret).update(`known-device:${id}`).digest("base64url");
+}
+
+/** The id of the known device the request comes from, when it carries a genuine cookie. */
+function knownDeviceIdIn(headers: Headers | undefined): string | null {
+  const cookie = headers?.get("cookie");
+  if (!cookie || !signingSecret) return null;
+  const match = cookie.match(
+    new RegExp(`(?:^|;\\s*)${knownDeviceCookieName()}=([\\w-]{16,64})\\.([\\w-]{43})(?:;|$)`),
+  );
+  if (!match?.[1] || !match[2]) return null;
+  const expected = Buffer.from(deviceSignature(match[1]));
+  const given = Buffer.from(match[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null;
+}
+
+/** The Set-Cookie value marking this browser as a known device (keeping its id when it already is one). */
+function knownDeviceCookie(request: Request): string {
+  const id = knownDeviceIdIn(request.headers) ?? randomBytes(18).toString("base64url");
+  const secure = env().baseUrl.startsWith("https://") ? "; Secure" : "";
+  return `${knownDeviceCookieName()}=${id}.${deviceSignature(id)}; Path=/; Max-Age=${KNOWN_DEVICE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The client address (as server/app.ts trusts it) and user agent of a request, for audit entries. */
+export function hookSource(headers: Headers | undefined) {
   return {
     ip: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
     userAgent: headers?.get("user-agent") ?? null,
@@ -417,13 +549,11 @@ async function auditAuthEvent(path: string | undefined, raw: unknown) {
   if (failed) {
     const error = returned as InstanceType<typeof APIError>;
     if (path === "/sign-in/email" && error.statusCode === 401 && bodyEmail) {
-      await hitRateLimit(
-        failureKey(bodyEmail),
-        SIGN_IN_LIMITS.perEmailFailures.max,
-        SIGN_IN_LIMITS.perEmailFailures.window,
-      ).catch((err) => logger.error({ err }, "could not count a failed sign-in"));
+      await recordSignInFailure(failureKey(bodyEmail, ctx.headers)).catch((err) =>
+        logger.error({ err }, "could not count a failed sign-in"),
+      );
     }
-    // The email lock records its own entry in the before hook.
+    // The per-source wait records its own entry in the before hook.
     if (error.statusCode === 429) return;
     await recordAudit({
       actor,
@@ -442,11 +572,13 @@ async function auditAuthEvent(path: string | undefined, raw: unknown) {
       (returned as { twoFactorRedirect?: boolean } | undefined)?.twoFactorRedirect ||
       Boolean(ctx.context.newSession?.user.twoFactorEnabled);
     suffix = twoFactorPending ? "second_factor_required" : "success";
+    // The right password clears this source's count only: another source's guesses keep their wait.
     if (bodyEmail)
       await db()
         .delete(rateLimits)
-        .where(eq(rateLimits.key, failureKey(bodyEmail)));
+        .where(eq(rateLimits.key, failureKey(bodyEmail, ctx.headers)));
   }
+  if (path === "/reset-password") await clearSignInFailures(env().adminEmail);
   await recordAudit({ actor, action: `${action}.${suffix}`, ...source });
 }
 
@@ -629,7 +761,11 @@ async function completeAdminSignIn(request: Request, result: AuthCall): Promise<
   }
   if (!active) return refuse(403, AUTH_MESSAGES.denied, "inactive");
   await recordAudit({ actor: user.email, action: "auth.admin_access.granted", ...source });
-  return { kind: "granted", message: AUTH_MESSAGES.granted, setCookies: result.setCookies };
+  return {
+    kind: "granted",
+    message: AUTH_MESSAGES.granted,
+    setCookies: [...result.setCookies, knownDeviceCookie(request)],
+  };
 }
 
 /**

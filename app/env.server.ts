@@ -24,7 +24,10 @@ const schema = z.object({
       .optional(),
   ),
   BASE_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
-  ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
+  // better-auth stores emails lower-cased; "Admin@Example.com" would otherwise never match the stored admin.
+  ADMIN_EMAIL: optionalText
+    .pipe(z.email({ message: "must be an email address" }).optional())
+    .transform((v) => v?.toLowerCase()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SEED_DEMO: boolish,
@@ -108,6 +111,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(
       "Invalid environment configuration:\n  - ADMIN_EMAIL: required when BASE_URL is a public address " +
         `(${baseUrl}); set it to the administrator's email`,
+    );
+  }
+  // Without AUTH_SECRET the signing secret is generated and kept in the database, so a copy of the database
+  // (a backup, a dump) would be enough to forge the administrator's session cookies.
+  if (isDeployed && !e.AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  - AUTH_SECRET: required when BASE_URL is a public address " +
+        `(${baseUrl}); generate one with \`openssl rand -base64 32\``,
     );
   }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
+const SECRET = "0123456789abcdef0123456789abcdef";
+
 describe("environment", () => {
   it("has working defaults for a local start", () => {
     const env = parseEnv({});
@@ -22,11 +24,31 @@ describe("environment", () => {
   });
 
   it("requires ADMIN_EMAIL on a public deployment", () => {
-    expect(() => parseEnv({ BASE_URL: "https://www.example.com" })).toThrow(EnvError);
-    expect(() => parseEnv({ BASE_URL: "https://www.example.com" })).toThrow(/ADMIN_EMAIL/);
-    const env = parseEnv({ BASE_URL: "https://www.example.com/", ADMIN_EMAIL: "ops@example.com" });
+    expect(() => parseEnv({ BASE_URL: "https://www.example.com", AUTH_SECRET: SECRET })).toThrow(EnvError);
+    expect(() => parseEnv({ BASE_URL: "https://www.example.com", AUTH_SECRET: SECRET })).toThrow(
+      /ADMIN_EMAIL/,
+    );
+    const env = parseEnv({
+      BASE_URL: "https://www.example.com/",
+      ADMIN_EMAIL: "ops@example.com",
+      AUTH_SECRET: SECRET,
+    });
     expect(env.baseUrl).toBe("https://www.example.com");
     expect(env.isDeployed).toBe(true);
+  });
+
+  it("requires AUTH_SECRET on a public deployment, saying how to make one", () => {
+    const deployed = { BASE_URL: "https://www.example.com", ADMIN_EMAIL: "ops@example.com" };
+    expect(() => parseEnv(deployed)).toThrow(EnvError);
+    expect(() => parseEnv(deployed)).toThrow(/AUTH_SECRET: required when BASE_URL is a public address/);
+    expect(() => parseEnv(deployed)).toThrow(/openssl rand -base64 32/);
+    expect(parseEnv({ ...deployed, AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
+    // A local start keeps working without one (the secret is generated and stored).
+    expect(parseEnv({ BASE_URL: "http://localhost:3000" }).authSecret).toBeUndefined();
+  });
+
+  it("lower-cases ADMIN_EMAIL, as better-auth stores emails", () => {
+    expect(parseEnv({ ADMIN_EMAIL: " Admin@Example.COM " }).adminEmail).toBe("admin@example.com");
   });
 
   it("reads SEED_DEMO=false", () => {

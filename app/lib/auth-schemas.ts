@@ -26,3 +26,7 @@ export const forgotPasswordSchema = z.object({
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1).max(200), password, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });
+
+/** Shown (forgot and reset pages, the API) when ADMIN_PASSWORD decides the password. */
+export const PASSWORD_MANAGED_MESSAGE =
+  "The password is set by the server's ADMIN_PASSWORD setting; change it there.";

@@ -8,6 +8,7 @@ import {
   LogOut,
   Menu,
   Settings,
+  ShieldCheck,
   Users,
   X,
 } from "lucide-react";
@@ -25,6 +26,7 @@ export const adminNav = [
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/api-keys", label: "API Keys", icon: KeyRound },
+  { to: "/admin/security", label: "Security", icon: ShieldCheck },
 ] as const;
 
 function NavItems() {

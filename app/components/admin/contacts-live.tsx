@@ -22,6 +22,13 @@ export function useLiveLeads(marker: string): { connected: boolean; updates: num
       setUpdates((n) => n + 1);
       void revalidate.current();
     });
+    // The session ended (signed out elsewhere, or revoked on the security page): stop reconnecting and reload
+    // the page's data, which sends this tab to the sign-in page.
+    source.addEventListener("signed-out", () => {
+      source.close();
+      setConnected(false);
+      void revalidate.current();
+    });
     return () => source.close();
   }, []);
 

@@ -1,8 +1,9 @@
 // Server-sent events for the open lead inbox: "leads" whenever a lead is added or removed. The lead insert
 // happens in the public capture code (possibly on another instance), so each stream polls one cheap query
 // (leadsMarker) every 2 s; that works the same on PGlite and on a shared PostgreSQL. Streams end after a few
-// minutes and the browser reconnects, which re-runs the admin guard.
-import { requireAdmin } from "~/auth.server";
+// minutes and the browser reconnects, which re-runs the admin guard. In between, the session is checked again
+// every ~20 s: a stream must not outlive a sign-out (here or in another browser) or a revoked session.
+import { checkAdmin, requireAdmin } from "~/auth.server";
 import { logger } from "~/lib/logger.server";
 import { leadsMarker } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts-events";
@@ -10,6 +11,9 @@ import type { Route } from "./+types/contacts-events";
 const POLL_MS = 2_000;
 const PING_EVERY = 10; // polls, i.e. a comment line every ~20 s keeps proxies from closing an idle stream
 const MAX_LIFETIME_MS = 5 * 60_000;
+
+/** How often an open stream re-checks the session. Mutable so an integration test need not wait 20 s. */
+export const liveLeadsTiming = { sessionCheckMs: 20_000 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -37,8 +41,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       request.signal.addEventListener("abort", close);
       let polls = 0;
+      let lastSessionCheck = Date.now();
       const tick = async () => {
         if (closed) return;
+        if (Date.now() - lastSessionCheck >= liveLeadsTiming.sessionCheckMs) {
+          lastSessionCheck = Date.now();
+          const check = await checkAdmin(request);
+          // "error" (e.g. the database is briefly down) is not proof of a sign-out: keep the stream then.
+          if (!check.ok && check.reason !== "error") {
+            // Tells the page to reload through the guard (which sends it to /admin-auth), then ends.
+            send("event: signed-out\ndata: {}\n\n");
+            return close();
+          }
+        }
         try {
           const marker = await leadsMarker();
           if (marker !== last) {
@@ -51,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           logger.warn({ err: error }, "lead inbox poll failed");
         }
         if (Date.now() - started > MAX_LIFETIME_MS) return close();
-        timer = setTimeout(tick, POLL_MS);
+        timer = setTimeout(tick, Math.min(POLL_MS, liveLeadsTiming.sessionCheckMs));
       };
       send("retry: 3000\n: connected\n\n");
       // With a marker from the page, check at once: a lead may have arrived between page load and connect.

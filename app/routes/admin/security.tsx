@@ -1,5 +1,6 @@
 // /admin/security: two-factor sign-in for the administrator. Enable (password, then scan the QR code or type the
-// key, save the single-use recovery codes, confirm with a code), or disable (password). Works without JavaScript.
+// key, save the single-use recovery codes, confirm with a code), or disable (password). Below, the signed-in
+// sessions, with signing out one other session or all others. Works without JavaScript.
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -7,11 +8,18 @@ import { renderSVG } from "uqr";
 import { z } from "zod";
 import { callAuthEndpoint, isTwoFactorEnabled, rateLimitMessage, requireAdmin } from "~/auth.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { type SessionConfirmation, SessionList } from "~/components/admin/session-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { showToast, type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { flashCookie, readFlash } from "~/lib/flash.server";
+import {
+  listAdminSessions,
+  revokeAdminSession,
+  revokeOtherAdminSessions,
+  SESSION_MESSAGES,
+} from "~/models/admin-sessions.server";
 import type { Route } from "./+types/security";
 
 export const SECURITY_MESSAGES = {
@@ -38,7 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { flash, clear } = readFlash(request);
   return data(
-    { enabled: await isTwoFactorEnabled(admin.userId), flash },
+    {
+      enabled: await isTwoFactorEnabled(admin.userId),
+      sessions: await listAdminSessions(request, admin),
+      flash,
+    },
     { headers: clear ? { ...NO_STORE, "Set-Cookie": clear } : NO_STORE },
   );
 }
@@ -52,7 +64,8 @@ interface Enrolment {
 
 type ActionData =
   | { stage: "confirm"; enrolment: Enrolment; errors?: { code?: string }; toast?: ToastMessage }
-  | { stage: "form"; intent: "enable" | "disable"; errors: { password?: string }; toast?: ToastMessage };
+  | { stage: "form"; intent: "enable" | "disable"; errors: { password?: string }; toast?: ToastMessage }
+  | { stage: "sessions"; confirmation?: SessionConfirmation; error?: string; toast?: ToastMessage };
 
 function enrolmentOf(totpURI: string, backupCodes: string[]): Enrolment {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
@@ -73,9 +86,46 @@ function redirectWith(cookies: string[], toast: ToastMessage) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+
+  if (intent.endsWith("revoke-session") || intent.endsWith("revoke-others")) {
+    const sessionId = String(form.get("sessionId") ?? "").slice(0, 100);
+    // Without JavaScript, the first press asks for confirmation on the page (the dialog's job otherwise).
+    if (intent === "ask-revoke-others") {
+      return data<ActionData>(
+        { stage: "sessions", confirmation: { scope: "others" } },
+        { headers: NO_STORE },
+      );
+    }
+    if (intent === "ask-revoke-session") {
+      const session = (await listAdminSessions(request, admin))?.find((s) => s.id === sessionId);
+      if (!session) {
+        return data<ActionData>(
+          { stage: "sessions", error: SESSION_MESSAGES.notFound },
+          { status: 404, headers: NO_STORE },
+        );
+      }
+      const device = `${session.device}${session.ip ? ` (${session.ip})` : ""}`;
+      return data<ActionData>(
+        { stage: "sessions", confirmation: { scope: "one", id: session.id, device } },
+        { headers: NO_STORE },
+      );
+    }
+    const result =
+      intent === "revoke-others"
+        ? await revokeOtherAdminSessions(request, admin)
+        : intent === "revoke-session"
+          ? await revokeAdminSession(request, admin, sessionId)
+          : null;
+    if (!result) return data({ error: "Unknown action" }, { status: 400 });
+    if (result.ok) return redirectWith([], { type: "success", message: result.message });
+    return data<ActionData>(
+      { stage: "sessions", error: result.message, toast: { type: "error", message: result.message } },
+      { status: result.status, headers: NO_STORE },
+    );
+  }
 
   if (intent === "enable" || intent === "disable") {
     const parsed = passwordSchema.safeParse({ password: form.get("password") ?? "" });
@@ -271,7 +321,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     <div>
       <AdminPageHeader
         title="Security"
-        description="Protect the administrator account with a second factor"
+        description="Protect the administrator account with a second factor, and see where it is signed in"
       />
       <Card className="max-w-3xl">
         <CardHeader>
@@ -322,6 +372,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           )}
         </CardContent>
       </Card>
+      <SessionList
+        sessions={loaderData.sessions}
+        confirmation={result?.stage === "sessions" ? result.confirmation : undefined}
+        error={result?.stage === "sessions" ? result.error : undefined}
+      />
     </div>
   );
 }

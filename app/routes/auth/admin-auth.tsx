@@ -139,8 +139,12 @@ export function meta() {
   return [{ title: "Admin Sign In · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export function headers() {
-  return NO_STORE;
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  // A route's headers() decides the document's headers: pass the action's Retry-After on with a 429.
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 function Notice({ notice }: { notice: ToastMessage | null | undefined }) {

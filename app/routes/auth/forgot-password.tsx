@@ -1,11 +1,21 @@
 // /admin-auth/forgot: asks for a password-reset link by email. Offered only when SMTP is configured; the answer
-// is the same whether or not the email is the administrator's, so it reveals nothing.
+// is the same whether or not the email is the administrator's, so it reveals nothing. When ADMIN_PASSWORD sets
+// the password, no link is sent: the next start would apply ADMIN_PASSWORD again and undo the reset.
 import { data, Form, Link, useNavigation } from "react-router";
-import { callAuthEndpoint, passwordResetByEmailAvailable, rateLimitMessage } from "~/auth.server";
+import {
+  callAuthEndpoint,
+  passwordManagedByEnv,
+  passwordResetByEmailAvailable,
+  rateLimitMessage,
+} from "~/auth.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
+<<<<<<< HEAD
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { noStoreHeaders } from "~/lib/no-store";
+=======
+import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
+>>>>>>> sec-auth
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "./auth-card";
 
@@ -13,10 +23,13 @@ export const RESET_SENT_MESSAGE =
   "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
 
 export function loader() {
-  return { available: passwordResetByEmailAvailable() };
+  return { available: passwordResetByEmailAvailable(), managed: passwordManagedByEnv() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  if (passwordManagedByEnv()) {
+    return data({ error: PASSWORD_MANAGED_MESSAGE, sent: false }, { status: 409 });
+  }
   if (!passwordResetByEmailAvailable()) {
     return data({ error: "Password reset by email is not configured.", sent: false }, { status: 404 });
   }
@@ -42,7 +55,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard title="Reset your password">
-      {!loaderData.available ? (
+      {loaderData.managed ? (
+        <p role="status" className="text-sm text-slate-700">
+          {PASSWORD_MANAGED_MESSAGE}
+        </p>
+      ) : !loaderData.available ? (
         <p className="text-sm text-slate-700">
           Password reset by email is not configured. Ask the server operator to run{" "}
           <code className="rounded bg-slate-100 px-1">npm run admin -- set-password</code>.

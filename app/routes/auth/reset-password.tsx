@@ -1,10 +1,11 @@
 // /admin-auth/reset?token=…: chooses a new password with the single-use, expiring token from the reset email.
-// better-auth checks and consumes the token and ends every existing session.
+// better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
+// the password (the next start would undo the reset).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { callAuthEndpoint, rateLimitMessage } from "~/auth.server";
+import { callAuthEndpoint, passwordManagedByEnv, rateLimitMessage } from "~/auth.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { ADMIN_PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/lib/auth-schemas";
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/reset-password";
@@ -13,10 +14,13 @@ import { AuthCard } from "./auth-card";
 export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  return { token: new URL(request.url).searchParams.get("token") ?? "", managed: passwordManagedByEnv() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  if (passwordManagedByEnv()) {
+    return data({ errors: { form: PASSWORD_MANAGED_MESSAGE } as Record<string, string> }, { status: 409 });
+  }
   const form = await request.formData();
   const parsed = resetPasswordSchema.safeParse({
     token: String(form.get("token") ?? ""),
@@ -68,7 +72,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {errors.form}
         </div>
       ) : null}
-      {loaderData.token ? (
+      {loaderData.managed ? (
+        <p role="status" className="text-sm text-slate-700">
+          {PASSWORD_MANAGED_MESSAGE}
+        </p>
+      ) : loaderData.token ? (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <div>

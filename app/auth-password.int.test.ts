@@ -1,0 +1,159 @@
+// The administrator's password when ADMIN_PASSWORD manages it: a mixed-case ADMIN_EMAIL still signs in, a new
+// ADMIN_PASSWORD ends every session, an unchanged one does not, and the reset flow is refused (it would be undone
+// at the next start).
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../tests/support/test-db";
+import {
+  auth,
+  bootstrapAdmin,
+  initAuth,
+  PASSWORD_MANAGED_MESSAGE,
+  setAdminPassword,
+  signInAdmin,
+} from "./auth.server";
+import { authVerifications } from "./db/schema";
+import { requestInfoContext } from "./lib/request-context.server";
+import { action as forgotAction, loader as forgotLoader } from "./routes/auth/forgot-password";
+import { action as resetAction } from "./routes/auth/reset-password";
+
+const BASE = "http://localhost:3000";
+const PASSWORD = "managed-by-env-1";
+
+process.env.ADMIN_EMAIL = "Admin@Example.com";
+process.env.ADMIN_PASSWORD = PASSWORD;
+// Mail is configured, so only ADMIN_PASSWORD stands between a visitor and a reset link. Nothing listens on the
+// port: a link that was sent anyway would fail to send, and the page would still claim it was sent.
+process.env.SMTP_URL = "smtp://127.0.0.1:9";
+
+const test = setupTestDatabase();
+let userId = "";
+
+let clients = 0;
+
+/** A request from a new client address each time, so better-auth's per-address limit stays out of the way. */
+function browserRequest(path: string, init: { cookie?: string; form?: Record<string, string> } = {}) {
+  clients += 1;
+  const headers = new Headers({
+    "x-forwarded-for": `198.51.100.${clients}`,
+    "user-agent": "vitest",
+    origin: BASE,
+  });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (!init.form) return new Request(`${BASE}${path}`, { headers });
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  return new Request(`${BASE}${path}`, { method: "POST", headers, body: new URLSearchParams(init.form) });
+}
+
+function routeArgs(request: Request) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip: "198.51.100.70", nonce: "n" });
+  return { request, params: {}, context } as never;
+}
+
+const sessionCookie = (setCookies: string[]) =>
+  setCookies
+    .filter((c) => c.includes("session_token=") && !/session_token=;/.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+async function signedInCookie(email: string, password: string) {
+  const outcome = await signInAdmin(browserRequest("/admin-auth"), { email, password });
+  if (outcome.kind !== "granted") throw new Error(`sign-in failed: ${JSON.stringify(outcome)}`);
+  return sessionCookie(outcome.setCookies);
+}
+
+const sessionOf = (cookie: string) => auth().api.getSession({ headers: new Headers({ cookie }) });
+
+beforeAll(async () => {
+  await initAuth();
+  userId = (await bootstrapAdmin()).userId;
+});
+
+describe("ADMIN_EMAIL", () => {
+  it("signs in with a mixed-case ADMIN_EMAIL, typed either way", async () => {
+    const granted = await signInAdmin(browserRequest("/admin-auth"), {
+      email: "Admin@Example.com",
+      password: PASSWORD,
+    });
+    expect(granted.kind).toBe("granted");
+    const lower = await signInAdmin(browserRequest("/admin-auth"), {
+      email: "admin@example.com",
+      password: PASSWORD,
+    });
+    expect(lower.kind).toBe("granted");
+  });
+});
+
+describe("password changes end sessions", () => {
+  it("an unchanged ADMIN_PASSWORD at start-up keeps sessions; a new one ends them all", async () => {
+    const cookie = await signedInCookie("admin@example.com", PASSWORD);
+    await bootstrapAdmin({ adminEmail: "admin@example.com", adminPassword: PASSWORD });
+    expect(await sessionOf(cookie)).not.toBeNull();
+
+    await bootstrapAdmin({ adminEmail: "admin@example.com", adminPassword: "managed-by-env-2" });
+    expect(await sessionOf(cookie)).toBeNull();
+    const signIn = await signInAdmin(browserRequest("/admin-auth"), {
+      email: "admin@example.com",
+      password: "managed-by-env-2",
+    });
+    expect(signIn.kind).toBe("granted");
+  });
+
+  it("the CLI's set-password ends every session", async () => {
+    const cookie = await signedInCookie("admin@example.com", "managed-by-env-2");
+    await setAdminPassword(PASSWORD);
+    expect(await sessionOf(cookie)).toBeNull();
+  });
+});
+
+describe("the reset flow while ADMIN_PASSWORD sets the password", () => {
+  it("the forgot page explains and sends no link", async () => {
+    expect(forgotLoader()).toMatchObject({ managed: true });
+    const result = (await forgotAction(
+      routeArgs(browserRequest("/admin-auth/forgot", { form: { email: "admin@example.com" } })),
+    )) as unknown as { data: { error: string; sent: boolean }; init: ResponseInit };
+    expect(result.data).toEqual({ error: PASSWORD_MANAGED_MESSAGE, sent: false });
+    expect(result.init.status).toBe(409);
+    expect(PASSWORD_MANAGED_MESSAGE).toBe(
+      "The password is set by the server's ADMIN_PASSWORD setting; change it there.",
+    );
+  });
+
+  it("a reset token (from before ADMIN_PASSWORD was set) no longer changes the password", async () => {
+    const token = "a-reset-token-from-earlier";
+    await test
+      .handle()
+      .db.insert(authVerifications)
+      .values({
+        id: crypto.randomUUID(),
+        identifier: `reset-password:${token}`,
+        value: userId,
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+      });
+    const page = (await resetAction(
+      routeArgs(
+        browserRequest("/admin-auth/reset", {
+          form: { token, password: "reset-password-x", confirm: "reset-password-x" },
+        }),
+      ),
+    )) as unknown as { data: { errors: { form?: string } }; init: ResponseInit };
+    expect(page.data.errors.form).toBe(PASSWORD_MANAGED_MESSAGE);
+    expect(page.init.status).toBe(409);
+
+    // The API refuses too, not only the page.
+    const api = await auth().handler(
+      new Request(`${BASE}/api/auth/reset-password`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: BASE },
+        body: JSON.stringify({ token, newPassword: "reset-password-x" }),
+      }),
+    );
+    expect(api.status).toBe(403);
+    const unchanged = await signInAdmin(browserRequest("/admin-auth"), {
+      email: "admin@example.com",
+      password: PASSWORD,
+    });
+    expect(unchanged.kind).toBe("granted");
+  });
+});
