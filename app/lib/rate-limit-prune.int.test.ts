@@ -19,8 +19,14 @@ async function seed() {
   await db()
     .insert(rateLimits)
     .values([
-      { key: "leads:expired", count: 3, resetAt: new Date(Date.now() - HOUR) },
+      { key: "leads:expired", count: 3, resetAt: new Date(Date.now() - 25 * HOUR) },
       { key: "leads:live", count: 1, resetAt: new Date(Date.now() + HOUR) },
+      // A sign-in failure counter whose wait ended an hour ago still remembers its count.
+      {
+        key: "auth:sign-in-failures:a@example.com|ip:203.0.113.9",
+        count: 7,
+        resetAt: new Date(Date.now() - HOUR),
+      },
     ]);
   await db()
     .insert(authRateLimits)
@@ -45,21 +51,24 @@ describe("rate-limit pruning", () => {
   it("deletes expired rows of both tables and keeps live ones", async () => {
     await seed();
     expect(await pruneRateLimits()).toEqual({ rateLimits: 1, authRateLimits: 1 });
-    expect(await keys()).toEqual({ ours: ["leads:live"], theirs: ["203.0.113.2/sign-in/email"] });
+    expect(await keys()).toEqual({
+      ours: ["leads:live", "auth:sign-in-failures:a@example.com|ip:203.0.113.9"],
+      theirs: ["203.0.113.2/sign-in/email"],
+    });
   });
 
   it("runs at start-up and then on an unref'd timer until stopped", async () => {
     await seed();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     await startRateLimitPruning();
-    expect((await keys()).ours).toEqual(["leads:live"]);
+    expect((await keys()).ours).not.toContain("leads:expired");
     expect(vi.getTimerCount()).toBe(1);
 
     await db()
       .insert(rateLimits)
-      .values({ key: "leads:later", count: 1, resetAt: new Date(Date.now() - 1000) });
+      .values({ key: "leads:later", count: 1, resetAt: new Date(Date.now() - 25 * HOUR) });
     await vi.advanceTimersByTimeAsync(PRUNE_INTERVAL_MS);
-    await vi.waitFor(async () => expect((await keys()).ours).toEqual(["leads:live"]));
+    await vi.waitFor(async () => expect((await keys()).ours).not.toContain("leads:later"));
 
     stopRateLimitPruning();
     expect(vi.getTimerCount()).toBe(0);

@@ -13,11 +13,19 @@ export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
  */
 const AUTH_ROW_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Our rows are kept for a day after their reset time. A fixed-window row past its reset starts again at 1 on its
+ * next hit, so keeping it changes nothing; but the sign-in failure counters (app/auth.server.ts) use reset_at as
+ * the end of a source's current wait and remember the count for a day after it, so deleting them at reset_at
+ * would hand a guessing source its free attempts back.
+ */
+const OUR_ROW_GRACE = "1 day";
+
 /** Deletes the expired rows of both tables; returns how many went. */
 export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
   const ours = await db()
     .delete(rateLimits)
-    .where(lte(rateLimits.resetAt, sql`now()`))
+    .where(lte(rateLimits.resetAt, sql`now() - ${OUR_ROW_GRACE}::interval`))
     .returning({ key: rateLimits.key });
   const theirs = await db()
     .delete(authRateLimits)
