@@ -16,8 +16,8 @@ export const ADMIN_BODY_LIMIT = 4 * MB;
 /** Uploads: the largest bucket plus the multipart framing around the file; the route checks each bucket itself. */
 export const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
 /**
- * After a refusal, up to this many more bytes are read and thrown away so the client, still sending, gets to read
- * the 413 instead of a reset connection; a client that keeps sending beyond it is cut off.
+ * After a refusal, up to this many more bytes are read and thrown away before answering, so that a client still
+ * sending gets to read the 413 instead of a failed upload; beyond it the connection is closed after the answer.
  */
 const DRAIN_BYTES = 4 * MB;
 
@@ -74,30 +74,57 @@ function hasBody(req: Request): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
-const draining = new WeakSet<Request>();
-
-/** Reads and discards what is left of the body, up to DRAIN_BYTES, then cuts the connection. */
-function drain(req: Request) {
-  if (draining.has(req)) return;
-  draining.add(req);
+/** Reads and throws away the rest of the body: `done` at its end, `tooMuch` once DRAIN_BYTES more have come. */
+function discard(req: Request, done: () => void, tooMuch: () => void) {
   let left = DRAIN_BYTES;
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
     left -= chunk.byteLength;
-    if (left < 0) req.socket.destroy();
+    if (left >= 0) return;
+    req.removeAllListeners("data");
+    req.off("end", done);
+    req.pause();
+    tooMuch();
   });
+  req.once("end", done);
   req.resume();
 }
 
-/** Answers 413 (once) and drains the rest of the body so the answer can be read. */
-function refuse(req: Request, res: Response, limit: Limit) {
-  drain(req);
-  if (res.headersSent) return;
+const refused = new WeakSet<Request>();
+
+/**
+ * Answers 413 once the rest of the body has been read and thrown away: many clients (Node's fetch among them)
+ * fail the whole request when the server stops reading while they still send, without showing the answer. A
+ * body more than DRAIN_BYTES over the limit is not worth reading: the answer then closes the connection.
+ * `after` runs once the answer is out.
+ */
+function refuse(req: Request, res: Response, limit: Limit, after?: () => void) {
+  if (refused.has(req)) return;
+  refused.add(req);
+  const answer = (close: boolean) => {
+    sendTooLarge(res, limit, close);
+    after?.();
+  };
+  if (req.complete) return answer(false);
+  if (Number(req.headers["content-length"] ?? 0) > limit.bytes + DRAIN_BYTES) return answer(true);
+  discard(
+    req,
+    () => answer(false),
+    () => answer(true),
+  );
+}
+
+function sendTooLarge(res: Response, limit: Limit, close: boolean) {
+  if (res.headersSent) {
+    if (close) res.socket?.destroy();
+    return;
+  }
   const message =
     limit.answer === "content-api"
       ? `The body is larger than ${limit.bytes} bytes.`
       : `The request is too large: send at most ${formatBytes(limit.bytes)}.`;
   res.status(413).set("Cache-Control", "no-store");
+  if (close) res.set("Connection", "close");
   if (limit.answer === "content-api") {
     res.json({ error: { status: 413, code: ERROR_CODES[413], message } });
   } else if (limit.answer === "json") {
@@ -144,19 +171,22 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       received += chunk.byteLength;
       if (received <= limit.bytes) return done(null, chunk);
       req.unpipe(counted);
-      refuse(req, res, limit);
-      // The reader (an upload or a back-office action) fails instead of acting on a cut-off body.
-      done(new Error(`request body over ${limit.bytes} bytes`));
+      // The reader (an upload or a back-office action) then fails instead of acting on a cut-off body; it waits
+      // until the 413 is out, so its own error answer cannot take the 413's place.
+      refuse(req, res, limit, () => done(new Error(`request body over ${limit.bytes} bytes`)));
     },
   });
   req.pipe(counted);
   // A route that answered without reading the whole body (an anonymous POST to /admin, say) leaves the rest to
-  // be drained here, as Node would have done had nothing been piped.
+  // be read and thrown away here, as Node does when nothing reads a body, but only up to DRAIN_BYTES.
   res.once("finish", () => {
-    if (!req.complete) {
-      req.unpipe(counted);
-      drain(req);
-    }
+    if (req.complete || refused.has(req)) return;
+    req.unpipe(counted);
+    discard(
+      req,
+      () => {},
+      () => req.socket.destroy(),
+    );
   });
   bodies.set(req, counted);
   next();
