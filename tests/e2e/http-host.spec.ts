@@ -270,7 +270,10 @@ test.describe("client addresses behind one proxy (TRUST_PROXY=1)", () => {
   });
 });
 
-/** Runs `node server.ts` until it exits, or until `until` returns true for its output (then stops it). */
+/** Processes runServer started, stopped after each test even when it fails or times out. */
+const started = new Set<ChildProcess>();
+
+/** Runs `node server.ts` until it exits, or until `until` returns true for its output. */
 function runServer(
   env: Record<string, string | undefined>,
   until?: (stdout: string) => boolean,
@@ -279,6 +282,8 @@ function runServer(
     env: { ...process.env, SEED_DEMO: "false", LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(proc);
+  proc.on("exit", () => started.delete(proc));
   let stdout = "";
   let stderr = "";
   return new Promise((resolve) => {
@@ -295,6 +300,9 @@ function runServer(
 
 test.describe("starting the server", () => {
   test.describe.configure({ timeout: 120_000 });
+  test.afterEach(() => {
+    for (const proc of started) proc.kill("SIGKILL");
+  });
 
   test("a port that is already taken ends the process with status 1 and says so", async () => {
     const holder = createServer();
