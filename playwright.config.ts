@@ -26,8 +26,9 @@ function server(serverPort: number, dataDir: string, extra: Record<string, strin
       DATA_DIR: path.join(dataRoot, dataDir),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client.
-      TRUST_PROXY: "true",
+      // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client. Trusting the
+      // loopback "proxy" (the test runner) makes that one address the client, as one real proxy's would be.
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
       // Admin-only fixture routes (e.g. inserting leads without going through the rate-limited public forms);
       // off in production.

@@ -1,6 +1,8 @@
 // Starts the HTTP server: the production build (npm start) or Vite in middleware mode (npm run dev).
 // Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript syntax.
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -26,12 +28,23 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const http = express();
 http.disable("x-powered-by");
 
+/** Exits with a readable message; an invalid environment (EnvError) is told as such, without a stack trace. */
+function startupFailed(error: unknown): never {
+  // The bundled class keeps its constructor name; its `name` property is the inherited "Error".
+  if (error instanceof Error && [error.name, error.constructor.name].includes("EnvError")) {
+    console.error(`\n${error.message}\n\nSee .env.example for every variable and its default.\n`);
+  } else {
+    console.error("Start-up failed:", error);
+  }
+  process.exit(1);
+}
+
 let mod: ServerModule;
 if (isDev) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   http.use(viteServer.middlewares);
-  mod = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
+  mod = (await viteServer.ssrLoadModule("./server/app.ts").catch(startupFailed)) as ServerModule;
   http.use((req, res, next) => {
     viteServer
       .ssrLoadModule("./server/app.ts")
@@ -44,7 +57,8 @@ if (isDev) {
     console.error("No production build found: run `npm run build` (npm start does it for you).");
     process.exit(1);
   }
-  mod = (await import(entry)) as ServerModule;
+  // The app module reads the environment as it loads.
+  mod = (await import(entry).catch(startupFailed)) as ServerModule;
   http.use(compression());
   // Static files get the same security headers as pages (nosniff, no framing, HSTS on https).
   http.use(mod.staticSecurityHeaders);
@@ -60,25 +74,37 @@ let info: Awaited<ReturnType<ServerModule["startup"]>>;
 try {
   info = await mod.startup();
 } catch (error) {
-  if (error instanceof Error && error.name === "EnvError") {
-    console.error(`\n${error.message}\n\nSee .env.example for every variable and its default.\n`);
-  } else {
-    console.error("Start-up failed:", error);
-  }
-  process.exit(1);
+  startupFailed(error);
 }
 if (!isDev) http.use(mod.app);
 
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const server = http.listen(port, host, () => {
+// The development server (hot reload, unminified errors) stays on this machine unless HOST says otherwise.
+const host = process.env.HOST ?? (isDev ? "127.0.0.1" : "0.0.0.0");
+// Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
+// listening and let the process exit with status 0.
+const server = createServer(http);
+server.once("error", async (error: NodeJS.ErrnoException) => {
+  const reason =
+    error.code === "EADDRINUSE"
+      ? `port ${port} is already in use (on ${host}): stop the other server or set PORT`
+      : error.code === "EACCES"
+        ? `not allowed to listen on port ${port} (on ${host}): choose a port above 1023 or set PORT`
+        : `cannot listen on ${host}:${port}: ${error.message}`;
+  console.error(JSON.stringify({ level: "fatal", time: Date.now(), msg: reason, code: error.code }));
+  setTimeout(() => process.exit(1), 1500).unref();
+  await mod.shutdown().catch(() => {});
+  process.exit(1);
+});
+server.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
-  const shown = host === "0.0.0.0" ? "localhost" : host;
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   console.log(
     JSON.stringify({
       level: "info",
       time: Date.now(),
       msg: `listening on http://${shown}:${port}`,
+      address: (server.address() as AddressInfo).address,
       database: info.database,
       startupMs: ms,
     }),

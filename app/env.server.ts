@@ -1,4 +1,5 @@
 // The only reader of process.env. Validated once at start-up, with a message naming any bad variable.
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -33,7 +34,7 @@ const schema = z.object({
   SEED_DEMO: boolish,
   PRODUCT_SIGNUP_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: boolish,
+  TRUST_PROXY: optionalText,
   /** Multiplies every public rate limit (tests raise it; 0 disables them). */
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
   /** Outgoing mail (password reset, notifications), e.g. smtp://user:pass@mail.example.com:587. */
@@ -72,7 +73,11 @@ export type Env = {
   seedDemo: boolean;
   productSignupUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe, in Express's "trust proxy" terms: false (none: the socket's address is
+   * the client), a number of proxies in front, or the proxies' addresses / CIDR ranges / Express's named ranges.
+   */
+  trustProxy: false | number | string[];
   rateLimitFactor: number;
   /** SMTP connection URL; mail features are off without it. */
   smtpUrl: string | undefined;
@@ -94,6 +99,48 @@ export type Env = {
 };
 
 export class EnvError extends Error {}
+
+/** Names Express's "trust proxy" (proxy-addr) accepts for well-known ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 trusts nobody; a whole number trusts that many proxies in front of the server; a
+ * comma-separated list trusts those proxy addresses. The old "true" (believe the left-most X-Forwarded-For, which
+ * the client writes itself) is refused rather than guessed at, so an upgrade cannot silently change who is who.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.toLowerCase();
+  if (value === undefined || value === "false" || value === "no" || value === "0") return false;
+  if (value === "true" || value === "yes") {
+    throw new EnvError(
+      'Invalid environment configuration:\n  - TRUST_PROXY: "true" would trust any X-Forwarded-For a client ' +
+        "sends. Set the number of proxies in front of the server (e.g. 1 for one nginx), or their addresses " +
+        "(e.g. loopback, or 10.0.0.0/8 for a load balancer's network).",
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length || !entries.length) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  - TRUST_PROXY: ${bad.map((b) => `"${b}"`).join(", ") || "empty list"} ` +
+        "is not a proxy count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal",
+    );
+  }
+  return entries;
+}
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 
@@ -140,7 +187,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     seedDemo: e.SEED_DEMO ?? true,
     productSignupUrl: e.PRODUCT_SIGNUP_URL ?? "https://app.asimov.example/signup",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Asimov <no-reply@${new URL(baseUrl).hostname}>`,

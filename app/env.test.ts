@@ -54,4 +54,27 @@ describe("environment", () => {
   it("reads SEED_DEMO=false", () => {
     expect(parseEnv({ SEED_DEMO: "false" }).seedDemo).toBe(false);
   });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxy addresses, never the client's left-most claim", () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: " 10.0.0.0/8, 192.0.2.10 ,fd00::/8,uniquelocal" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.10",
+      "fd00::/8",
+      "uniquelocal",
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(EnvError);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: "true" would trust any X-Forwarded-For/,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/number of proxies/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: "10.0.0.0\/33" is not/);
+    expect(() => parseEnv({ TRUST_PROXY: "nginx, 10.0.0.1" })).toThrow(/"nginx"/);
+    expect(() => parseEnv({ TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
+  });
 });

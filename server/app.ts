@@ -10,12 +10,13 @@ import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { pageCache } from "~/lib/page-cache.server";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   currentThirdPartySources,
 } from "~/lib/security-headers.server";
+import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
 
 export { adminCli, shutdown, startup } from "~/lib/lifecycle.server";
 
@@ -32,8 +33,11 @@ export function staticSecurityHeaders(_req: Request, res: Response, next: NextFu
 
 export const app = express();
 app.disable("x-powered-by");
+// false, a hop count or the proxies' addresses (TRUST_PROXY): req.ip is then the right-most address no trusted
+// proxy vouches for, never simply the left-most X-Forwarded-For entry, which the client writes itself.
 app.set("trust proxy", env().trustProxy);
 app.use(staticSecurityHeaders);
+app.use(limitRequestBodies);
 
 // Every page gets a fresh nonce; the CSP allows our scripts (React Router's inline ones carry the nonce, the Vite
 // bundles come from 'self') and third-party hosts only for the analytics and chat settings that are on.
@@ -51,10 +55,11 @@ app.use(async (_req, res, next) => {
 // CSRF: a state-changing request from a browser must come from our own origin. React Router aborts actions whose
 // Origin differs from the request URL and better-auth checks its own endpoints; this refuses them early with a
 // plain 403, and also catches browsers that omit Origin but say the request is cross-site. Key-authenticated
-// content API calls (no cookies involved) are exempt.
+// content API calls (no cookies involved) are exempt: whatever React Router will route to the content API, however
+// the path is cased or spelled, and nothing else.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 app.use((req, res, next) => {
-  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/functions/")) return next();
+  if (SAFE_METHODS.has(req.method) || isContentApiPath(routedPath(req.originalUrl))) return next();
   const origin = req.get("origin");
   const own = new Set([new URL(env().baseUrl).origin, `${req.protocol}://${req.get("host")}`]);
   const crossSite = origin ? !own.has(origin) : req.get("sec-fetch-site") === "cross-site";
@@ -79,9 +84,9 @@ app.get("/healthz", async (_req, res) => {
 
 // better-auth reads the client address from X-Forwarded-For. Replace whatever the client sent with the address
 // Express trusts (the socket, or the proxy chain when TRUST_PROXY is on), so nobody can spoof their way past
-// the sign-in rate limits.
+// the sign-in rate limits. (better-auth counts IPv6 clients per /64 itself; the full address goes to the audit log.)
 app.use((req, _res, next) => {
-  req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
+  req.headers["x-forwarded-for"] = clientAddress(req.ip ?? req.socket.remoteAddress ?? "");
   next();
 });
 
@@ -111,14 +116,15 @@ app.use(async (req, res, next) => {
 // Anonymous GETs of public pages are served from memory while the content version is unchanged.
 app.use(pageCache());
 
-app.use(
-  createRequestHandler({
-    build,
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      const nonce = String(res.locals.nonce);
-      context.set(requestInfoContext, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce });
-      return context;
-    },
-  }),
-);
+const handleRequest = createRequestHandler({
+  build,
+  getLoadContext(req, res) {
+    const context = new RouterContextProvider();
+    const nonce = String(res.locals.nonce);
+    const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
+    context.set(requestInfoContext, { ip, nonce });
+    return context;
+  },
+});
+// React Router reads the body limitRequestBodies checked, not the socket.
+app.use((req, res, next) => handleRequest(withCheckedBody(req), res, next));

@@ -1,6 +1,6 @@
 // Security headers for every response: a Content-Security-Policy with a per-request nonce (third-party hosts only
 // for the analytics and chat settings that are configured), no MIME sniffing, no framing, a strict referrer,
-// a restrictive Permissions-Policy and HSTS on https.
+// a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https.
 import { onContentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import type { Settings } from "~/lib/settings";
@@ -130,6 +130,8 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
     "X-Frame-Options": "DENY",
     "Permissions-Policy": PERMISSIONS_POLICY,
     "Cross-Origin-Opener-Policy": "same-origin",
+    // Old browsers' XSS auditor could be abused to blank or probe pages; the CSP is the protection now.
+    "X-XSS-Protection": "0",
   };
   if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

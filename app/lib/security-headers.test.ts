@@ -68,4 +68,9 @@ describe("base headers", () => {
       "X-Frame-Options": "DENY",
     });
   });
+
+  it("turns off the legacy XSS auditor on every response (the CSP protects; the auditor itself leaked data)", () => {
+    expect(baseSecurityHeaders(false)["X-XSS-Protection"]).toBe("0");
+    expect(baseSecurityHeaders(true)["X-XSS-Protection"]).toBe("0");
+  });
 });

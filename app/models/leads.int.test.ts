@@ -152,6 +152,21 @@ describe("contact submissions", () => {
     const other = await submitLead("contact", request(), contactForm({ email }), "192.0.2.31");
     expect(other.status).toBe(200);
   });
+
+  it("count an IPv6 client per /64, so hopping between its addresses does not escape the limit", async () => {
+    env().rateLimitFactor = 1;
+    const email = `hopping-${Date.now()}@example.com`;
+    const limit = LEAD_RATE_LIMITS.contact.limit;
+    for (let i = 0; i < limit; i++) {
+      const ok = await submitLead("contact", request(), contactForm({ email }), `2001:db8:30:1::${i + 1}`);
+      expect(ok.status).toBe(200);
+    }
+    const hopped = await submitLead("contact", request(), contactForm({ email }), "2001:db8:30:1:ffff::9");
+    expect(hopped.status).toBe(429);
+    // The next /64 is another client.
+    const neighbour = await submitLead("contact", request(), contactForm({ email }), "2001:db8:30:2::1");
+    expect(neighbour.status).toBe(200);
+  });
 });
 
 describe("dialog leads and newsletter", () => {

@@ -30,6 +30,7 @@ import {
 } from "~/lib/lead-schema.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
+import { clientKey } from "~/lib/request-context.server";
 
 export type LeadKind = "contact" | "lead" | "newsletter";
 
@@ -234,7 +235,7 @@ export async function submitLead(
   }
   try {
     const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
-    const rate = await hitRateLimit(`lead:${kind}:${ip}`, limit, windowSeconds);
+    const rate = await hitRateLimit(`lead:${kind}:${clientKey(ip)}`, limit, windowSeconds);
     if (!rate.ok) {
       const message = rateLimitMessage(rate.retryAfter);
       return {
