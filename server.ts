@@ -31,7 +31,7 @@ http.disable("x-powered-by");
 /** Exits with a readable message; an invalid environment (EnvError) is told as such, without a stack trace. */
 function startupFailed(error: unknown): never {
   // The bundled class keeps its constructor name; its `name` property is the inherited "Error".
-  if (error instanceof Error && [error.name, error.constructor.name].includes("EnvError")) {
+  if (error instanceof Error && error.name === "EnvError") {
     console.error(`\n${error.message}\n\nSee .env.example for every variable and its default.\n`);
   } else {
     console.error("Start-up failed:", error);

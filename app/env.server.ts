@@ -98,7 +98,9 @@ export type Env = {
   contentApiRateLimit: number;
 };
 
-export class EnvError extends Error {}
+export class EnvError extends Error {
+  override name = "EnvError";
+}
 
 /** Names Express's "trust proxy" (proxy-addr) accepts for well-known ranges. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -10,12 +10,8 @@ import {
 } from "~/auth.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-<<<<<<< HEAD
-import { forgotPasswordSchema } from "~/lib/auth-schemas";
-import { noStoreHeaders } from "~/lib/no-store";
-=======
 import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
->>>>>>> sec-auth
+import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "./auth-card";
 
