@@ -3,6 +3,7 @@
 // documentation cannot drift from what the server validates. Shared by the browser (key form, masking) and the
 // server; it must not import server-only modules (nor ~/db/schema, which would pull Drizzle into the browser).
 import { z } from "zod";
+import { toRichBlocks } from "~/lib/content";
 
 // ---------------------------------------------------------------------------------------------------------
 // API keys
@@ -104,6 +105,28 @@ export const academyBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("audio"), data: z.object({ url: httpUrl }) }),
 ]);
 
+const blogBlockList = z.array(richBlockSchema).max(500);
+
+/**
+ * A blog body in any shape the data model allows (docs/product.md, Rich blocks): a block list, `{ blocks }`,
+ * `{ text }` or plain text. The shape is only recognised here; the blocks are checked after, by one schema, so a
+ * bad block gets the same field message (e.g. `content.0.data.text`) whichever wrapper it came in. Text becomes
+ * paragraph blocks (split at blank lines), so every post is stored in the one shape the admin editor writes.
+ */
+export const blogContentInput = z
+  .union([
+    z.array(z.unknown()).meta({ description: "Rich blocks: header, paragraph, list, quote." }),
+    z.object({ blocks: z.array(z.unknown()) }).meta({ description: "The same blocks, wrapped." }),
+    z.object({ text: z.string() }).meta({ description: "Plain text; blank lines separate paragraphs." }),
+    z.string().meta({ description: "Plain text; blank lines separate paragraphs." }),
+  ])
+  .transform((body): unknown[] => {
+    if (Array.isArray(body)) return body;
+    if (typeof body === "string") return toRichBlocks(body);
+    return "blocks" in body ? body.blocks : toRichBlocks(body.text);
+  })
+  .pipe(blogBlockList);
+
 export const blogCreateSchema = z
   .object({
     title: text(200).min(1, "Required"),
@@ -112,8 +135,11 @@ export const blogCreateSchema = z
     category: text(100).optional(),
     tags: tagsInput.optional(),
     status: statusInput,
-    content: z.array(richBlockSchema).max(500).optional().meta({
-      description: "The article body as rich blocks. Without it the body is the description.",
+    content: blogContentInput.optional().meta({
+      description:
+        'The article body: a rich block list, {blocks: [...]}, {text: "..."} or a plain string (text becomes ' +
+        "paragraph blocks). Stored as rich_content blocks, like the admin editor's. Without it the body is the " +
+        "description.",
     }),
     author: text(100).optional().meta({ description: "Defaults to Admin." }),
     meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
@@ -170,9 +196,11 @@ export const listQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------------------
 
 const timestamp = z.iso.datetime();
-const anyJson = z
-  .unknown()
-  .meta({ description: "Stored JSON as written (blocks, {text}, {blocks} or text)." });
+const anyJson = z.unknown().meta({
+  description:
+    "Stored JSON. Blog: rich_content holds the body's blocks and content {blocks} with the excerpt as a " +
+    "paragraph (older items may hold {text}). Academy: content holds the block list.",
+});
 
 export const blogPostSchema = z
   .object({

@@ -1,10 +1,13 @@
 // Academy content for the back office: every item whatever its status, and the writes. Public reads stay in
-// academy.server.ts.
+// academy.server.ts. Every write records its audit entry and bumps the content version itself (after the
+// commit), whoever calls it: the admin form and the content API share these functions.
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, type ContentStatus } from "~/db/schema";
 import { type AcademyInput, publishedAtAfter, toggledStatus } from "~/lib/cms";
-import { academyBlocks } from "~/lib/content";
+import { type AcademyBlock, academyBlocks, type RichBlock } from "~/lib/content";
+import type { AuditContext } from "~/models/audit.server";
+import { contentChanges } from "~/models/content-changes.server";
 
 export type AdminAcademyItem = typeof academyContent.$inferSelect;
 export const ADMIN_LIST_LIMIT = 500;
@@ -18,7 +21,17 @@ export async function getAcademyById(id: string): Promise<AdminAcademyItem | und
   return item;
 }
 
-function columns(input: AcademyInput) {
+/**
+ * An item to write. The admin form leaves `blocks`, `richContent` and `author` out (an update keeps what is
+ * stored); the content API may give them.
+ */
+export type AcademyWrite = AcademyInput & {
+  blocks?: AcademyBlock[];
+  richContent?: RichBlock[];
+  author?: string | null;
+};
+
+function columns(input: AcademyWrite) {
   return {
     title: input.title,
     slug: input.slug,
@@ -26,7 +39,11 @@ function columns(input: AcademyInput) {
     summary: input.summary || null,
     // docs/product.md, Academy CMS: the block list is built from the description plus optional video and
     // audio blocks.
-    content: academyBlocks(input.description, input.videoUrl, input.audioUrl),
+    content: input.blocks?.length
+      ? input.blocks
+      : academyBlocks(input.description, input.videoUrl, input.audioUrl),
+    ...(input.richContent ? { richContent: input.richContent.length ? input.richContent : null } : {}),
+    ...(input.author !== undefined ? { author: input.author || null } : {}),
     category: input.category,
     tags: input.tags,
     difficultyLevel: input.difficulty,
@@ -39,7 +56,14 @@ function columns(input: AcademyInput) {
   };
 }
 
-export async function createAcademyItem(input: AcademyInput, now = new Date()): Promise<AdminAcademyItem> {
+const changes = contentChanges("academy", "academy_content");
+
+export async function createAcademyItem(
+  input: AcademyWrite,
+  who: AuditContext,
+  now = new Date(),
+  details: Record<string, unknown> = {},
+): Promise<AdminAcademyItem> {
   const [item] = await db()
     .insert(academyContent)
     .values({
@@ -50,15 +74,17 @@ export async function createAcademyItem(input: AcademyInput, now = new Date()): 
     })
     .returning();
   if (!item) throw new Error("insert returned no row");
+  await changes.created(who, item, details);
   return item;
 }
 
 export async function updateAcademyItem(
   id: string,
-  input: AcademyInput,
+  input: AcademyWrite,
+  who: AuditContext,
   now = new Date(),
 ): Promise<{ before: AdminAcademyItem; after: AdminAcademyItem } | undefined> {
-  return db().transaction(async (tx) => {
+  const updated = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(academyContent).where(eq(academyContent.id, id)).for("update");
     if (!before) return undefined;
     const [after] = await tx
@@ -68,14 +94,17 @@ export async function updateAcademyItem(
       .returning();
     return after ? { before, after } : undefined;
   });
+  if (updated) await changes.updated(who, updated);
+  return updated;
 }
 
 /** The list toggle: published → draft, draft or archived → published (docs/product.md, Content statuses). */
 export async function toggleAcademyStatus(
   id: string,
+  who: AuditContext,
   now = new Date(),
 ): Promise<{ item: AdminAcademyItem; from: ContentStatus } | undefined> {
-  return db().transaction(async (tx) => {
+  const toggled = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(academyContent).where(eq(academyContent.id, id)).for("update");
     if (!before) return undefined;
     const status = toggledStatus(before.status);
@@ -86,9 +115,15 @@ export async function toggleAcademyStatus(
       .returning();
     return item ? { item, from: before.status } : undefined;
   });
+  if (toggled) await changes.toggled(who, toggled.item, toggled.from);
+  return toggled;
 }
 
-export async function deleteAcademyItem(id: string): Promise<AdminAcademyItem | undefined> {
+export async function deleteAcademyItem(
+  id: string,
+  who: AuditContext,
+): Promise<AdminAcademyItem | undefined> {
   const [item] = await db().delete(academyContent).where(eq(academyContent.id, id)).returning();
+  if (item) await changes.deleted(who, item);
   return item;
 }

@@ -1,16 +1,17 @@
-// Academy content. Public reads filter status = 'published' here, so no route can forget it.
+// Academy content. Public reads filter on publishedIn (published.server.ts) here, so no route can forget it.
 import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { type AcademyFilter, isDifficulty, SEARCH_MAX_LENGTH } from "~/lib/academy-filter";
 import { isPossibleSlug } from "~/lib/slug-param";
+import { publishedIn } from "~/models/published.server";
 
 export type AcademyItem = typeof academyContent.$inferSelect;
 export const RELATED_LIMIT = 3;
 export const FEATURED_LIMIT = 3;
 
-const published = eq(academyContent.status, "published");
+const published = publishedIn(academyContent);
 const newestFirst = [desc(academyContent.publishedAt), desc(academyContent.createdAt)] as const;
 
 export async function listPublishedAcademy({ limit = 200, offset = 0 } = {}): Promise<AcademyItem[]> {

@@ -9,6 +9,7 @@ import { env } from "~/env.server";
 import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
 import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
+import { type AuditContext, auditAs } from "~/models/audit.server";
 
 /** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */
 const SECRET_BYTES = 32;
@@ -65,8 +66,25 @@ export async function apiKeyTotals(): Promise<{ total: number; active: number; u
   return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), used: Number(row?.used ?? 0) };
 }
 
+/** The audit entry of a key change: its name and visible start, never the key. */
+const auditKey = (
+  who: AuditContext,
+  action: string,
+  key: ApiKeySummary,
+  details: Record<string, unknown> = {},
+) =>
+  auditAs(who, {
+    action,
+    entity: "api_key",
+    entityId: key.id,
+    details: { keyName: key.keyName, keyStart: key.keyStart, ...details },
+  });
+
 /** Creates an active key with exactly ["content_management"]; the plaintext is returned once and never kept. */
-export async function createApiKey(keyName: string): Promise<{ key: ApiKeySummary; plaintext: string }> {
+export async function createApiKey(
+  keyName: string,
+  who: AuditContext,
+): Promise<{ key: ApiKeySummary; plaintext: string }> {
   const plaintext = generateApiKey();
   const [key] = await db()
     .insert(apiKeys)
@@ -80,23 +98,34 @@ export async function createApiKey(keyName: string): Promise<{ key: ApiKeySummar
     })
     .returning(summaryColumns);
   if (!key) throw new Error("API key insert returned no row");
+  await auditKey(who, "api_key.create", key, { permissions: key.permissions });
   return { key, plaintext };
 }
 
 /** Turns a key on or off; undefined when it no longer exists. Checked on every request, so it applies at once. */
-export async function setApiKeyActive(id: string, isActive: boolean): Promise<ApiKeySummary | undefined> {
+export async function setApiKeyActive(
+  id: string,
+  isActive: boolean,
+  who: AuditContext,
+): Promise<ApiKeySummary | undefined> {
   const [key] = await db()
     .update(apiKeys)
     .set({ isActive })
     .where(eq(apiKeys.id, id))
     .returning(summaryColumns);
-  if (key) await apiKeysChanged();
+  if (key) {
+    await apiKeysChanged();
+    await auditKey(who, key.isActive ? "api_key.activate" : "api_key.deactivate", key);
+  }
   return key;
 }
 
-export async function deleteApiKey(id: string): Promise<ApiKeySummary | undefined> {
+export async function deleteApiKey(id: string, who: AuditContext): Promise<ApiKeySummary | undefined> {
   const [key] = await db().delete(apiKeys).where(eq(apiKeys.id, id)).returning(summaryColumns);
-  if (key) await apiKeysChanged();
+  if (key) {
+    await apiKeysChanged();
+    await auditKey(who, "api_key.delete", key);
+  }
   return key;
 }
 

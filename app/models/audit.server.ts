@@ -4,6 +4,7 @@ import { desc, like } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { escapeLike } from "~/db/sql-helpers.server";
+import { contentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 
 export interface AuditEntry {
@@ -40,6 +41,37 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
 /** Audit facts of an HTTP request (client IP and user agent). */
 export function auditSource(request: Request, ip: string): Pick<AuditEntry, "ip" | "userAgent"> {
   return { ip, userAgent: request.headers.get("user-agent") };
+}
+
+/**
+ * Who makes a change and from where. Every model write the audit trail records takes one, so the entry is
+ * written by the model itself and a new caller (route, API, script) cannot forget it.
+ */
+export type AuditContext = Pick<AuditEntry, "actor" | "ip" | "userAgent">;
+
+/** The AuditContext of an HTTP request made by `actor` (an admin's email, or "api-key:<start>"). */
+export function auditContext(actor: string | null, request: Request, ip: string): AuditContext {
+  return { actor, ...auditSource(request, ip) };
+}
+
+/** One audit entry on behalf of `who`. */
+export function auditAs(who: AuditContext, entry: Omit<AuditEntry, keyof AuditContext>): Promise<void> {
+  return recordAudit({ ...entry, ...who });
+}
+
+/**
+ * After a committed write to site content: bumps the content version when the write is `visible` to visitors
+ * (cached pages and API reads change on the next request; a draft saved as a draft changes nothing public), then
+ * records the entry. Both run after the commit on purpose: the version must not move before the rows it stands
+ * for are visible, and a failed audit write must not roll the change back.
+ */
+export async function publicContentChanged(
+  who: AuditContext,
+  entry: Omit<AuditEntry, keyof AuditContext>,
+  visible = true,
+): Promise<void> {
+  if (visible) await contentChanged();
+  await auditAs(who, entry);
 }
 
 /**

@@ -1,9 +1,13 @@
 // Blog posts for the back office: every post whatever its status, and the writes. Public reads stay in
-// blog.server.ts. Each write returns the row so the route can audit it and bump the content version.
+// blog.server.ts. Every write records its audit entry and bumps the content version itself (after the commit),
+// whoever calls it: the admin form and the content API share these functions and the stored shape.
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts, type ContentStatus } from "~/db/schema";
 import { type BlogPostInput, parseBody, publishedAtAfter, toggledStatus } from "~/lib/cms";
+import type { RichBlock } from "~/lib/content";
+import type { AuditContext } from "~/models/audit.server";
+import { contentChanges } from "~/models/content-changes.server";
 
 export type AdminBlogPost = typeof blogPosts.$inferSelect;
 export const ADMIN_LIST_LIMIT = 500;
@@ -18,16 +22,25 @@ export async function getPostById(id: string): Promise<AdminBlogPost | undefined
   return post;
 }
 
-/** rich_content holds the editor's blocks; content keeps its original shape: one paragraph block from the excerpt. */
-function bodyColumns(input: BlogPostInput) {
-  const blocks = parseBody(input.body);
+/**
+ * A post to write. The body is the admin form's text (JSON blocks or the plain-text syntax) or blocks already
+ * parsed (the content API).
+ */
+export type BlogPostWrite = Omit<BlogPostInput, "body"> & { body: string | RichBlock[] };
+
+/**
+ * The one stored shape: rich_content holds the body's blocks; content holds `{blocks}` with one paragraph from
+ * the excerpt. Older rows may hold `{text}` in content: the readers (toRichBlocks) accept both.
+ */
+function bodyColumns(input: BlogPostWrite) {
+  const blocks = typeof input.body === "string" ? parseBody(input.body) : input.body;
   return {
     richContent: blocks.length ? blocks : null,
     content: input.excerpt ? { blocks: [{ type: "paragraph", data: { text: input.excerpt } }] } : null,
   };
 }
 
-function columns(input: BlogPostInput) {
+function columns(input: BlogPostWrite) {
   return {
     title: input.title,
     slug: input.slug,
@@ -43,7 +56,14 @@ function columns(input: BlogPostInput) {
   };
 }
 
-export async function createPost(input: BlogPostInput, now = new Date()): Promise<AdminBlogPost> {
+const changes = contentChanges("blog", "blog_post");
+
+export async function createPost(
+  input: BlogPostWrite,
+  who: AuditContext,
+  now = new Date(),
+  details: Record<string, unknown> = {},
+): Promise<AdminBlogPost> {
   const [post] = await db()
     .insert(blogPosts)
     .values({
@@ -54,16 +74,18 @@ export async function createPost(input: BlogPostInput, now = new Date()): Promis
     })
     .returning();
   if (!post) throw new Error("insert returned no row");
+  await changes.created(who, post, details);
   return post;
 }
 
 /** Updates a post (stamping updated_at); undefined when it no longer exists. */
 export async function updatePost(
   id: string,
-  input: BlogPostInput,
+  input: BlogPostWrite,
+  who: AuditContext,
   now = new Date(),
 ): Promise<{ before: AdminBlogPost; after: AdminBlogPost } | undefined> {
-  return db().transaction(async (tx) => {
+  const updated = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return undefined;
     const [after] = await tx
@@ -73,14 +95,17 @@ export async function updatePost(
       .returning();
     return after ? { before, after } : undefined;
   });
+  if (updated) await changes.updated(who, updated);
+  return updated;
 }
 
 /** The eye button: published ⇄ draft, published_at set to now or cleared. */
 export async function togglePostStatus(
   id: string,
+  who: AuditContext,
   now = new Date(),
 ): Promise<{ post: AdminBlogPost; from: ContentStatus } | undefined> {
-  return db().transaction(async (tx) => {
+  const toggled = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return undefined;
     const status = toggledStatus(before.status);
@@ -91,9 +116,12 @@ export async function togglePostStatus(
       .returning();
     return post ? { post, from: before.status } : undefined;
   });
+  if (toggled) await changes.toggled(who, toggled.post, toggled.from);
+  return toggled;
 }
 
-export async function deletePost(id: string): Promise<AdminBlogPost | undefined> {
+export async function deletePost(id: string, who: AuditContext): Promise<AdminBlogPost | undefined> {
   const [post] = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+  if (post) await changes.deleted(who, post);
   return post;
 }

@@ -1,14 +1,15 @@
-// Blog posts. Public reads filter status = 'published' here, so no route can forget it.
+// Blog posts. Public reads filter on publishedIn (published.server.ts) here, so no route can forget it.
 import { and, desc, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { isPossibleSlug } from "~/lib/slug-param";
+import { publishedIn } from "~/models/published.server";
 import { getSettings } from "./settings.server";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 export const RELATED_LIMIT = 3;
 
-const published = eq(blogPosts.status, "published");
+const published = publishedIn(blogPosts);
 
 /** The blog can be switched off in the settings; its pages, feed and sitemap entries then disappear. */
 export async function isBlogEnabled(): Promise<boolean> {

@@ -15,6 +15,7 @@ import {
 } from "./contacts-admin.server";
 
 setupTestDatabase();
+const who = { actor: "model-test@example.com" };
 
 async function seed() {
   await db()
@@ -97,9 +98,9 @@ describe("lead inbox search", () => {
 describe("status and deletion", () => {
   it("changes a status and reports the previous one", async () => {
     const [grace] = await listContactRequests({ q: "grace" });
-    expect(await setContactStatus(grace?.id ?? "", "qualified")).toEqual({ before: "new" });
+    expect(await setContactStatus(grace?.id ?? "", "qualified", who)).toEqual({ before: "new" });
     expect((await countContactsByStatus()).qualified).toBe(1);
-    expect(await setContactStatus("00000000-0000-0000-0000-000000000000", "closed")).toBeUndefined();
+    expect(await setContactStatus("00000000-0000-0000-0000-000000000000", "closed", who)).toBeUndefined();
   });
 
   it("changes the live marker when a lead is added or deleted", async () => {
@@ -110,9 +111,9 @@ describe("status and deletion", () => {
       .returning();
     const afterInsert = await leadsMarker();
     expect(afterInsert).not.toBe(before);
-    expect(await deleteContactRequest(row?.id ?? "")).toEqual({ id: row?.id });
+    expect(await deleteContactRequest(row?.id ?? "", who)).toEqual({ id: row?.id });
     expect(await leadsMarker()).not.toBe(afterInsert);
-    expect(await deleteContactRequest(row?.id ?? "")).toBeUndefined();
+    expect(await deleteContactRequest(row?.id ?? "", who)).toBeUndefined();
   });
 });
 

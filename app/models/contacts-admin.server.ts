@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { type CsvColumn, toCsv } from "~/lib/csv";
+import { type AuditContext, auditAs } from "~/models/audit.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
@@ -106,12 +107,16 @@ export function isContactStatus(value: unknown): value is ContactStatus {
   return typeof value === "string" && (CONTACT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Sets a contact request's status; returns the previous one, or undefined when the row does not exist. */
+/**
+ * Sets a contact request's status and records it in the audit trail; returns the previous one, or undefined when
+ * the row does not exist.
+ */
 export async function setContactStatus(
   id: string,
   status: ContactStatus,
+  who: AuditContext,
 ): Promise<{ before: ContactStatus } | undefined> {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const [row] = await tx
       .select({ status: contactRequests.status })
       .from(contactRequests)
@@ -121,34 +126,55 @@ export async function setContactStatus(
     await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
     return { before: row.status };
   });
+  if (result) {
+    await auditAs(who, {
+      action: "lead.status",
+      entity: "contact_request",
+      entityId: id,
+      details: { before: result.before, after: status },
+    });
+  }
+  return result;
+}
+
+/** The audit entry of a deleted lead row: its id only (see deleteContactRequest). */
+async function auditDeletion(
+  who: AuditContext,
+  action: string,
+  entity: string,
+  row: { id: string } | undefined,
+) {
+  if (row) await auditAs(who, { action, entity, entityId: row.id, details: row });
+  return row;
 }
 
 /**
- * Deletes one row; returns its id (what the audit trail records), or undefined when nothing matched. Never the
- * name or e-mail address: the audit log outlives the lead, and an erased person must not live on in it.
+ * Deletes one row and audits it; returns its id (what the audit trail records), or undefined when nothing
+ * matched. Never the name or e-mail address: the audit log outlives the lead, and an erased person must not live
+ * on in it.
  */
-export async function deleteContactRequest(id: string) {
+export async function deleteContactRequest(id: string, who: AuditContext) {
   const [row] = await db()
     .delete(contactRequests)
     .where(eq(contactRequests.id, id))
     .returning({ id: contactRequests.id });
-  return row;
+  return auditDeletion(who, "lead.delete", "contact_request", row);
 }
 
-export async function deleteSubscriber(id: string) {
+export async function deleteSubscriber(id: string, who: AuditContext) {
   const [row] = await db()
     .delete(subscribers)
     .where(eq(subscribers.id, id))
     .returning({ id: subscribers.id });
-  return row;
+  return auditDeletion(who, "subscriber.delete", "subscriber", row);
 }
 
-export async function deleteFormSubmission(id: string) {
+export async function deleteFormSubmission(id: string, who: AuditContext) {
   const [row] = await db()
     .delete(formSubmissions)
     .where(eq(formSubmissions.id, id))
     .returning({ id: formSubmissions.id });
-  return row;
+  return auditDeletion(who, "lead.delete", "form_submission", row);
 }
 
 /**
@@ -202,6 +228,16 @@ export const EXPORT_LISTS = ["contacts", "subscribers", "submissions"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 const EXPORT_MAX = 100_000;
+
+/**
+ * The CSV of one list, recorded in the audit trail as an export: whether a search narrowed it, not the search
+ * itself (it is often a person's name or address).
+ */
+export async function exportLeadsCsv(list: ExportList, q: string, who: AuditContext): Promise<string> {
+  const csv = await exportCsv(list, q);
+  await auditAs(who, { action: "leads.export", entity: list, details: q ? { filtered: true } : null });
+  return csv;
+}
 
 export async function exportCsv(list: ExportList, q = ""): Promise<string> {
   if (list === "contacts") {

@@ -1,5 +1,6 @@
-// Reads and writes of the content API (/functions/v1/content-api/*). Public reads filter status = 'published'
-// here; creations derive the slug, default the fields the admin forms default, and stamp published_at.
+// Reads and writes of the content API (/functions/v1/content-api/*). Public reads filter on publishedIn
+// (published.server.ts); creations derive the slug and the API's defaults, then go through the admin's own create
+// functions, so both store one shape and audit and bump the content version the same way.
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts } from "~/db/schema";
@@ -11,7 +12,13 @@ import type {
   BlogPostJson,
   ContentCollection,
 } from "~/lib/api-schemas";
-import { academyBlocks, parseTags, slugify } from "~/lib/content";
+import { DEFAULT_BLOG_AUTHOR } from "~/lib/cms";
+import { parseTags, slugify } from "~/lib/content";
+import { createAcademyItem } from "~/models/academy-admin.server";
+import type { ApiKeySummary } from "~/models/api-keys.server";
+import type { AuditContext } from "~/models/audit.server";
+import { createPost } from "~/models/blog-admin.server";
+import { publishedIn } from "~/models/published.server";
 
 type BlogRow = typeof blogPosts.$inferSelect;
 type AcademyRow = typeof academyContent.$inferSelect;
@@ -78,7 +85,7 @@ export async function listPublishedContent(
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ items: ContentItemJson[]; total: number }> {
   if (collection === "blog") {
-    const where = eq(blogPosts.status, "published");
+    const where = publishedIn(blogPosts);
     const [rows, [totals]] = await Promise.all([
       db()
         .select()
@@ -91,7 +98,7 @@ export async function listPublishedContent(
     ]);
     return { items: rows.map(blogToJson), total: Number(totals?.n ?? 0) };
   }
-  const where = eq(academyContent.status, "published");
+  const where = publishedIn(academyContent);
   const [rows, [totals]] = await Promise.all([
     db()
       .select()
@@ -113,14 +120,14 @@ export async function getPublishedContent(
     const [row] = await db()
       .select()
       .from(blogPosts)
-      .where(and(eq(blogPosts.status, "published"), eq(blogPosts.slug, slug)))
+      .where(and(publishedIn(blogPosts), eq(blogPosts.slug, slug)))
       .limit(1);
     return row ? blogToJson(row) : undefined;
   }
   const [row] = await db()
     .select()
     .from(academyContent)
-    .where(and(eq(academyContent.status, "published"), eq(academyContent.slug, slug)))
+    .where(and(publishedIn(academyContent), eq(academyContent.slug, slug)))
     .limit(1);
   return row ? academyToJson(row) : undefined;
 }
@@ -134,73 +141,95 @@ function slugFor(input: { slug?: string; title: string }): string {
   return slugify(input.slug?.trim() ? input.slug : input.title);
 }
 
-export async function createBlogPostFromApi(input: BlogCreateInput): Promise<CreateResult<BlogPostJson>> {
+/** The admin's create, with the API's answers for a slug that cannot be made or is taken. */
+async function createWith<Row, T>(
+  input: { slug?: string; title: string },
+  create: (slug: string) => Promise<Row>,
+  toJson: (row: Row) => T,
+): Promise<CreateResult<T>> {
   const slug = slugFor(input);
   if (!slug) return { ok: false, reason: "invalid-slug" };
-  const now = new Date();
   try {
-    const [row] = await db()
-      .insert(blogPosts)
-      .values({
-        title: input.title,
-        slug,
-        excerpt: input.description || null,
-        // As the admin form stores it: the excerpt as the plain body, the blocks as rich content (rendered first).
-        content: input.description ? { text: input.description } : null,
-        richContent: input.content?.length ? input.content : null,
-        author: input.author || "Admin",
-        category: input.category || null,
-        tags: parseTags(input.tags),
-        status: input.status,
-        publishedAt: input.status === "published" ? now : null,
-        metaTitle: input.meta_title || `${input.title}${META_TITLE_SUFFIX}`,
-        metaDescription: input.meta_description || input.description || null,
-        featuredImage: input.featured_image || null,
-      })
-      .returning();
-    if (!row) throw new Error("blog insert returned no row");
-    return { ok: true, item: blogToJson(row) };
+    return { ok: true, item: toJson(await create(slug)) };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "conflict", slug };
     throw error;
   }
 }
 
+/** What the audit entry adds for a creation through the API: which key did it. */
+const viaKey = (key: Pick<ApiKeySummary, "id" | "keyName">) => ({
+  via: "content-api",
+  apiKeyId: key.id,
+  apiKeyName: key.keyName,
+});
+
+/**
+ * Creates a blog post through the admin's own createPost, so it is stored in the same shape, audited and made
+ * visible the same way. The API's defaults (author, meta title and description) are filled in here.
+ */
+export async function createBlogPostFromApi(
+  input: BlogCreateInput,
+  key: Pick<ApiKeySummary, "id" | "keyName">,
+  who: AuditContext,
+): Promise<CreateResult<BlogPostJson>> {
+  return createWith(
+    input,
+    (slug) =>
+      createPost(
+        {
+          title: input.title,
+          slug,
+          excerpt: input.description ?? "",
+          body: input.content ?? [],
+          author: input.author || DEFAULT_BLOG_AUTHOR,
+          category: input.category ?? "",
+          tags: parseTags(input.tags),
+          featuredImage: input.featured_image || null,
+          status: input.status,
+          metaTitle: input.meta_title || `${input.title}${META_TITLE_SUFFIX}`,
+          metaDescription: input.meta_description || input.description || "",
+        },
+        who,
+        new Date(),
+        viaKey(key),
+      ),
+    blogToJson,
+  );
+}
+
+/** Creates an academy item through the admin's own createAcademyItem (see createBlogPostFromApi). */
 export async function createAcademyItemFromApi(
   input: AcademyCreateInput,
+  key: Pick<ApiKeySummary, "id" | "keyName">,
+  who: AuditContext,
 ): Promise<CreateResult<AcademyItemJson>> {
-  const slug = slugFor(input);
-  if (!slug) return { ok: false, reason: "invalid-slug" };
-  const now = new Date();
-  try {
-    const [row] = await db()
-      .insert(academyContent)
-      .values({
-        title: input.title,
-        slug,
-        description: input.description || null,
-        summary: input.summary || null,
-        content: input.content?.length
-          ? input.content
-          : academyBlocks(input.description ?? null, input.video_url ?? null, input.audio_url ?? null),
-        richContent: input.rich_content?.length ? input.rich_content : null,
-        category: input.category,
-        tags: parseTags(input.tags),
-        difficultyLevel: input.difficulty_level,
-        durationMinutes: input.duration_minutes,
-        thumbnailUrl: input.thumbnail_url || null,
-        videoUrl: input.video_url || null,
-        audioUrl: input.audio_url || null,
-        isFeatured: input.is_featured,
-        status: input.status,
-        author: input.author || null,
-        publishedAt: input.status === "published" ? now : null,
-      })
-      .returning();
-    if (!row) throw new Error("academy insert returned no row");
-    return { ok: true, item: academyToJson(row) };
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "conflict", slug };
-    throw error;
-  }
+  return createWith(
+    input,
+    (slug) =>
+      createAcademyItem(
+        {
+          title: input.title,
+          slug,
+          description: input.description ?? "",
+          summary: input.summary ?? "",
+          blocks: input.content,
+          richContent: input.rich_content ?? [],
+          category: input.category,
+          tags: parseTags(input.tags),
+          difficulty: input.difficulty_level,
+          duration: input.duration_minutes,
+          thumbnailUrl: input.thumbnail_url || null,
+          videoUrl: input.video_url || null,
+          audioUrl: input.audio_url || null,
+          featured: input.is_featured,
+          status: input.status,
+          author: input.author || null,
+        },
+        who,
+        new Date(),
+        viaKey(key),
+      ),
+    academyToJson,
+  );
 }

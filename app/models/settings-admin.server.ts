@@ -1,8 +1,10 @@
-// Saving website settings and social links (admin). Reads are in settings.server.ts.
+// Saving website settings and social links (admin). Reads are in settings.server.ts. The save records its audit
+// entry and bumps the content version itself, after the commit.
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { socialLinks, websiteSettings } from "~/db/schema";
 import { encodeSetting, mergeSettings, SETTING_KEYS, type Settings, settingType } from "~/lib/settings";
+import { type AuditContext, publicContentChanged } from "~/models/audit.server";
 
 export interface SocialLinkUpdate {
   id: string;
@@ -24,13 +26,14 @@ export interface SettingsChange {
 
 /**
  * One upsert per setting keyed on setting_key (booleans stored as 'true'/'false'), and an update of url and
- * is_active per social link, all in one transaction. Returns what changed, for the audit trail.
+ * is_active per social link, all in one transaction. Returns what changed (the audit entry's details).
  */
 export async function saveSettings(
   values: Settings,
-  links: SocialLinkUpdate[] = [],
+  links: SocialLinkUpdate[],
+  who: AuditContext,
 ): Promise<SettingsChange> {
-  return db().transaction(async (tx) => {
+  const change = await db().transaction(async (tx) => {
     const rows = await tx
       .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
       .from(websiteSettings);
@@ -67,4 +70,11 @@ export async function saveSettings(
     }
     return change;
   });
+  await publicContentChanged(who, {
+    action: "settings.save",
+    entity: "settings",
+    entityId: null,
+    details: { before: change.before, after: change.after, socialLinks: change.socialLinks },
+  });
+  return change;
 }

@@ -15,13 +15,20 @@ import {
 } from "./showcase-admin.server";
 
 setupTestDatabase();
+const who = { actor: "model-test@example.com" };
 
 describe("showcase media (admin)", () => {
   it("starts new items active at order 1, then one above the maximum", async () => {
-    const a = await addShowcaseItem({ title: "A", mediaUrl: "https://x.example/a.jpg", mediaType: "image" });
+    const a = await addShowcaseItem(
+      { title: "A", mediaUrl: "https://x.example/a.jpg", mediaType: "image" },
+      who,
+    );
     expect(a).toMatchObject({ isActive: true, displayOrder: 1 });
-    await setShowcaseOrder(a.id, 7);
-    const b = await addShowcaseItem({ title: "B", mediaUrl: "https://x.example/b.mp4", mediaType: "video" });
+    await setShowcaseOrder(a.id, 7, who);
+    const b = await addShowcaseItem(
+      { title: "B", mediaUrl: "https://x.example/b.mp4", mediaType: "video" },
+      who,
+    );
     expect(b.displayOrder).toBe(8);
   });
 
@@ -33,17 +40,20 @@ describe("showcase media (admin)", () => {
   });
 
   it("moves items up and down and renumbers, toggles and deletes", async () => {
-    const c = await addShowcaseItem({ title: "C", mediaUrl: "/uploads/images/c.jpg", mediaType: "image" });
-    expect(await moveShowcaseItem(c.id, "up")).toBe(true);
+    const c = await addShowcaseItem(
+      { title: "C", mediaUrl: "/uploads/images/c.jpg", mediaType: "image" },
+      who,
+    );
+    expect(await moveShowcaseItem(c.id, "up", who)).toBe(true);
     expect((await listAllShowcase()).map((i) => [i.title, i.displayOrder])).toEqual([
       ["A", 1],
       ["C", 2],
       ["B", 3],
     ]);
-    expect(await moveShowcaseItem("00000000-0000-0000-0000-000000000000", "up")).toBe(false);
-    expect((await setShowcaseActive(c.id, false))?.isActive).toBe(false);
-    expect((await deleteShowcaseItem(c.id))?.title).toBe("C");
-    expect(await deleteShowcaseItem(c.id)).toBeUndefined();
+    expect(await moveShowcaseItem("00000000-0000-0000-0000-000000000000", "up", who)).toBe(false);
+    expect((await setShowcaseActive(c.id, false, who))?.isActive).toBe(false);
+    expect((await deleteShowcaseItem(c.id, who))?.title).toBe("C");
+    expect(await deleteShowcaseItem(c.id, who)).toBeUndefined();
   });
 });
 
@@ -57,6 +67,7 @@ describe("settings save", () => {
     const change = await saveSettings(
       { ...before, siteTitle: "New Title", chatEnabled: true, chatWidget: "<script></script>" },
       [{ id: link?.id ?? "", url: "https://linkedin.example/acme", isActive: false }],
+      who,
     );
     expect(change.before).toEqual({ siteTitle: before.siteTitle, chatEnabled: false, chatWidget: "" });
     expect(change.after).toEqual({
@@ -76,7 +87,7 @@ describe("settings save", () => {
       url: "https://linkedin.example/acme",
       isActive: false,
     });
-    const again = await saveSettings(after, []);
+    const again = await saveSettings(after, [], who);
     expect(again.before).toEqual({});
   });
 });

@@ -1,10 +1,15 @@
 // Showcase media, admin side: every item (active or not), add, activate/deactivate, reorder, delete.
-// The public read (active items only) is in showcase.server.ts.
+// The public read (active items only) is in showcase.server.ts. Every write records its audit entry and bumps the
+// content version itself, after the commit.
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type MediaType, showcaseMedia } from "~/db/schema";
+import { type AuditContext, publicContentChanged } from "~/models/audit.server";
 
 export type ShowcaseItem = typeof showcaseMedia.$inferSelect;
+
+const changed = (who: AuditContext, action: string, id: string, details: Record<string, unknown>) =>
+  publicContentChanged(who, { action, entity: "showcase_media", entityId: id, details });
 
 export async function listAllShowcase(): Promise<ShowcaseItem[]> {
   return db()
@@ -21,8 +26,8 @@ export interface NewShowcaseItem {
 }
 
 /** New items start active, one above the current highest display_order (1 when there is none). */
-export async function addShowcaseItem(input: NewShowcaseItem): Promise<ShowcaseItem> {
-  return db().transaction(async (tx) => {
+export async function addShowcaseItem(input: NewShowcaseItem, who: AuditContext): Promise<ShowcaseItem> {
+  const added = await db().transaction(async (tx) => {
     // Two admins adding at once would otherwise read the same maximum.
     await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
     const [row] = await tx
@@ -43,14 +48,22 @@ export async function addShowcaseItem(input: NewShowcaseItem): Promise<ShowcaseI
     if (!item) throw new Error("insert returned no row");
     return item;
   });
+  await changed(who, "showcase.create", added.id, { title: added.title, mediaUrl: added.mediaUrl });
+  return added;
 }
 
-export async function setShowcaseActive(id: string, isActive: boolean): Promise<ShowcaseItem | undefined> {
+export async function setShowcaseActive(
+  id: string,
+  isActive: boolean,
+  who: AuditContext,
+): Promise<ShowcaseItem | undefined> {
   const [item] = await db()
     .update(showcaseMedia)
     .set({ isActive, updatedAt: new Date() })
     .where(eq(showcaseMedia.id, id))
     .returning();
+  if (item)
+    await changed(who, isActive ? "showcase.activate" : "showcase.deactivate", id, { title: item.title });
   return item;
 }
 
@@ -60,12 +73,17 @@ export function parseDisplayOrder(raw: unknown): number {
   return Number.isFinite(n) && n > 0 ? Math.min(n, 1_000_000) : 0;
 }
 
-export async function setShowcaseOrder(id: string, displayOrder: number): Promise<ShowcaseItem | undefined> {
+export async function setShowcaseOrder(
+  id: string,
+  displayOrder: number,
+  who: AuditContext,
+): Promise<ShowcaseItem | undefined> {
   const [item] = await db()
     .update(showcaseMedia)
     .set({ displayOrder: parseDisplayOrder(displayOrder), updatedAt: new Date() })
     .where(eq(showcaseMedia.id, id))
     .returning();
+  if (item) await changed(who, "showcase.reorder", id, { displayOrder });
   return item;
 }
 
@@ -73,8 +91,12 @@ export async function setShowcaseOrder(id: string, displayOrder: number): Promis
  * Moves an item one place up or down in the list as shown, then numbers the whole list 1..n so the new order
  * is unambiguous even when items shared an order value. Returns false when the item does not exist.
  */
-export async function moveShowcaseItem(id: string, direction: "up" | "down"): Promise<boolean> {
-  return db().transaction(async (tx) => {
+export async function moveShowcaseItem(
+  id: string,
+  direction: "up" | "down",
+  who: AuditContext,
+): Promise<boolean> {
+  const found = await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
     const items = await tx
       .select({ id: showcaseMedia.id, displayOrder: showcaseMedia.displayOrder })
@@ -97,9 +119,12 @@ export async function moveShowcaseItem(id: string, direction: "up" | "down"): Pr
     }
     return true;
   });
+  if (found) await changed(who, "showcase.reorder", id, { direction });
+  return found;
 }
 
-export async function deleteShowcaseItem(id: string): Promise<ShowcaseItem | undefined> {
+export async function deleteShowcaseItem(id: string, who: AuditContext): Promise<ShowcaseItem | undefined> {
   const [item] = await db().delete(showcaseMedia).where(eq(showcaseMedia.id, id)).returning();
+  if (item) await changed(who, "showcase.delete", id, { title: item.title, mediaUrl: item.mediaUrl });
   return item;
 }

@@ -19,6 +19,7 @@ import {
   isBucketName,
   variantUrl,
 } from "~/lib/uploads";
+import { type AuditContext, auditAs } from "~/models/audit.server";
 
 export { BUCKETS, type BucketName };
 
@@ -245,6 +246,25 @@ function limitedBody(request: Request, max: number, bucket: BucketName): Readabl
  * MIME list (415), then stores the original and, for images, its responsive copies. On any rejection or failure
  * nothing stays stored.
  */
+/**
+ * An upload on behalf of `who`, recorded in the audit trail. It does not change what visitors see until a post,
+ * item or setting refers to it, and that write bumps the content version.
+ */
+export async function uploadAs(
+  request: Request,
+  bucket: BucketName,
+  who: AuditContext,
+): Promise<UploadResult> {
+  const result = await acceptUpload(request, bucket);
+  await auditAs(who, {
+    action: "upload.create",
+    entity: "upload",
+    entityId: result.url,
+    details: { bucket, mimeType: result.mimeType, size: result.size },
+  });
+  return result;
+}
+
 export async function acceptUpload(
   request: Request,
   bucket: BucketName,

@@ -34,7 +34,6 @@ import {
   SLUG_TAKEN,
   validateForm,
 } from "~/lib/cms";
-import { contentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import {
@@ -45,7 +44,7 @@ import {
   toggleAcademyStatus,
   updateAcademyItem,
 } from "~/models/academy-admin.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import type { Route } from "./+types/academy";
 
 const DELETE_FETCHER = "academy-delete";
@@ -85,15 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const intent = values.intent ?? "";
   const id = values.id ?? "";
-  const audit = (action: string, entityId: string, details: Record<string, unknown>) =>
-    recordAudit({
-      actor: admin.email,
-      action,
-      entity: "academy_content",
-      entityId,
-      details,
-      ...auditSource(request, requestInfo(context).ip),
-    });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   switch (intent) {
     case "create":
@@ -109,21 +100,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) return fail(intent, result.message, { errors: result.errors, values: echo });
       try {
         if (intent === "create") {
-          const item = await createAcademyItem(result.data);
-          await audit("academy.create", item.id, { title: item.title, slug: item.slug, status: item.status });
-          await contentChanged();
+          await createAcademyItem(result.data, who);
           return done(intent, ACADEMY_MESSAGES.created);
         }
-        const updated = await updateAcademyItem(id, result.data);
+        const updated = await updateAcademyItem(id, result.data, who);
         if (!updated) return fail(intent, failed, { values: echo }, 404);
-        await audit("academy.update", id, {
-          title: updated.after.title,
-          slug: updated.after.slug,
-          ...(updated.before.status !== updated.after.status
-            ? { statusFrom: updated.before.status, statusTo: updated.after.status }
-            : {}),
-        });
-        await contentChanged();
         return done(intent, ACADEMY_MESSAGES.updated);
       } catch (error) {
         if (isUniqueViolation(error))
@@ -134,14 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "toggle": {
       try {
-        const result = await toggleAcademyStatus(id);
+        const result = await toggleAcademyStatus(id, who);
         if (!result) return fail(intent, ACADEMY_MESSAGES.statusFailed, {}, 404);
         const published = result.item.status === "published";
-        await audit(published ? "academy.publish" : "academy.draft", id, {
-          title: result.item.title,
-          from: result.from,
-        });
-        await contentChanged();
         return done(intent, published ? ACADEMY_MESSAGES.published : ACADEMY_MESSAGES.drafted);
       } catch (error) {
         logger.error({ err: error }, "Academy status toggle failed");
@@ -150,10 +126,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete": {
       try {
-        const item = await deleteAcademyItem(id);
+        const item = await deleteAcademyItem(id, who);
         if (!item) return fail(intent, ACADEMY_MESSAGES.deleteFailed, {}, 404);
-        await audit("academy.delete", id, { title: item.title, slug: item.slug });
-        await contentChanged();
         return done(intent, ACADEMY_MESSAGES.deleted);
       } catch (error) {
         logger.error({ err: error }, "Academy delete failed");

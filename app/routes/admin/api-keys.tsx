@@ -20,7 +20,7 @@ import {
   listApiKeys,
   setApiKeyActive,
 } from "~/models/api-keys.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/api-keys";
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const audit = { actor: admin.email, entity: "api_key", ...auditSource(request, requestInfo(context).ip) };
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   if (intent === "create") {
     const parsed = createApiKeySchema.safeParse({ keyName: form.get("keyName") ?? "" });
@@ -58,13 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ toast: { type: "error" as const, message }, fieldErrors }, { status: 400 });
     }
     try {
-      const { key, plaintext } = await createApiKey(parsed.data.keyName);
-      await recordAudit({
-        ...audit,
-        action: "api_key.create",
-        entityId: key.id,
-        details: { keyName: key.keyName, keyStart: key.keyStart, permissions: key.permissions },
-      });
+      const { key, plaintext } = await createApiKey(parsed.data.keyName, who);
       return data(
         {
           toast: { type: "success" as const, message: "API key created successfully" },
@@ -88,14 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failed = { toast: { type: "error" as const, message: "Failed to update API key" } };
     if (!id.success || (active !== "true" && active !== "false")) return data(failed, { status: 400 });
     try {
-      const key = await setApiKeyActive(id.data, active === "true");
+      const key = await setApiKeyActive(id.data, active === "true", who);
       if (!key) return data(failed, { status: 404 });
-      await recordAudit({
-        ...audit,
-        action: key.isActive ? "api_key.activate" : "api_key.deactivate",
-        entityId: key.id,
-        details: { keyName: key.keyName, keyStart: key.keyStart },
-      });
       return data({
         toast: {
           type: "success" as const,
@@ -112,14 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failed = { toast: { type: "error" as const, message: "Failed to delete API key" } };
     if (!id.success) return data(failed, { status: 400 });
     try {
-      const key = await deleteApiKey(id.data);
+      const key = await deleteApiKey(id.data, who);
       if (!key) return data(failed, { status: 404 });
-      await recordAudit({
-        ...audit,
-        action: "api_key.delete",
-        entityId: key.id,
-        details: { keyName: key.keyName, keyStart: key.keyStart },
-      });
       return data({ toast: { type: "success" as const, message: "API key deleted" } });
     } catch (error) {
       logger.error({ err: error }, "Failed to delete API key");

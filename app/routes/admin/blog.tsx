@@ -34,10 +34,9 @@ import {
   SLUG_TAKEN,
   validateForm,
 } from "~/lib/cms";
-import { contentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import {
   type AdminBlogPost,
   createPost,
@@ -78,15 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(formData);
   const intent = values.intent ?? "";
   const id = values.id ?? "";
-  const audit = (action: string, entityId: string, details: Record<string, unknown>) =>
-    recordAudit({
-      actor: admin.email,
-      action,
-      entity: "blog_post",
-      entityId,
-      details,
-      ...auditSource(request, requestInfo(context).ip),
-    });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   switch (intent) {
     case "create":
@@ -97,21 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) return fail(intent, result.message, { errors: result.errors, values: echo });
       try {
         if (intent === "create") {
-          const post = await createPost(result.data);
-          await audit("blog.create", post.id, { title: post.title, slug: post.slug, status: post.status });
-          await contentChanged();
+          await createPost(result.data, who);
           return done(intent, BLOG_MESSAGES.created);
         }
-        const updated = await updatePost(id, result.data);
+        const updated = await updatePost(id, result.data, who);
         if (!updated) return fail(intent, failed, { values: echo }, 404);
-        await audit("blog.update", id, {
-          title: updated.after.title,
-          slug: updated.after.slug,
-          ...(updated.before.status !== updated.after.status
-            ? { statusFrom: updated.before.status, statusTo: updated.after.status }
-            : {}),
-        });
-        await contentChanged();
         return done(intent, BLOG_MESSAGES.updated);
       } catch (error) {
         if (isUniqueViolation(error))
@@ -122,14 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "toggle": {
       try {
-        const result = await togglePostStatus(id);
+        const result = await togglePostStatus(id, who);
         if (!result) return fail(intent, BLOG_MESSAGES.statusFailed, {}, 404);
         const published = result.post.status === "published";
-        await audit(published ? "blog.publish" : "blog.draft", id, {
-          title: result.post.title,
-          from: result.from,
-        });
-        await contentChanged();
         return done(intent, published ? BLOG_MESSAGES.published : BLOG_MESSAGES.drafted);
       } catch (error) {
         logger.error({ err: error }, "Blog status toggle failed");
@@ -138,10 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete": {
       try {
-        const post = await deletePost(id);
+        const post = await deletePost(id, who);
         if (!post) return fail(intent, BLOG_MESSAGES.deleteFailed, {}, 404);
-        await audit("blog.delete", id, { title: post.title, slug: post.slug });
-        await contentChanged();
         return done(intent, BLOG_MESSAGES.deleted);
       } catch (error) {
         logger.error({ err: error }, "Blog delete failed");

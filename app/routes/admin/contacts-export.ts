@@ -1,8 +1,8 @@
 // CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's search (?q=).
 import { requireAdmin } from "~/auth.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
-import { EXPORT_LISTS, type ExportList, exportCsv } from "~/models/contacts-admin.server";
+import { auditContext } from "~/models/audit.server";
+import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts-export";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -12,15 +12,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw new Response("Unknown list", { status: 404 });
   }
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const csv = await exportCsv(list as ExportList, q);
-  await recordAudit({
-    actor: admin.email,
-    action: "leads.export",
-    entity: list,
-    // Whether a search narrowed the export, not the search itself: it is often a person's name or address.
-    details: q ? { filtered: true } : null,
-    ...auditSource(request, requestInfo(context).ip),
-  });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const csv = await exportLeadsCsv(list as ExportList, q, who);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

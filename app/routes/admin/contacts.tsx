@@ -19,7 +19,7 @@ import { Input } from "~/components/ui/input";
 import { showToast, useActionToast } from "~/components/ui/toaster";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import {
   countLeads,
   deleteContactRequest,
@@ -91,15 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const audit = (action: string, entity: string, details: Record<string, unknown> | null) =>
-    recordAudit({
-      actor: admin.email,
-      action,
-      entity,
-      entityId: id,
-      details,
-      ...auditSource(request, requestInfo(context).ip),
-    });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
   const isUuid = /^[0-9a-f-]{36}$/i.test(id);
 
   switch (intent) {
@@ -107,9 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const status = form.get("status");
       if (!isUuid || !isContactStatus(status)) return fail("Failed to update contact status");
       try {
-        const result = await setContactStatus(id, status);
+        const result = await setContactStatus(id, status, who);
         if (!result) return fail("Failed to update contact status", 409);
-        await audit("lead.status", "contact_request", { before: result.before, after: status });
         return ok("Contact status updated");
       } catch (error) {
         logger.error({ err: error }, "failed to update contact status");
@@ -118,9 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete-contact": {
       try {
-        const deleted = isUuid ? await deleteContactRequest(id) : undefined;
+        const deleted = isUuid ? await deleteContactRequest(id, who) : undefined;
         if (!deleted) return fail("Failed to delete contact", 409);
-        await audit("lead.delete", "contact_request", deleted);
         return ok("Contact deleted successfully");
       } catch (error) {
         logger.error({ err: error }, "failed to delete contact");
@@ -129,9 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete-subscriber": {
       try {
-        const deleted = isUuid ? await deleteSubscriber(id) : undefined;
+        const deleted = isUuid ? await deleteSubscriber(id, who) : undefined;
         if (!deleted) return fail("Failed to delete subscriber", 409);
-        await audit("subscriber.delete", "subscriber", deleted);
         return ok("Subscriber deleted successfully");
       } catch (error) {
         logger.error({ err: error }, "failed to delete subscriber");
@@ -140,9 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete-submission": {
       try {
-        const deleted = isUuid ? await deleteFormSubmission(id) : undefined;
+        const deleted = isUuid ? await deleteFormSubmission(id, who) : undefined;
         if (!deleted) return fail("Failed to delete lead", 409);
-        await audit("lead.delete", "form_submission", deleted);
         return ok("Lead deleted successfully");
       } catch (error) {
         logger.error({ err: error }, "failed to delete form submission");

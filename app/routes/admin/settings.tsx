@@ -10,7 +10,6 @@ import { ShowcaseManager } from "~/components/admin/showcase-manager";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
-import { contentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import type { Settings } from "~/lib/settings";
@@ -21,7 +20,7 @@ import {
   showcaseAddSchema,
   socialUrlSchema,
 } from "~/lib/settings-form";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
 import { type SocialLinkUpdate, saveSettings } from "~/models/settings-admin.server";
 import {
@@ -103,15 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "save-settings");
   const id = String(form.get("id") ?? "");
   const validId = /^[0-9a-f-]{36}$/i.test(id);
-  const audit = (action: string, entity: string, entityId: string | null, details: Record<string, unknown>) =>
-    recordAudit({
-      actor: admin.email,
-      action,
-      entity,
-      entityId,
-      details,
-      ...auditSource(request, requestInfo(context).ip),
-    });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   if (intent === "save-settings") {
     let previous: Settings;
@@ -124,13 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const change = await saveSettings(values, links);
-      await contentChanged();
-      await audit("settings.save", "settings", null, {
-        before: change.before,
-        after: change.after,
-        socialLinks: change.socialLinks,
-      });
+      await saveSettings(values, links, who);
       return { toast: toast("success", "Settings saved successfully") };
     } catch (error) {
       logger.error({ err: error }, "failed to save settings");
@@ -163,12 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ toast: toast("error", "Failed to add media"), fieldErrors }, { status: 400 });
     }
     try {
-      const item = await addShowcaseItem(parsed.data);
-      await contentChanged();
-      await audit("showcase.create", "showcase_media", item.id, {
-        title: item.title,
-        mediaUrl: item.mediaUrl,
-      });
+      await addShowcaseItem(parsed.data, who);
       return { toast: toast("success", "Media added successfully"), ok: true };
     } catch (error) {
       logger.error({ err: error }, "failed to add media");
@@ -179,12 +159,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "showcase-toggle") {
     const isActive = form.get("isActive") === "true";
     try {
-      const item = validId ? await setShowcaseActive(id, isActive) : undefined;
+      const item = validId ? await setShowcaseActive(id, isActive, who) : undefined;
       if (!item) return data({ toast: toast("error", "Failed to update media status") }, { status: 409 });
-      await contentChanged();
-      await audit(isActive ? "showcase.activate" : "showcase.deactivate", "showcase_media", id, {
-        title: item.title,
-      });
       return { toast: toast("success", "Media status updated") };
     } catch (error) {
       logger.error({ err: error }, "failed to update media status");
@@ -195,19 +171,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "showcase-order" || intent === "showcase-move") {
     try {
       let done = false;
-      let details: Record<string, unknown>;
       if (intent === "showcase-order") {
         const displayOrder = parseDisplayOrder(form.get("displayOrder"));
-        done = validId ? Boolean(await setShowcaseOrder(id, displayOrder)) : false;
-        details = { displayOrder };
+        done = validId ? Boolean(await setShowcaseOrder(id, displayOrder, who)) : false;
       } else {
         const direction = form.get("direction") === "up" ? "up" : "down";
-        done = validId ? await moveShowcaseItem(id, direction) : false;
-        details = { direction };
+        done = validId ? await moveShowcaseItem(id, direction, who) : false;
       }
       if (!done) return data({ toast: toast("error", "Failed to update order") }, { status: 409 });
-      await contentChanged();
-      await audit("showcase.reorder", "showcase_media", id, details);
       return { reordered: true };
     } catch (error) {
       logger.error({ err: error }, "failed to update order");
@@ -217,10 +188,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "showcase-delete") {
     try {
-      const item = validId ? await deleteShowcaseItem(id) : undefined;
+      const item = validId ? await deleteShowcaseItem(id, who) : undefined;
       if (!item) return data({ toast: toast("error", "Failed to delete media") }, { status: 409 });
-      await contentChanged();
-      await audit("showcase.delete", "showcase_media", id, { title: item.title, mediaUrl: item.mediaUrl });
       return { toast: toast("success", "Media deleted successfully") };
     } catch (error) {
       logger.error({ err: error }, "failed to delete media");

@@ -28,6 +28,7 @@ const contentApi = await import("./content-api");
 const openApiRoute = await import("./content-api-openapi");
 
 const test = setupTestDatabase();
+const who = { actor: "model-test@example.com" };
 const ORIGIN = "http://localhost:3000";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked against the OpenAPI schemas, not typed
@@ -111,7 +112,7 @@ async function call(
 }
 
 async function newKey(name = "test key") {
-  return createApiKey(name);
+  return createApiKey(name, who);
 }
 
 const COLLECTIONS = ["blog", "academy"] as const;
@@ -160,7 +161,7 @@ describe.each(COLLECTIONS)("the %s collection", (collection) => {
 
   it("403 for a deactivated key and for a key without the permission", async () => {
     const { key, plaintext } = await newKey();
-    await setApiKeyActive(key.id, false);
+    await setApiKeyActive(key.id, false, who);
     const inactive = await call("GET", path, { key: plaintext });
     expect(inactive.status).toBe(403);
     expect(inactive.body.error.code).toBe("forbidden");
@@ -213,7 +214,8 @@ describe.each(COLLECTIONS)("the %s collection", (collection) => {
         author: "Admin",
         tags: ["a", "b"],
         meta_title: "Hello, World! Draft   Post | Asimov",
-        content: { text: "About it" },
+        // The admin's shape: the excerpt as one paragraph block (no more `{text}`).
+        content: { blocks: [{ type: "paragraph", data: { text: "About it" } }] },
       });
     } else {
       expect(item).toMatchObject({
@@ -500,11 +502,11 @@ describe("keys", () => {
   it("stop working on the very next request when deactivated or deleted", async () => {
     const { key, plaintext } = await newKey();
     expect((await call("GET", "/blog", { key: plaintext })).status).toBe(200);
-    await setApiKeyActive(key.id, false);
+    await setApiKeyActive(key.id, false, who);
     expect((await call("GET", "/blog", { key: plaintext })).status).toBe(403);
-    await setApiKeyActive(key.id, true);
+    await setApiKeyActive(key.id, true, who);
     expect((await call("GET", "/blog", { key: plaintext })).status).toBe(200);
-    await deleteApiKey(key.id);
+    await deleteApiKey(key.id, who);
     expect((await call("GET", "/blog", { key: plaintext })).status).toBe(401);
     expect(
       (await call("POST", "/academy", { key: plaintext, body: validBody("academy", "Gone") })).status,
@@ -571,5 +573,70 @@ describe("routing", () => {
     const response = await call("GET", "/videos", { key: plaintext });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("not_found");
+  });
+});
+
+describe("blog content in every shape the data model allows", () => {
+  const blocks = [
+    { type: "paragraph", data: { text: "First paragraph." } },
+    { type: "paragraph", data: { text: "Second paragraph." } },
+  ];
+  const text = "First paragraph.\n\nSecond paragraph.";
+  const forms: Array<[string, unknown]> = [
+    ["a block array", blocks],
+    ["{blocks}", { blocks }],
+    ["{text}", { text }],
+    ["plain text", text],
+  ];
+
+  it.each(forms)(
+    "accepts %s and stores the admin's shape, which the edit form loads",
+    async (label, content) => {
+      const { createPost, getPostById } = await import("~/models/blog-admin.server");
+      const { blogValuesFromPost } = await import("~/components/admin/blog-form");
+      const { plaintext } = await newKey();
+      const slug = `shape-${label.replace(/\W+/g, "-")}`;
+      const created = await call("POST", "/blog", {
+        key: plaintext,
+        body: { title: `Shape ${label}`, slug, description: "Excerpt", content },
+      });
+      expect(created.status).toBe(201);
+      const stored = await getPostById(created.body.data.id);
+      // The same post written through the admin model: both columns must have the same shape and values.
+      const viaAdmin = await createPost(
+        {
+          title: `Admin ${label}`,
+          slug: `admin-${slug}`,
+          excerpt: "Excerpt",
+          body: JSON.stringify(blocks),
+          author: "Admin",
+          category: "",
+          tags: [],
+          featuredImage: null,
+          status: "draft",
+          metaTitle: "",
+          metaDescription: "",
+        },
+        who,
+      );
+      expect(stored?.richContent).toEqual(blocks);
+      expect(stored?.content).toEqual(viaAdmin.content);
+      expect(stored?.richContent).toEqual(viaAdmin.richContent);
+      expect(stored && blogValuesFromPost(stored).body).toEqual(blocks);
+    },
+  );
+
+  it("still refuses content that is no body at all, or a bad block in any wrapper, with field messages", async () => {
+    const { plaintext } = await newKey();
+    for (const [content, field] of [
+      [{ nope: 1 }, "content"],
+      [42, "content"],
+      [[{ type: "paragraph", data: {} }], "content.0.data.text"],
+      [{ blocks: [{ type: "paragraph", data: {} }] }, "content.0.data.text"],
+    ] as const) {
+      const refused = await call("POST", "/blog", { key: plaintext, body: { title: "Bad body", content } });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.error.fields ?? {})).toContain(field);
+    }
   });
 });

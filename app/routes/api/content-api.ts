@@ -21,12 +21,12 @@ import {
   listQuerySchema,
   MAX_BODY_BYTES,
 } from "~/lib/api-schemas";
-import { contentChanged, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
+import { contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { type ApiKeySummary, authenticateApiKey } from "~/models/api-keys.server";
-import { auditSource, recordAudit } from "~/models/audit.server";
+import { auditContext } from "~/models/audit.server";
 import {
   type ContentItemJson,
   type CreateResult,
@@ -202,15 +202,17 @@ async function handlePost(
 ): Promise<Response> {
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
+  // The key acts under its visible start: the audit trail must never hold a whole key.
+  const who = auditContext(`api-key:${key.keyStart}`, request, ip);
   let result: CreateResult<ContentItemJson>;
   if (collection === "blog") {
     const parsed = blogCreateSchema.safeParse(body.value);
     if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
-    result = await createBlogPostFromApi(parsed.data);
+    result = await createBlogPostFromApi(parsed.data, key, who);
   } else {
     const parsed = academyCreateSchema.safeParse(body.value);
     if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
-    result = await createAcademyItemFromApi(parsed.data);
+    result = await createAcademyItemFromApi(parsed.data, key, who);
   }
   if (!result.ok) {
     if (result.reason === "invalid-slug") {
@@ -221,21 +223,6 @@ async function handlePost(
     return apiError(409, `A ${collection} item with the slug "${result.slug}" already exists.`);
   }
   const item = result.item;
-  if (item.status === "published") await contentChanged();
-  await recordAudit({
-    actor: `api-key:${key.keyStart}`,
-    action: `${collection}.create`,
-    entity: collection === "blog" ? "blog_post" : "academy_content",
-    entityId: item.id,
-    details: {
-      via: "content-api",
-      apiKeyId: key.id,
-      apiKeyName: key.keyName,
-      slug: item.slug,
-      status: item.status,
-    },
-    ...auditSource(request, ip),
-  });
   return json({ data: item }, 201, {
     Location: `${CONTENT_API_BASE_PATH}/${collection}?slug=${encodeURIComponent(item.slug)}`,
   });

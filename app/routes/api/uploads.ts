@@ -3,8 +3,8 @@
 import { requireAdmin } from "~/auth.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { isBucketName } from "~/lib/uploads";
-import { auditSource, recordAudit } from "~/models/audit.server";
-import { acceptUpload, UploadError } from "~/models/storage.server";
+import { auditContext } from "~/models/audit.server";
+import { UploadError, uploadAs } from "~/models/storage.server";
 import type { Route } from "./+types/uploads";
 
 function json(body: unknown, status: number) {
@@ -24,15 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ error: { status: 400, message: "Unknown bucket: use images, videos or audio." } }, 400);
   }
   try {
-    const result = await acceptUpload(request, bucket);
-    await recordAudit({
-      actor: admin.email,
-      action: "upload.create",
-      entity: "upload",
-      entityId: result.url,
-      details: { bucket, mimeType: result.mimeType, size: result.size },
-      ...auditSource(request, requestInfo(context).ip),
-    });
+    const result = await uploadAs(
+      request,
+      bucket,
+      auditContext(admin.email, request, requestInfo(context).ip),
+    );
     return json(result, 201);
   } catch (error) {
     if (error instanceof UploadError) {
