@@ -106,6 +106,8 @@ export const academyBlockSchema = z.discriminatedUnion("type", [
 ]);
 
 const blogBlockList = z.array(richBlockSchema).max(500);
+/** The document describes the blocks once (components.schemas.RichBlock); the body's shapes point at it. */
+const RICH_BLOCK_REF = { $ref: "#/components/schemas/RichBlock" };
 
 /**
  * A blog body in any shape the data model allows (docs/product.md, Rich blocks): a block list, `{ blocks }`,
@@ -115,8 +117,12 @@ const blogBlockList = z.array(richBlockSchema).max(500);
  */
 export const blogContentInput = z
   .union([
-    z.array(z.unknown()).meta({ description: "Rich blocks: header, paragraph, list, quote." }),
-    z.object({ blocks: z.array(z.unknown()) }).meta({ description: "The same blocks, wrapped." }),
+    z
+      .array(z.unknown())
+      .meta({ description: "Rich blocks: header, paragraph, list, quote.", items: RICH_BLOCK_REF }),
+    z
+      .object({ blocks: z.array(z.unknown()).meta({ items: RICH_BLOCK_REF }) })
+      .meta({ description: "The same blocks, wrapped." }),
     z.object({ text: z.string() }).meta({ description: "Plain text; blank lines separate paragraphs." }),
     z.string().meta({ description: "Plain text; blank lines separate paragraphs." }),
   ])
@@ -450,6 +456,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
           required: ["data", "pagination"],
         },
         Error: jsonSchemaOf(errorSchema, "output"),
+        RichBlock: jsonSchemaOf(richBlockSchema, "input"),
       },
     },
   };
