@@ -45,6 +45,7 @@ import {
   updateAcademyItem,
 } from "~/models/academy-admin.server";
 import { auditContext } from "~/models/audit.server";
+import { isPublished } from "~/models/published.server";
 import type { Route } from "./+types/academy";
 
 const DELETE_FETCHER = "academy-delete";
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         const result = await toggleAcademyStatus(id, who);
         if (!result) return fail(intent, ACADEMY_MESSAGES.statusFailed, {}, 404);
-        const published = result.item.status === "published";
+        const published = isPublished(result.item);
         return done(intent, published ? ACADEMY_MESSAGES.published : ACADEMY_MESSAGES.drafted);
       } catch (error) {
         logger.error({ err: error }, "Academy status toggle failed");

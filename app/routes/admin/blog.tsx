@@ -45,6 +45,7 @@ import {
   togglePostStatus,
   updatePost,
 } from "~/models/blog-admin.server";
+import { isPublished } from "~/models/published.server";
 import type { Route } from "./+types/blog";
 
 const DELETE_FETCHER = "blog-delete";
@@ -105,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         const result = await togglePostStatus(id, who);
         if (!result) return fail(intent, BLOG_MESSAGES.statusFailed, {}, 404);
-        const published = result.post.status === "published";
+        const published = isPublished(result.post);
         return done(intent, published ? BLOG_MESSAGES.published : BLOG_MESSAGES.drafted);
       } catch (error) {
         logger.error({ err: error }, "Blog status toggle failed");
