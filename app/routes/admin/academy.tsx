@@ -2,7 +2,7 @@
 import { Clock, ExternalLink, Eye, EyeOff, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import {
   AcademyFormFields,
   academyValuesFromItem,

@@ -1,7 +1,7 @@
 // /admin/analytics: the four cards (docs/product.md, Analytics) with the database figures, plus setup hints.
 import { BookOpen, Eye, FileText, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

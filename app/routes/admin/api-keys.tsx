@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ApiKeyCreateDialog } from "~/components/admin/api-key-create-dialog";
 import { ApiKeyList } from "~/components/admin/api-key-list";

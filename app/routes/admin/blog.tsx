@@ -2,7 +2,7 @@
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   BlogFormFields,

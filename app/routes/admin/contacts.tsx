@@ -4,7 +4,7 @@
 import { Loader2, Search } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   CONTACT_ACTION_FETCHER,

@@ -1,7 +1,7 @@
 // /admin: real figures from the database, quick actions, and the latest audit entries.
 import { BarChart3, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp, Users } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";

@@ -2,7 +2,7 @@
 // Admin actions and resource routes call requireAdmin themselves (they do not run this loader).
 import { useEffect } from "react";
 import { data, Outlet } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { showToast } from "~/components/ui/toaster";
 import { readFlash } from "~/lib/flash.server";

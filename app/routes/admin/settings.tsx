@@ -3,7 +3,7 @@
 // Every write bumps the content version, so the public site shows it on the next request.
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { SettingsPanels, type SocialLinkValue } from "~/components/admin/settings-panels";
 import { ShowcaseManager } from "~/components/admin/showcase-manager";
