@@ -18,13 +18,12 @@ import {
 } from "~/db/schema";
 import { env } from "~/env.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
 import { afterAuthHook, beforeAuthHook } from "./hooks.server";
 import { RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
 import { knownDeviceIdIn, SIGN_IN_LIMITS, setDeviceSigningSecret } from "./throttle.server";
-
-const BRAND_NAME = "Asimov";
 
 /** A limit multiplied by RATE_LIMIT_FACTOR, at least 1. */
 function scaled(max: number): number {
@@ -34,7 +33,7 @@ function scaled(max: number): number {
 function createAuth(secret: string) {
   const { baseUrl } = env();
   return betterAuth({
-    appName: BRAND_NAME,
+    appName: PRODUCT_NAME,
     baseURL: baseUrl,
     basePath: "/api/auth",
     secret,
@@ -62,7 +61,7 @@ function createAuth(secret: string) {
       sendResetPassword: async ({ user, token }) => {
         if (!mailConfigured() || user.email !== env().adminEmail) return;
         await sendResetMail(
-          BRAND_NAME,
+          PRODUCT_NAME,
           user.email,
           `${env().baseUrl}/admin-auth/reset?token=${encodeURIComponent(token)}`,
         );
@@ -98,7 +97,7 @@ function createAuth(secret: string) {
       useSecureCookies: baseUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    plugins: [twoFactor({ issuer: BRAND_NAME })],
+    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
     logger: {
       log: (level, message) => {
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
