@@ -5,20 +5,16 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { auth } from "~/auth.server";
+import { auth } from "~/auth/instance.server";
 import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { pageCache } from "~/lib/page-cache.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  currentThirdPartySources,
-} from "~/lib/security-headers.server";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
+import { pageCache } from "./page-cache";
+import { baseSecurityHeaders, contentSecurityPolicy, currentThirdPartySources } from "./security-headers";
 
-export { adminCli, shutdown, startup } from "~/lib/lifecycle.server";
+export { adminCli, shutdown, startup } from "./lifecycle";
 
 const isHttps = () => env().baseUrl.startsWith("https://");
 

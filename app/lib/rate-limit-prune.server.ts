@@ -15,7 +15,7 @@ const AUTH_ROW_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Our rows are kept for a day after their reset time. A fixed-window row past its reset starts again at 1 on its
- * next hit, so keeping it changes nothing; but the sign-in failure counters (app/auth.server.ts) use reset_at as
+ * next hit, so keeping it changes nothing; but the sign-in failure counters (app/auth/throttle.server.ts) use reset_at as
  * the end of a source's current wait and remember the count for a day after it, so deleting them at reset_at
  * would hand a guessing source its free attempts back.
  */

@@ -28,7 +28,7 @@
  * not-found states pass `noindex: true`. All builders here are pure and run on both server and client.
  */
 import type { MetaDescriptor } from "react-router";
-import { PRODUCT_NAME } from "~/components/site/logo";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { SETTING_DEFAULTS } from "~/lib/settings";
 
 /** What every page's SEO needs from the root loader. */

@@ -1,7 +1,9 @@
 // The administrator's sessions through better-auth's session endpoints: listed with device and address, one
 // other session or all others ended, each ending audited, and this browser's own session never ended here.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AdminIdentity, auth, bootstrapAdmin, checkAdmin, initAuth } from "~/auth.server";
+import { bootstrapAdmin } from "~/auth/bootstrap.server";
+import { type AdminIdentity, checkAdmin } from "~/auth/guard.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import { latestAudit } from "~/models/audit.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import {

@@ -3,7 +3,9 @@
 // that the sessions belong to the signed-in user. Session tokens never leave the server: the page knows sessions
 // by id only.
 import { isAPIError } from "better-auth/api";
-import { type AdminIdentity, auth, hookSource } from "~/auth.server";
+import type { AdminIdentity } from "~/auth/guard.server";
+import { hookSource } from "~/auth/hooks.server";
+import { auth } from "~/auth/instance.server";
 import { logger } from "~/lib/logger.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { recordAudit } from "~/models/audit.server";

@@ -6,19 +6,16 @@ import { desc, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import {
   AUTH_MESSAGES,
-  auth,
-  bootstrapAdmin,
   callAuthEndpoint,
-  initAuth,
-  SIGN_IN_LIMITS,
-  setAdminPassword,
   signInAdmin,
-  signInDelaySeconds,
   signOutEverywhere,
   verifyAdminSecondFactor,
-} from "~/auth.server";
+} from "~/auth/sign-in.server";
+import { SIGN_IN_LIMITS, signInDelaySeconds } from "~/auth/throttle.server";
 import { adminUsers, auditLog, authVerifications, rateLimits } from "~/db/schema";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { latestAudit } from "~/models/audit.server";

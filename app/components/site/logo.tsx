@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-export const PRODUCT_NAME = "Asimov";
+import { PRODUCT_NAME } from "~/lib/brand";
 
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (

@@ -2,7 +2,7 @@
 import { Clock, ExternalLink, Eye, EyeOff, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import {
   AcademyFormFields,
   academyValuesFromItem,
@@ -54,8 +54,8 @@ export function meta() {
   return [{ title: "Academy · Admin · Asimov" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   try {
     return { items: await listAllAcademy(), loadError: null as ToastMessage | null };
   } catch (error) {
@@ -81,7 +81,7 @@ const done = (intent: string, message: string) =>
   data<AcademyActionResult>({ intent, ok: true, toast: { type: "success", message } });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await adminFor({ request, context });
   const values = formValues(await request.formData());
   const intent = values.intent ?? "";
   const id = values.id ?? "";

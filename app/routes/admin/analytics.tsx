@@ -1,7 +1,7 @@
 // /admin/analytics: the four cards (docs/product.md, Analytics) with the database figures, plus setup hints.
 import { BookOpen, Eye, FileText, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,8 +13,8 @@ export function meta() {
   return [{ title: "Analytics · Admin · Asimov" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   const figures = await analyticsFigures();
   // Formatted here so the page's bundle does not carry the form schemas of ~/lib/cms.
   return { figures, growth: formatGrowth(figures.leadsThisMonth, figures.leadsLastMonth) };

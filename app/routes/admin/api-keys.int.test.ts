@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auth, bootstrapAdmin, initAuth } from "~/auth.server";
+import { bootstrapAdmin } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import { apiKeys, auditLog } from "~/db/schema";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { authenticateApiKey } from "~/models/api-keys.server";

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ApiKeyCreateDialog } from "~/components/admin/api-key-create-dialog";
 import { ApiKeyList } from "~/components/admin/api-key-list";
@@ -24,8 +24,8 @@ import { auditContext } from "~/models/audit.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/api-keys";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   try {
     const [keys, totals] = await Promise.all([listApiKeys(), apiKeyTotals()]);
     return data({ keys, totals, loadFailed: false }, { headers: { "Cache-Control": "private, no-store" } });
@@ -45,7 +45,7 @@ export function meta() {
 const idSchema = z.uuid();
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = form.get("intent");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

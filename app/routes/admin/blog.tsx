@@ -2,7 +2,7 @@
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   BlogFormFields,
@@ -54,8 +54,8 @@ export function meta() {
   return [{ title: "Blog · Admin · Asimov" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   return { posts: await listAllPosts() };
 }
 
@@ -73,7 +73,7 @@ const done = (intent: string, message: string) =>
   data<BlogActionResult>({ intent, ok: true, toast: { type: "success", message } });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await adminFor({ request, context });
   const formData = await request.formData();
   const values = formValues(formData);
   const intent = values.intent ?? "";

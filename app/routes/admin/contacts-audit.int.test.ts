@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auth, bootstrapAdmin, initAuth } from "~/auth.server";
+import { bootstrapAdmin } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import { db } from "~/db/client.server";
 import { auditLog, contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { requestInfoContext } from "~/lib/request-context.server";

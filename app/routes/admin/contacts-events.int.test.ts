@@ -2,7 +2,8 @@
 // stream of lead updates open.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, bootstrapAdmin, initAuth } from "~/auth.server";
+import { bootstrapAdmin } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { insertTestLeads } from "~/models/contacts-admin.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";

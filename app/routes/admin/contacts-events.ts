@@ -3,7 +3,7 @@
 // (leadsMarker) every 2 s; that works the same on PGlite and on a shared PostgreSQL. Streams end after a few
 // minutes and the browser reconnects, which re-runs the admin guard. In between, the session is checked again
 // every ~20 s: a stream must not outlive a sign-out (here or in another browser) or a revoked session.
-import { checkAdmin, requireAdmin } from "~/auth.server";
+import { checkAdmin, requireAdmin } from "~/auth/guard.server";
 import { logger } from "~/lib/logger.server";
 import { leadsMarker } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts-events";

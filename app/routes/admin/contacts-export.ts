@@ -1,5 +1,5 @@
 // CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's search (?q=).
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts-admin.server";

@@ -4,7 +4,7 @@
 import { Loader2, Search } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   CONTACT_ACTION_FETCHER,
@@ -51,8 +51,8 @@ async function attempt<T>(
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const [contacts, subscribers, submissions, counts, marker] = await Promise.all([
     attempt("contacts", () => listContactRequests({ q }), []),
@@ -87,7 +87,7 @@ const fail = (message: string, status = 400) =>
   data({ toast: { type: "error", message } as Toast }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

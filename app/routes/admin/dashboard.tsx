@@ -1,7 +1,7 @@
 // /admin: real figures from the database, quick actions, and the latest audit entries.
 import { BarChart3, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp, Users } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -14,8 +14,8 @@ export function meta() {
   return [{ title: "Dashboard · Admin · Asimov" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   const [stats, audit] = await Promise.all([dashboardStats(), latestAudit(10)]);
   return {
     stats,

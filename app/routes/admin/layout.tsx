@@ -1,16 +1,19 @@
-// The back office: every page below /admin renders inside this shell, and its loader runs the admin guard.
-// Admin actions and resource routes call requireAdmin themselves (they do not run this loader).
+// The back office: every page below /admin renders inside this shell. Its middleware runs the admin guard once
+// per request, before this loader and every page loader and action below it; those read the administrator from
+// the context (adminFor). Resource routes outside this layout call requireAdmin themselves.
 import { useEffect } from "react";
 import { data, Outlet } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor, adminMiddleware } from "~/auth/admin-context.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { showToast } from "~/components/ui/toaster";
 import { readFlash } from "~/lib/flash.server";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await adminFor({ request, context });
   // One-shot message carried over a redirect, e.g. 'Admin access granted' after signing in.
   const { flash, clear } = readFlash(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });

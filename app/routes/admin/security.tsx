@@ -6,7 +6,9 @@ import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
-import { callAuthEndpoint, isTwoFactorEnabled, rateLimitMessage, requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
+import { callAuthEndpoint, isTwoFactorEnabled } from "~/auth/sign-in.server";
+import { rateLimitMessage } from "~/auth/throttle.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type SessionConfirmation, SessionList } from "~/components/admin/session-list";
 import { Button } from "~/components/ui/button";
@@ -42,8 +44,8 @@ const confirmSchema = z.object({
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await adminFor({ request, context });
   const { flash, clear } = readFlash(request);
   return data(
     {
@@ -85,8 +87,8 @@ function redirectWith(cookies: string[], toast: ToastMessage) {
   return redirect("/admin/security", { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 

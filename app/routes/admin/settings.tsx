@@ -3,7 +3,7 @@
 // Every write bumps the content version, so the public site shows it on the next request.
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { requireAdmin } from "~/auth.server";
+import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { SettingsPanels, type SocialLinkValue } from "~/components/admin/settings-panels";
 import { ShowcaseManager } from "~/components/admin/showcase-manager";
@@ -38,8 +38,8 @@ export function meta() {
   return [{ title: "Settings · Admin · Asimov" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
   const [settings, socialLinks] = await Promise.all([getSettings(), listSocialLinks()]);
   let showcase: Awaited<ReturnType<typeof listAllShowcase>> = [];
   let showcaseFailed = false;
@@ -97,7 +97,7 @@ function parseSettingsForm(form: FormData, previous: Settings) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save-settings");
   const id = String(form.get("id") ?? "");

@@ -1,6 +1,6 @@
 // POST /api/uploads?bucket=images|videos|audio (multipart, field "file"): the administrator uploads media.
 // Answers JSON: 201 with the stored file's URL (and responsive image copies), or 400/413/415 with a message.
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { isBucketName } from "~/lib/uploads";
 import { auditContext } from "~/models/audit.server";

@@ -4,17 +4,15 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ADMIN_DENIAL_MESSAGES, checkAdmin, clearedSessionCookies } from "~/auth/guard.server";
+import { passwordResetByEmailAvailable } from "~/auth/password-reset.server";
 import {
-  ADMIN_DENIAL_MESSAGES,
   AUTH_MESSAGES,
-  checkAdmin,
-  clearedSessionCookies,
   clearedTwoFactorCookie,
-  passwordResetByEmailAvailable,
   signInAdmin,
   twoFactorCookieName,
   verifyAdminSecondFactor,
-} from "~/auth.server";
+} from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { FieldError, Input, Label } from "~/components/ui/input";

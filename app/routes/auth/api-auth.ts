@@ -1,5 +1,5 @@
 // better-auth's HTTP endpoints (/api/auth/*).
-import { auth } from "~/auth.server";
+import { auth } from "~/auth/instance.server";
 import type { Route } from "./+types/api-auth";
 
 export function loader({ request }: Route.LoaderArgs) {

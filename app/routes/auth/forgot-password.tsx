@@ -2,12 +2,9 @@
 // is the same whether or not the email is the administrator's, so it reveals nothing. When ADMIN_PASSWORD sets
 // the password, no link is sent: the next start would apply ADMIN_PASSWORD again and undo the reset.
 import { data, Form, Link, useNavigation } from "react-router";
-import {
-  callAuthEndpoint,
-  passwordManagedByEnv,
-  passwordResetByEmailAvailable,
-  rateLimitMessage,
-} from "~/auth.server";
+import { passwordManagedByEnv, passwordResetByEmailAvailable } from "~/auth/password-reset.server";
+import { callAuthEndpoint } from "~/auth/sign-in.server";
+import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";

@@ -2,7 +2,9 @@
 // better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
 // the password (the next start would undo the reset).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { callAuthEndpoint, passwordManagedByEnv, rateLimitMessage } from "~/auth.server";
+import { passwordManagedByEnv } from "~/auth/password-reset.server";
+import { callAuthEndpoint } from "~/auth/sign-in.server";
+import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";

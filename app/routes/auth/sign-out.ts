@@ -2,12 +2,8 @@
 // cleared, and always back to /admin-auth with 'Signed out successfully' or 'Error signing out'
 // (docs/product.md, Admin sign-in).
 import { redirect } from "react-router";
-import {
-  AUTH_MESSAGES,
-  clearedSessionCookies,
-  clearedTwoFactorCookie,
-  signOutEverywhere,
-} from "~/auth.server";
+import { clearedSessionCookies } from "~/auth/guard.server";
+import { AUTH_MESSAGES, clearedTwoFactorCookie, signOutEverywhere } from "~/auth/sign-in.server";
 import { flashCookie } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/sign-out";

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, joinWithNonce, splitOnNonce } from "./page-cache.server";
+import { isCacheableRequest, joinWithNonce, splitOnNonce } from "./page-cache";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   ({ method: "GET", path, headers }) as unknown as Request;

@@ -1,6 +1,7 @@
 // Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
 // demo content and the administrator account.
-import { bootstrapAdmin, generatePassword, initAuth, setAdminPassword } from "~/auth.server";
+import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
+import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { mergeSettings } from "~/lib/settings";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   originsInSnippet,
   thirdPartySources,
-} from "./security-headers.server";
-import { mergeSettings } from "./settings";
+} from "./security-headers";
 
 const settings = (overrides: Record<string, string>) =>
   mergeSettings(

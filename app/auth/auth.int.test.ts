@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase } from "../tests/support/test-db";
-import { auth, bootstrapAdmin, initAuth, setAdminPassword } from "./auth.server";
-import { adminUsers, authAccounts, authUsers } from "./db/schema";
+import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
+import { adminUsers, authAccounts, authUsers } from "~/db/schema";
+import { setupTestDatabase } from "../../tests/support/test-db";
 
 const test = setupTestDatabase();
 

@@ -3,19 +3,15 @@
 // at the next start).
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupTestDatabase } from "../tests/support/test-db";
-import {
-  auth,
-  bootstrapAdmin,
-  initAuth,
-  PASSWORD_MANAGED_MESSAGE,
-  setAdminPassword,
-  signInAdmin,
-} from "./auth.server";
-import { authVerifications } from "./db/schema";
-import { requestInfoContext } from "./lib/request-context.server";
-import { action as forgotAction, loader as forgotLoader } from "./routes/auth/forgot-password";
-import { action as resetAction } from "./routes/auth/reset-password";
+import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
+import { auth, initAuth } from "~/auth/instance.server";
+import { signInAdmin } from "~/auth/sign-in.server";
+import { authVerifications } from "~/db/schema";
+import { PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
+import { requestInfoContext } from "~/lib/request-context.server";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
+import { action as resetAction } from "~/routes/auth/reset-password";
+import { setupTestDatabase } from "../../tests/support/test-db";
 
 const BASE = "http://localhost:3000";
 const PASSWORD = "managed-by-env-1";

@@ -1,0 +1,96 @@
+// The admin guard: resolves a request to the one active administrator or refuses it (redirect to /admin-auth,
+// or 401/403 JSON for resource routes), revoking and clearing any non-admin session on the way. Admin pages get
+// it once per request through the admin layout's middleware (app/auth/admin-context.server.ts); actions and
+// resource routes outside that layout call requireAdmin(request) themselves.
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { adminUsers } from "~/db/schema";
+import { env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { auth } from "./instance.server";
+
+export interface AdminIdentity {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+/** Why a request is not the administrator's (its message: docs/product.md, Admin sign-in). */
+export type AdminDenial = "signed-out" | "not-admin" | "inactive" | "error";
+
+export const ADMIN_DENIAL_MESSAGES: Record<Exclude<AdminDenial, "signed-out">, string> = {
+  "not-admin": "Unauthorized: Only the system admin can access this area",
+  inactive: "Unauthorized: Only the system admin can access this area",
+  error: "Unauthorized: Only the system admin can access this area",
+};
+
+/**
+ * Resolves the request to the one active administrator, or says why not. A signed-in user who is not the admin
+ * (wrong email, inactive admin_users row) has the session revoked here, so it cannot be used elsewhere. Any
+ * failure (e.g. the database is down) is logged and treated as not-admin.
+ */
+export async function checkAdmin(
+  request: Request,
+): Promise<{ ok: true; admin: AdminIdentity } | { ok: false; reason: AdminDenial }> {
+  try {
+    const session = await auth().api.getSession({ headers: request.headers });
+    if (!session) return { ok: false, reason: "signed-out" };
+    const { user } = session;
+    const denial = await adminDenialFor(user.id, user.email);
+    if (denial) {
+      const ctx = await auth().$context;
+      await ctx.internalAdapter.deleteSession(session.session.token);
+      return { ok: false, reason: denial };
+    }
+    return { ok: true, admin: { userId: user.id, email: user.email, sessionId: session.session.id } };
+  } catch (error) {
+    logger.error({ err: error, component: "admin-guard" }, "Admin check failed; treating as not admin");
+    return { ok: false, reason: "error" };
+  }
+}
+
+/** The administrator is the user whose email equals ADMIN_EMAIL exactly and whose admin_users row is active. */
+export async function adminDenialFor(userId: string, email: string): Promise<AdminDenial | null> {
+  if (email !== env().adminEmail) return "not-admin";
+  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
+  if (!row?.isActive) return "inactive";
+  return null;
+}
+
+/**
+ * The guard: returns the administrator or throws a redirect to /admin-auth. Non-admin sessions are revoked and
+ * their cookies cleared. Resource routes that speak JSON pass `{ json: true }` and get a 401/403 instead.
+ */
+export async function requireAdmin(
+  request: Request,
+  options: { json?: boolean } = {},
+): Promise<AdminIdentity> {
+  const result = await checkAdmin(request);
+  if (result.ok) return result.admin;
+  const headers = new Headers();
+  if (result.reason !== "signed-out") {
+    for (const cookie of await clearedSessionCookies()) headers.append("Set-Cookie", cookie);
+  }
+  if (options.json) {
+    const status = result.reason === "signed-out" ? 401 : 403;
+    const message =
+      result.reason === "signed-out" ? "Sign in as the administrator." : ADMIN_DENIAL_MESSAGES[result.reason];
+    headers.set("Content-Type", "application/json");
+    throw new Response(JSON.stringify({ error: { status, message } }), { status, headers });
+  }
+  const target = result.reason === "signed-out" ? "/admin-auth" : `/admin-auth?denied=${result.reason}`;
+  headers.set("Location", target);
+  throw new Response(null, { status: 302, headers });
+}
+
+/** Set-Cookie values that delete better-auth's session cookies in the browser. */
+export async function clearedSessionCookies(): Promise<string[]> {
+  const ctx = await auth().$context;
+  const names = [
+    ctx.authCookies.sessionToken.name,
+    ctx.authCookies.sessionData.name,
+    ctx.authCookies.dontRememberToken.name,
+  ];
+  const secure = env().baseUrl.startsWith("https://") ? "; Secure" : "";
+  return names.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+}

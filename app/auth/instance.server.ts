@@ -1,0 +1,137 @@
+// The better-auth instance: accounts, password hashing, cookie sessions, rate limits and TOTP two-factor. Its
+// tables live in the same database as the product's (auth_* in app/db/schema.ts). initAuth() runs at start-up
+// (and in test setup); everything else reaches the instance through auth().
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  appMeta,
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authTwoFactors,
+  authUsers,
+  authVerifications,
+} from "~/db/schema";
+import { env } from "~/env.server";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { logger } from "~/lib/logger.server";
+import { mailConfigured } from "~/lib/mail.server";
+import { afterAuthHook, beforeAuthHook } from "./hooks.server";
+import { RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
+import { knownDeviceIdIn, SIGN_IN_LIMITS, setDeviceSigningSecret } from "./throttle.server";
+
+/** A limit multiplied by RATE_LIMIT_FACTOR, at least 1. */
+function scaled(max: number): number {
+  return Math.max(1, Math.floor(max * (env().rateLimitFactor || 1)));
+}
+
+function createAuth(secret: string) {
+  const { baseUrl } = env();
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: baseUrl,
+    basePath: "/api/auth",
+    secret,
+    database: drizzleAdapter(db(), {
+      provider: "pg",
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: authTwoFactors,
+        rateLimit: authRateLimits,
+      },
+    }),
+    // Cookie-authenticated POSTs to /api/auth must come from our own origin (better-auth's CSRF check).
+    trustedOrigins: [baseUrl],
+    emailAndPassword: {
+      enabled: true,
+      // There is exactly one administrator, created at start-up; nobody signs up through the site.
+      disableSignUp: true,
+      minPasswordLength: ADMIN_PASSWORD_MIN_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Only the administrator can be sent a reset link, and only when SMTP is configured.
+      sendResetPassword: async ({ user, token }) => {
+        if (!mailConfigured() || user.email !== env().adminEmail) return;
+        await sendResetMail(
+          PRODUCT_NAME,
+          user.email,
+          `${env().baseUrl}/admin-auth/reset?token=${encodeURIComponent(token)}`,
+        );
+      },
+    },
+    session: {
+      // A working day, renewed while the administrator keeps using the back office (rolling expiry; the
+      // renewed cookie is sent by server/app.ts on admin requests).
+      expiresIn: 60 * 60 * 24,
+      updateAge: 60 * 60,
+    },
+    rateLimit: {
+      // RATE_LIMIT_FACTOR scales these like every other limit (0 turns them off, e.g. for load tests).
+      enabled: env().rateLimitFactor > 0,
+      storage: "database",
+      window: 60,
+      max: scaled(100),
+      customRules: {
+        // A known device (see knownDeviceCookie) is not held back by strangers guessing from its address; its
+        // own failures still count under its own key.
+        "/sign-in/email": (request) =>
+          knownDeviceIdIn(request.headers)
+            ? false
+            : { window: SIGN_IN_LIMITS.perIp.window, max: scaled(SIGN_IN_LIMITS.perIp.max) },
+        "/two-factor/*": { window: 60, max: scaled(5) },
+        "/request-password-reset": { window: 60 * 15, max: scaled(3) },
+        "/reset-password": { window: 60, max: scaled(5) },
+      },
+    },
+    hooks: { before: beforeAuthHook, after: afterAuthHook },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: baseUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
+    logger: {
+      log: (level, message) => {
+        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        fn.call(logger, { component: "auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let instance: Auth | undefined;
+
+/** The better-auth instance; `initAuth()` must have run (server start-up, test setup). */
+export function auth(): Auth {
+  if (!instance) throw new Error("Auth is not initialised (call initAuth at start-up).");
+  return instance;
+}
+
+/**
+ * Creates the auth instance. The secret comes from AUTH_SECRET or, when unset, from one generated on first
+ * start and stored in the database, so every instance sharing the database signs cookies alike.
+ */
+export async function initAuth(): Promise<Auth> {
+  const configured = env().authSecret;
+  setDeviceSigningSecret(undefined);
+  let secret = configured;
+  if (!secret) {
+    const generated = randomBytes(32).toString("base64url");
+    await db().insert(appMeta).values({ key: "auth_secret", value: generated }).onConflictDoNothing();
+    const [row] = await db().select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
+    if (!row) throw new Error("Could not read the stored auth secret");
+    secret = row.value;
+  }
+  setDeviceSigningSecret(secret);
+  instance = createAuth(secret);
+  return instance;
+}

@@ -1,0 +1,154 @@
+// Brute-force protection for the admin sign-in: the escalating wait after failed passwords (counted per email and
+// per source in rate_limits) and the signed "known device" cookie that exempts a returning browser from the
+// limits on its shared client address (docs/decisions/013-sign-in-throttling.md).
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, like, sql } from "drizzle-orm";
+import { db, rowsOf } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+import { env } from "~/env.server";
+import { retryAfterText } from "~/lib/rate-limit.server";
+
+/**
+ * Sign-in attempts per client address (better-auth's limiter), and our escalating delay after failed passwords
+ * for one email from one client address or one known device.
+ */
+export const SIGN_IN_LIMITS = {
+  perIp: { window: 60, max: 5 },
+  failures: {
+    /** Failures from one source that cost nothing. */
+    free: 5,
+    /** The longest wait, in seconds. */
+    maxDelay: 15 * 60,
+    /** A source's failures are forgotten this long (seconds) after its last wait ended. */
+    forgetAfter: 24 * 60 * 60,
+  },
+} as const;
+
+/**
+ * Seconds a source must wait after its `failures`-th failed password: none for the first few, then 1 s, 2 s,
+ * 4 s… up to SIGN_IN_LIMITS.failures.maxDelay.
+ */
+export function signInDelaySeconds(failures: number, free: number = SIGN_IN_LIMITS.failures.free): number {
+  if (failures < free) return 0;
+  return Math.min(SIGN_IN_LIMITS.failures.maxDelay, 2 ** Math.min(30, failures - free));
+}
+
+/** "Too many sign-in attempts. Try again in 40 seconds." */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts. Try again in ${retryAfterText(Math.max(1, retryAfterSeconds))}.`;
+}
+
+export function normaliseEmail(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value.trim().toLowerCase() : null;
+}
+
+/** The client address of a request as server/app.ts trusts it (it sets x-forwarded-for to that address). */
+export function clientAddress(headers: Headers | undefined): string | null {
+  return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+const FAILURE_PREFIX = "auth:sign-in-failures:";
+
+/**
+ * The counter a failed password is charged to: this email from this known device, or else from this client
+ * address.
+ */
+export function failureKey(email: string, headers: Headers | undefined): string {
+  const device = knownDeviceIdIn(headers);
+  const source = device ? `device:${device}` : `ip:${clientAddress(headers) ?? "unknown"}`;
+  return `${FAILURE_PREFIX}${email}|${source}`;
+}
+
+/**
+ * Seconds this source must still wait before trying the email again, or 0. While it waits, even the right
+ * password is refused, so the answer does not reveal whether a guess was right. Other sources are unaffected:
+ * strangers guessing from elsewhere never hold the owner back.
+ */
+export async function signInWaitFor(key: string): Promise<number> {
+  if (env().rateLimitFactor === 0) return 0;
+  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  if (!row) return 0;
+  const waitMs = row.resetAt.getTime() - Date.now();
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+/**
+ * Counts one failed password for the source. rate_limits.reset_at holds the end of the source's current wait;
+ * the count starts again once the source has been quiet for `forgetAfter` after its last wait.
+ */
+export async function recordSignInFailure(key: string): Promise<void> {
+  const factor = env().rateLimitFactor;
+  if (factor === 0) return;
+  const { free, forgetAfter } = SIGN_IN_LIMITS.failures;
+  const rows = await db().execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at + make_interval(secs => ${forgetAfter}) <= now()
+        then 1 else rate_limits.count + 1 end,
+      reset_at = now()
+    returning count`);
+  const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 1);
+  const delay = signInDelaySeconds(count, Math.max(1, Math.floor(free * factor)));
+  if (delay > 0) {
+    await db()
+      .update(rateLimits)
+      .set({ resetAt: sql`now() + make_interval(secs => ${delay})` })
+      .where(eq(rateLimits.key, key));
+  }
+}
+
+/** Forgets one counter (the right password clears its own source only). */
+export async function clearSignInFailure(key: string): Promise<void> {
+  await db().delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Forgets every source's failures for the email (after a password change: old guesses are moot). */
+export async function clearSignInFailures(email: string): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(like(rateLimits.key, `${FAILURE_PREFIX}${email.replace(/[\\%_]/g, "\\$&")}|%`));
+}
+
+// A browser where the administrator has signed in before gets a signed, HttpOnly "known device" cookie. It
+// exempts that browser from the limits on its client address (shared with whoever else is behind the same
+// address); its own failed passwords are counted under the device instead.
+
+const KNOWN_DEVICE_MAX_AGE = 180 * 24 * 60 * 60;
+
+// The auth secret, handed over by initAuth (app/auth/instance.server.ts) so device cookies are signed alike by
+// every instance sharing the database.
+let signingSecret: string | undefined;
+
+export function setDeviceSigningSecret(secret: string | undefined): void {
+  signingSecret = secret;
+}
+
+function knownDeviceCookieName(): string {
+  // __Host-: only ever set by this host, over HTTPS, for the whole site.
+  return env().baseUrl.startsWith("https://") ? "__Host-asimov_known_device" : "asimov_known_device";
+}
+
+function deviceSignature(id: string): string {
+  if (!signingSecret) throw new Error("Auth is not initialised (call initAuth at start-up).");
+  return createHmac("sha256", signingSecret).update(`known-device:${id}`).digest("base64url");
+}
+
+/** The id of the known device the request comes from, when it carries a genuine cookie. */
+export function knownDeviceIdIn(headers: Headers | undefined): string | null {
+  const cookie = headers?.get("cookie");
+  if (!cookie || !signingSecret) return null;
+  const match = cookie.match(
+    new RegExp(`(?:^|;\\s*)${knownDeviceCookieName()}=([\\w-]{16,64})\\.([\\w-]{43})(?:;|$)`),
+  );
+  if (!match?.[1] || !match[2]) return null;
+  const expected = Buffer.from(deviceSignature(match[1]));
+  const given = Buffer.from(match[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null;
+}
+
+/** The Set-Cookie value marking this browser as a known device (keeping its id when it already is one). */
+export function knownDeviceCookie(request: Request): string {
+  const id = knownDeviceIdIn(request.headers) ?? randomBytes(18).toString("base64url");
+  const secure = env().baseUrl.startsWith("https://") ? "; Secure" : "";
+  return `${knownDeviceCookieName()}=${id}.${deviceSignature(id)}; Path=/; Max-Age=${KNOWN_DEVICE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
+}
