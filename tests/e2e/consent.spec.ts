@@ -1,5 +1,6 @@
-import { axeViolations, isThirdParty } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { isThirdParty } from "./support/ui";
 
 test.describe("cookie consent", () => {
   test("asks first, makes no third-party request, and remembers a rejection", async ({ page, context }) => {
@@ -10,7 +11,7 @@ test.describe("cookie consent", () => {
     await page.goto("/pricing");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await banner.getByRole("button", { name: "Reject" }).click();
     await expect(banner).toBeHidden();
     const cookies = await context.cookies();
