@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 import { uniqueSuffix as suffix } from "./support/ui";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
@@ -103,7 +103,8 @@ test.describe("contact page", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
-  test("keeps the form when sending fails", async ({ page }) => {
+  test("keeps the form when sending fails", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(503, "/api/leads"));
     await page.goto("/contact");
     await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
     const id = suffix();
@@ -140,7 +141,11 @@ test.describe("contact page", () => {
     expect(bot.status()).toBe(200);
   });
 
-  test("beyond the rate limit it answers 429 with a clear message and keeps the input", async ({ page }) => {
+  test("beyond the rate limit it answers 429 with a clear message and keeps the input", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource(429, "/api/leads"));
     await page.goto("/contact");
     for (let i = 0; i < 5; i++) {
       const response = await page.request.post("/api/leads", {

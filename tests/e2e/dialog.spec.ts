@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 import { uniqueSuffix as suffix } from "./support/ui";
 
 test.describe("demo request dialog", () => {
@@ -78,7 +78,11 @@ test.describe("demo request dialog", () => {
     expect(sent).toContain("hero_section");
   });
 
-  test("stays open with its data and a destructive 'Error' toast when sending fails", async ({ page }) => {
+  test("stays open with its data and a destructive 'Error' toast when sending fails", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource("ERR_CONNECTION_REFUSED", "/api/leads"));
     await page.goto("/");
     await page.route("**/api/leads", (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Request Demo" }).click();
@@ -96,7 +100,8 @@ test.describe("demo request dialog", () => {
     await expect(dialog.getByLabel("Email *")).toHaveValue(email);
   });
 
-  test("beyond the rate limit it shows the 429 message and stays open", async ({ page }) => {
+  test("beyond the rate limit it shows the 429 message and stays open", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(429, "/api/leads"));
     await page.goto("/");
     for (let i = 0; i < 5; i++) {
       const r = await page.request.post("/api/leads", {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 
 test.describe("public layout", () => {
   test("header, navigation and footer on the home page", async ({ page }) => {
@@ -30,7 +30,8 @@ test.describe("public layout", () => {
     await expect(mobileNav).toBeHidden();
   });
 
-  test("unknown paths show the 404 page with status 404", async ({ page }) => {
+  test("unknown paths show the 404 page with status 404", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(404, "/no-such-page"));
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();

@@ -14,9 +14,20 @@ export function uniqueIp(): string {
   return `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 }
 
-/** Chromium's console line for a response with this status, e.g. a form the test sends invalid on purpose. */
-export function failedResource(status: number): RegExp {
-  return new RegExp(`^Failed to load resource: the server responded with a status of ${status} `);
+/**
+ * Chromium's console line for a request that failed: with an HTTP status (e.g. a form the test sends invalid on
+ * purpose) or a network error such as "ERR_CONNECTION_REFUSED" (a request the test aborts); optionally only for
+ * this path on our servers.
+ */
+export function failedResource(failure: number | `ERR_${string}`, path?: string): RegExp {
+  const reason =
+    typeof failure === "number"
+      ? `the server responded with a status of ${failure} \\([^)]*\\)`
+      : `net::${failure}`;
+  const where = path
+    ? ` \\[http://localhost:\\d+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\]`
+    : "(?: |$)";
+  return new RegExp(`^Failed to load resource: ${reason}${where}`);
 }
 
 interface ConsoleWatch {
@@ -56,7 +67,9 @@ export const test = base.extend<Fixtures>({
         if (watched.has(page)) return;
         watched.add(page);
         page.on("console", (msg) => {
-          if (msg.type() === "error") errors.push(`${msg.text()} [${msg.location().url}] on ${page.url()}`);
+          if (msg.type() !== "error") return;
+          const source = msg.location().url;
+          errors.push(`${msg.text()}${source ? ` [${source}]` : ""} on ${page.url()}`);
         });
         page.on("pageerror", (err) => errors.push(`uncaught: ${err.message} on ${page.url()}`));
       };
