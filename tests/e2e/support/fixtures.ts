@@ -17,15 +17,16 @@ export function uniqueIp(): string {
 /**
  * Chromium's console line for a request that failed: with an HTTP status (e.g. a form the test sends invalid on
  * purpose) or a network error such as "ERR_CONNECTION_REFUSED" (a request the test aborts); optionally only for
- * this path on our servers.
+ * this path on our servers (any query string).
  */
 export function failedResource(failure: number | `ERR_${string}`, path?: string): RegExp {
   const reason =
     typeof failure === "number"
       ? `the server responded with a status of ${failure} \\([^)]*\\)`
       : `net::${failure}`;
+  // The path, with any query string.
   const where = path
-    ? ` \\[http://localhost:\\d+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\]`
+    ? ` \\[http://localhost:\\d+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\?[^\\]]*)?\\]`
     : "(?: |$)";
   return new RegExp(`^Failed to load resource: ${reason}${where}`);
 }
