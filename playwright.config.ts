@@ -2,13 +2,11 @@
 // (scripts/e2e.ts), which supplies the browser path, free ports and a temporary data folder.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/support/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 3101);
 const dataRoot = process.env.E2E_DATA_ROOT ?? path.resolve("test-results/e2e-data");
-
-/** The administrator's credentials on the test servers. */
-export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
 
 function server(serverPort: number, dataDir: string, extra: Record<string, string> = {}) {
   return {
@@ -30,9 +28,6 @@ function server(serverPort: number, dataDir: string, extra: Record<string, strin
       // loopback "proxy" (the test runner) makes that one address the client, as one real proxy's would be.
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
-      // Admin-only fixture routes (e.g. inserting leads without going through the rate-limited public forms);
-      // off in production.
-      E2E_TEST_ROUTES: "true",
       ...extra,
     },
   };

@@ -45,8 +45,6 @@ const schema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
-  /** End-to-end test servers only: enables admin-only fixture routes (never set in production). */
-  E2E_TEST_ROUTES: boolish,
   /** Uploads go to this S3-compatible bucket when set (else to DATA_DIR/uploads). */
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -83,8 +81,6 @@ export type Env = {
   smtpUrl: string | undefined;
   /** Sender address of outgoing mail. */
   mailFrom: string;
-  /** Admin-only fixture routes for end-to-end tests (E2E_TEST_ROUTES). */
-  testRoutes: boolean;
   /** Set when uploads go to an S3-compatible bucket. */
   s3:
     | {
@@ -193,7 +189,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Asimov <no-reply@${new URL(baseUrl).hostname}>`,
-    testRoutes: e.E2E_TEST_ROUTES ?? false,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -45,7 +45,6 @@ export default [
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
-    route("contacts/test-leads", "routes/admin/contacts-test-leads.ts"),
   ]),
 
   // --- content API and other resource routes (issue: content API) --------------------------------------------

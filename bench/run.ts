@@ -11,20 +11,24 @@
 // 4. Repeats on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created and dropped).
 // Results go to bench/results/<time>.json and bench/results/latest.json.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import "../scripts/check-node.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { freePort } from "../scripts/free-port.ts";
+import {
+  adminCookie,
+  createContentKey,
+  scratchDatabase,
+  startServer,
+  stopServer,
+} from "../tests/e2e/support/server-process.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ADMIN = { email: "admin@example.com", password: "bench-admin-password" };
 
 interface Target {
   name: string;
@@ -49,20 +53,6 @@ interface Row {
   requests: number;
 }
 
-async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
-
 function rssMb(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
@@ -72,41 +62,6 @@ function rssMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-interface Started {
-  proc: ChildProcess;
-  port: number;
-  startMs: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const began = performance.now();
-  const proc = spawn(process.execPath, [path.join(root, "server.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://localhost:${port}`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RATE_LIMIT_FACTOR: "0",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitFor200(`http://localhost:${port}/`);
-  return { proc, port, startMs: Math.round(performance.now() - began) };
-}
-
-async function stopServer(started: Started): Promise<void> {
-  const exited = new Promise((r) => started.proc.once("exit", r));
-  started.proc.kill("SIGTERM");
-  await exited;
 }
 
 /** Warm-up: one second at the same load, not measured, so both servers are past JIT compilation. */
@@ -126,31 +81,6 @@ function run(url: string, target: Target, seconds = duration): Promise<autocanno
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
-}
-
-/** Signs in as the administrator and creates a content API key through the admin screen's action. */
-async function createApiKey(base: string): Promise<string> {
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const created = await fetch(`${base}/admin/api-keys`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
-    body: new URLSearchParams({ intent: "create", keyName: "bench" }),
-  });
-  // The page also shows masked keys (first 12 characters); the full key is the longest match.
-  const key = [...(await created.text()).matchAll(/ak_content_[A-Za-z0-9_-]+/g)]
-    .map((m) => m[0])
-    .sort((a, b) => b.length - a.length)[0];
-  if (!key)
-    throw new Error(`Could not create an API key (sign-in ${signIn.status}, create ${created.status})`);
-  return key;
 }
 
 /** Discovers a published blog and academy slug from the list pages' links. */
@@ -192,11 +122,14 @@ const CONTACT_SUBMISSION = {
 
 async function benchmark(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-bench-"));
-  const serverEnv = { DATA_DIR: dataDir, ...env };
-  const fresh = await startServer(serverEnv);
+  // Demo content, rate limits off, the first 200 of the home page as "started" (the same server the e2e specs
+  // start, so both measure one thing).
+  const serverEnv = { DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "warn", ...env };
+  const options = { readyPath: "/", inheritStderr: true };
+  const fresh = await startServer(await freePort(), serverEnv, options);
   await stopServer(fresh);
-  const server = await startServer(serverEnv);
-  const base = `http://localhost:${server.port}`;
+  const server = await startServer(await freePort(), serverEnv, options);
+  const base = server.base;
   // Idle: five seconds after start-up, once V8 has finished optimising the database engine's WebAssembly (its
   // compiler briefly holds a few hundred MB right after start).
   await new Promise((r) => setTimeout(r, 5000));
@@ -214,7 +147,7 @@ async function benchmark(label: string, env: Record<string, string>) {
     {
       name: "content API GET",
       path: "/functions/v1/content-api/blog?limit=10",
-      headers: { "x-api-key": await createApiKey(base) },
+      headers: { "x-api-key": await createContentKey(base, await adminCookie(base), "bench") },
       compare: true,
     },
     {
@@ -310,16 +243,11 @@ console.log(`Benchmark: ${duration} s per target, ${connections} connections, ${
 const results = [await benchmark("pglite", {})];
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
-  const name = `asimov_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase(pgUrl, "asimov_bench");
   try {
-    results.push(await benchmark("postgres", { DATABASE_URL: url.toString() }));
+    results.push(await benchmark("postgres", { DATABASE_URL: database.url.toString() }));
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 for (const r of results) printTable(r);

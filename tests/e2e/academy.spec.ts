@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { demoAcademyItems } from "../../app/db/seed-content";
-import { EMPTY_URL, expect, test } from "./fixtures";
-import { failRouteData } from "./route-failure";
+import { expectNoAxeViolations } from "./support/a11y";
+import { EMPTY_URL, expect, test } from "./support/fixtures";
+import { failRouteData } from "./support/route-failure";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const published = demoAcademyItems.filter((i) => i.status === "published");
 const hidden = demoAcademyItems.filter((i) => i.status !== "published");
 const embedded = published.find((i) => i.videoUrl?.includes("youtube.com"));
@@ -12,11 +11,6 @@ const fileVideo = published.find((i) => i.videoUrl && !i.videoUrl.startsWith("ht
 const audioOnly = published.find((i) => !i.videoUrl && i.audioUrl && !i.author);
 if (!embedded || !fileVideo || !audioOnly || hidden.length === 0) {
   throw new Error("the demo seed changed: update this spec");
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 const gridTitles = (page: Page) =>
@@ -43,10 +37,7 @@ function expected(q: string, category = "", difficulty = "") {
 }
 
 test.describe("academy list", () => {
-  test("shows up to three featured items and a grid of the published content", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("shows up to three featured items and a grid of the published content", async ({ page }) => {
     await page.goto("/academy");
     const featured = page.getByRole("region", { name: "Featured Content" }).getByTestId("featured-item");
     const featuredCount = await featured.count();
@@ -60,7 +51,6 @@ test.describe("academy list", () => {
     await expect(page.locator("[data-difficulty=intermediate]").first()).toContainText("Intermediate");
     await expect(page.locator("[data-difficulty=advanced]").first()).toContainText("Advanced");
     await expectNoAxeViolations(page);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("filters from the URL: search over title, description and tags, AND category and difficulty", async ({
@@ -89,7 +79,7 @@ test.describe("academy list", () => {
     }
   });
 
-  test("filters from the form keep the query in the URL", async ({ page, consoleErrors }) => {
+  test("filters from the form keep the query in the URL", async ({ page }) => {
     await page.goto("/academy");
     await page.getByLabel("Search").fill("Proposal");
     await page.getByLabel("Search").press("Enter");
@@ -109,7 +99,6 @@ test.describe("academy list", () => {
     await expect(page).toHaveURL(/\/academy$/);
     await expect(page.getByLabel("Search")).toHaveValue("");
     await expect(page.getByLabel("Difficulty")).toHaveValue("");
-    expect(consoleErrors).toEqual([]);
   });
 
   test("the filters work without JavaScript", async ({ browser, baseURL }) => {
@@ -132,12 +121,11 @@ test.describe("academy list", () => {
     }
   });
 
-  test("says No content found with the hint when nothing matches", async ({ page, consoleErrors }) => {
+  test("says No content found with the hint when nothing matches", async ({ page }) => {
     await page.goto("/academy?q=zz-no-such-thing-zz");
     await expect(page.getByRole("heading", { name: "No content found" })).toBeVisible();
     await expect(page.getByText("Try adjusting your search or filter criteria.")).toBeVisible();
     await expectNoAxeViolations(page);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("says No content found on an empty academy", async ({ page }) => {
@@ -181,10 +169,7 @@ test.describe("academy list", () => {
 });
 
 test.describe("academy detail", () => {
-  test("embeds a YouTube video and shows tags, difficulty, author and related content", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("embeds a YouTube video and shows tags, difficulty, author and related content", async ({ page }) => {
     // Block the third-party player: the test machine is offline and the page must not depend on it.
     await page.route(/youtube\.com/, (route) => route.fulfill({ status: 200, body: "<html></html>" }));
     await page.goto(`/academy/${embedded.slug}`);
@@ -199,7 +184,6 @@ test.describe("academy detail", () => {
     expect(await related.count()).toBeGreaterThan(0);
     expect(await related.count()).toBeLessThanOrEqual(3);
     await expectNoAxeViolations(page);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("plays a video file with <video> and audio with <audio>; the team is the author when none is set", async ({

@@ -1,9 +1,9 @@
 // Administrator sign-in (/admin-auth), the guard's redirects, global sign-out, two-factor sign-in, rate limits,
 // CSRF and the security headers. The shared admin (E2E_ADMIN) is left as found: password only, 2FA off.
 import { createHmac, randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, signInAsAdmin, test, uniqueIp } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { E2E_ADMIN, expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
 
 const ONLY_ADMIN = "Unauthorized: Only the system admin can access this area";
 
@@ -47,10 +47,7 @@ function totp(base32Key: string, at = Date.now()): string {
 }
 
 test.describe("admin sign-in page", () => {
-  test("is outside the public layout, not indexed, and does not reveal the admin email", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("is outside the public layout, not indexed, and does not reveal the admin email", async ({ page }) => {
     const response = await page.goto("/admin-auth");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
@@ -59,16 +56,14 @@ test.describe("admin sign-in page", () => {
     const html = await page.content();
     expect(html).not.toContain(E2E_ADMIN.email);
     await expect(page.getByRole("link", { name: /forgot/i })).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("has no detectable accessibility violations", async ({ page }) => {
     await page.goto("/admin-auth");
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
-  test("show/hide password toggles the field", async ({ page, consoleErrors }) => {
+  test("show/hide password toggles the field", async ({ page }) => {
     await page.goto("/admin-auth");
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret-value");
@@ -77,7 +72,6 @@ test.describe("admin sign-in page", () => {
     await expect(password).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Hide password" }).click();
     await expect(password).toHaveAttribute("type", "password");
-    expect(consoleErrors).toEqual([]);
   });
 
   test("wrong credentials show 'Invalid email or password' and keep the email", async ({
@@ -88,7 +82,7 @@ test.describe("admin sign-in page", () => {
     await fillSignIn(page, E2E_ADMIN.email, "definitely-wrong");
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
-    expect(consoleErrors.filter((e) => !e.includes("401"))).toEqual([]);
+    consoleErrors.allow(failedResource(401));
   });
 
   test("a password under 6 characters is refused by the server too", async ({ request, baseURL }) => {
@@ -100,10 +94,7 @@ test.describe("admin sign-in page", () => {
     expect(await response.text()).toContain("Password must be at least 6 characters");
   });
 
-  test("success: 'Admin access granted', /admin, then 'Signed In' with Sign Out", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("success: 'Admin access granted', /admin, then 'Signed In' with Sign Out", async ({ page }) => {
     await page.goto("/admin-auth");
     await fillSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin$/);
@@ -117,7 +108,6 @@ test.describe("admin sign-in page", () => {
     await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin-auth$/);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("works without JavaScript", async ({ browser, baseURL }) => {
@@ -384,7 +374,7 @@ test.describe("two-factor sign-in", () => {
       await expect(adminPage.getByText("Two-factor authentication disabled").first()).toBeVisible();
       await expect(adminPage.getByTestId("two-factor-status")).toContainText("Off");
       enabled = false;
-      expect(consoleErrors.filter((e) => !/\b(400|401)\b/.test(e))).toEqual([]);
+      consoleErrors.allow(failedResource(400), failedResource(401));
     } finally {
       for (const context of contexts) await context.close();
       if (enabled) {

@@ -1,16 +1,10 @@
-import {
-  expectNoAxeViolations,
-  expectNoHorizontalOverflow,
-  expectToast,
-  unexpectedErrors,
-  uniqueSuffix,
-} from "./admin-helpers";
-import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { expectNoHorizontalScroll, expectToast, uniqueSuffix } from "./support/ui";
 
 test.describe("admin dashboard and analytics", () => {
   test("stat cards show database figures and quick actions link to each area", async ({
     adminPage: page,
-    consoleErrors,
   }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -47,7 +41,6 @@ test.describe("admin dashboard and analytics", () => {
     await expect(
       page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }),
     ).toHaveAttribute("aria-current", "page");
-    expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 
   test("a new post counts on the dashboard and its creation and publication are in the recent activity", async ({
@@ -83,10 +76,7 @@ test.describe("admin dashboard and analytics", () => {
     await expect(activity.getByText(/admin@example\.com/).first()).toBeVisible();
   });
 
-  test("analytics shows the four cards with figures and setup hints", async ({
-    adminPage: page,
-    consoleErrors,
-  }) => {
+  test("analytics shows the four cards with figures and setup hints", async ({ adminPage: page }) => {
     await page.goto("/admin/analytics");
     const cards = page.getByTestId("stat-card");
     for (const label of ["Total Views", "Blog Posts", "Academy Content", "Growth Rate"]) {
@@ -101,7 +91,6 @@ test.describe("admin dashboard and analytics", () => {
       "href",
       "/admin/settings",
     );
-    expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 
   test("no axe violations; the shell collapses at 375 px with the current section marked", async ({
@@ -114,7 +103,7 @@ test.describe("admin dashboard and analytics", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ["/admin", "/admin/analytics"]) {
       await page.goto(path);
-      await expectNoHorizontalOverflow(page);
+      await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
     }
     const toggle = page.getByRole("button", { name: "Open admin menu" });

@@ -2,7 +2,7 @@
 // as the single-fetch data of a client-side navigation, answers Cache-Control: no-store, so lead data does not
 // stay in the browser's back/forward cache or history after signing out.
 import { adminRoutes } from "../support/admin-routes";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./support/fixtures";
 
 const pages = adminRoutes().filter((r) => !r.resource && r.exports.includes("loader"));
 

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
-import { expectNoAxeViolations, expectNoHorizontalScroll, suffix, toast } from "./ops-helpers";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { expectNoHorizontalScroll, uniqueSuffix as suffix, toast } from "./support/ui";
 
 async function openShowcase(page: Page) {
   await page.goto("/admin/settings");
@@ -39,10 +40,7 @@ test.describe("admin showcase media", () => {
     await expect(page.getByText("Enter an http(s) URL or upload a file")).toBeVisible();
   });
 
-  test("add, activate/deactivate, reorder by input and by keyboard, delete", async ({
-    adminPage: page,
-    consoleErrors,
-  }) => {
+  test("add, activate/deactivate, reorder by input and by keyboard, delete", async ({ adminPage: page }) => {
     await openShowcase(page);
     const orders = await page
       .getByLabel(/^Order of /)
@@ -66,16 +64,14 @@ test.describe("admin showcase media", () => {
     await row.getByLabel(`Order of ${title}`).blur();
     await expect(page.getByTestId("showcase-row").first()).toContainText(title);
 
-    // Move down with the keyboard.
-    const others = await page.getByTestId("showcase-row").count();
-    if (others > 1) {
-      await page.getByRole("button", { name: `Move ${title} down` }).focus();
-      await page.keyboard.press("Enter");
-      await expect(page.getByTestId("showcase-row").nth(1)).toContainText(title);
-      await page.getByRole("button", { name: `Move ${title} up` }).focus();
-      await page.keyboard.press("Enter");
-      await expect(page.getByTestId("showcase-row").first()).toContainText(title);
-    }
+    // Move down with the keyboard (the demo content supplies the rows below).
+    expect(await page.getByTestId("showcase-row").count()).toBeGreaterThan(1);
+    await page.getByRole("button", { name: `Move ${title} down` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("showcase-row").nth(1)).toContainText(title);
+    await page.getByRole("button", { name: `Move ${title} up` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("showcase-row").first()).toContainText(title);
 
     await page.reload();
     await page.getByRole("tab", { name: "Showcase" }).click();
@@ -87,7 +83,6 @@ test.describe("admin showcase media", () => {
     await deleteItem(page, title);
     await expect(toast(page, "Media deleted successfully")).toBeVisible();
     await expect(rowOf(page, title)).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("changing an item that is already gone fails with the spec's messages", async ({

@@ -5,7 +5,7 @@
 // in tests/integration/authz-matrix.int.test.ts.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
-import { E2E_ADMIN, expect, test, uniqueIp } from "./fixtures";
+import { E2E_ADMIN, expect, test, uniqueIp } from "./support/fixtures";
 
 const routes = adminRoutes();
 

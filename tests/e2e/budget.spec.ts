@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./support/fixtures";
 
 const JS_BUDGET = 130 * 1024;
 const CSS_BUDGET = 25 * 1024;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./fixtures";
+import { expect, postgresUrl, test } from "./support/fixtures";
 import {
   adminCookie,
   adminPost,
@@ -16,7 +16,7 @@ import {
   scratchDatabase,
   startServer,
   stopServer,
-} from "./server-process";
+} from "./support/server-process";
 
 /** GETs a page twice as an anonymous visitor and checks the second answer came from the cache. */
 async function warm(base: string, page: string) {
@@ -126,25 +126,21 @@ test.describe("page cache follows every write", () => {
     }
   });
 
-  // Runs where PostgreSQL is available (CI sets TEST_DATABASE_URL).
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    test("two instances on one PostgreSQL: a write through one is visible through both", async () => {
-      const database = await scratchDatabase(adminUrl, "asimov_cache");
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
-      // Instances behind one load balancer: one database (which also holds the generated auth secret).
-      const env = { DATABASE_URL: database.url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
-      const servers: ServerProcess[] = [];
-      try {
-        servers.push(await startServer(await freePort(), env));
-        servers.push(await startServer(await freePort(), env));
-        const [a, b] = servers as [ServerProcess, ServerProcess];
-        await scenario(a, [a, b]);
-      } finally {
-        for (const server of servers) await stopServer(server);
-        rmSync(dataDir, { recursive: true, force: true });
-        await database.drop();
-      }
-    });
-  }
+  test("two instances on one PostgreSQL: a write through one is visible through both", async () => {
+    const database = await scratchDatabase(postgresUrl(), "asimov_cache");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
+    // Instances behind one load balancer: one database (which also holds the generated auth secret).
+    const env = { DATABASE_URL: database.url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
+    const servers: ServerProcess[] = [];
+    try {
+      servers.push(await startServer(await freePort(), env));
+      servers.push(await startServer(await freePort(), env));
+      const [a, b] = servers as [ServerProcess, ServerProcess];
+      await scenario(a, [a, b]);
+    } finally {
+      for (const server of servers) await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
 });

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./fixtures";
-import { adminCookie, adminPost, startServer, stopServer } from "./server-process";
+import { expect, test } from "./support/fixtures";
+import { adminCookie, adminPost, startServer, stopServer } from "./support/server-process";
 
 const CONSENTS = ["", "cookie_consent=accepted", "cookie_consent=rejected"];
 

@@ -1,5 +1,6 @@
-import { axeViolations, isThirdParty } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { isThirdParty } from "./support/ui";
 
 test.describe("cookie consent", () => {
   test("asks first, makes no third-party request, and remembers a rejection", async ({ page, context }) => {
@@ -10,7 +11,7 @@ test.describe("cookie consent", () => {
     await page.goto("/pricing");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await banner.getByRole("button", { name: "Reject" }).click();
     await expect(banner).toBeHidden();
     const cookies = await context.cookies();
@@ -36,10 +37,14 @@ test.describe("cookie consent", () => {
   test("hides the banner before the app starts for a visitor who already chose", async ({
     page,
     context,
+    consoleErrors,
   }) => {
     // Every visitor gets the same HTML, banner included; a stored choice must hide it from the first paint, so it
     // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    consoleErrors.allow(
+      /^Failed to load resource: net::ERR_FAILED \[http:\/\/localhost:\d+\/assets\/[\w.-]+\.js\]/,
+    );
     await page.goto("/pricing");
     await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
     await context.addCookies([{ name: "cookie_consent", value: "rejected", url: page.url() }]);

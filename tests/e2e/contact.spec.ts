@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { axeViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, failedResource, test } from "./support/fixtures";
+import { uniqueSuffix as suffix } from "./support/ui";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 const FAILURE = "Failed to submit your message. Please try again.";
@@ -15,12 +16,9 @@ async function fillContact(page: Page, suffix: string) {
   await page.getByLabel("Message *").fill("We would like to hear more.");
 }
 
-const suffix = () => Math.random().toString(36).slice(2, 8);
-
 test.describe("contact page", () => {
   test("shows contact details from the settings, business hours, the reply promise and reasons", async ({
     page,
-    consoleErrors,
   }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
@@ -60,7 +58,6 @@ test.describe("contact page", () => {
     ] as const) {
       await expect(page.getByLabel(label)).toHaveAttribute("maxlength", max);
     }
-    expect(consoleErrors).toEqual([]);
   });
 
   test("counts message characters live", async ({ page }) => {
@@ -85,7 +82,6 @@ test.describe("contact page", () => {
 
   test("says 'Sending...' while submitting, then thanks the visitor and clears the form", async ({
     page,
-    consoleErrors,
   }) => {
     await page.goto("/contact");
     let release: () => void = () => {};
@@ -105,10 +101,10 @@ test.describe("contact page", () => {
     await expect(page.getByLabel("Message *")).toHaveValue("");
     await expect(page.getByText("0/1000")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
-    expect(consoleErrors).toEqual([]);
   });
 
-  test("keeps the form when sending fails", async ({ page }) => {
+  test("keeps the form when sending fails", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(503, "/api/leads"));
     await page.goto("/contact");
     await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
     const id = suffix();
@@ -145,7 +141,11 @@ test.describe("contact page", () => {
     expect(bot.status()).toBe(200);
   });
 
-  test("beyond the rate limit it answers 429 with a clear message and keeps the input", async ({ page }) => {
+  test("beyond the rate limit it answers 429 with a clear message and keeps the input", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource(429, "/api/leads"));
     await page.goto("/contact");
     for (let i = 0; i < 5; i++) {
       const response = await page.request.post("/api/leads", {
@@ -195,9 +195,9 @@ test.describe("contact page", () => {
 
   test("has no WCAG 2.2 A/AA violations, also with errors shown", async ({ page }) => {
     await page.goto("/contact");
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.locator("#contact-name-error")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

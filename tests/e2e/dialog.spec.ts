@@ -1,12 +1,10 @@
-import { axeViolations } from "./a11y";
-import { expect, test } from "./fixtures";
-
-const suffix = () => Math.random().toString(36).slice(2, 8);
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, failedResource, test } from "./support/fixtures";
+import { uniqueSuffix as suffix } from "./support/ui";
 
 test.describe("demo request dialog", () => {
   test("opens from Request Demo with the default title, fields and buttons; Cancel closes it", async ({
     page,
-    consoleErrors,
   }) => {
     await page.goto("/");
     const trigger = page.getByRole("button", { name: "Request Demo" });
@@ -17,16 +15,14 @@ test.describe("demo request dialog", () => {
     await expect(dialog.getByLabel("Name")).toBeVisible();
     await expect(dialog.getByLabel("Email *")).toHaveAttribute("type", "email");
     await expect(dialog.getByLabel("Message")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
-    expect(consoleErrors).toEqual([]);
   });
 
   test("opens from the keyboard at the first press (its code loads on demand); Escape gives focus back", async ({
     page,
-    consoleErrors,
   }) => {
     await page.goto("/");
     const trigger = page.getByRole("button", { name: "Request Demo" });
@@ -38,7 +34,6 @@ test.describe("demo request dialog", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
-    expect(consoleErrors).toEqual([]);
   });
 
   test("an empty email does nothing", async ({ page }) => {
@@ -83,7 +78,11 @@ test.describe("demo request dialog", () => {
     expect(sent).toContain("hero_section");
   });
 
-  test("stays open with its data and a destructive 'Error' toast when sending fails", async ({ page }) => {
+  test("stays open with its data and a destructive 'Error' toast when sending fails", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource("ERR_CONNECTION_REFUSED", "/api/leads"));
     await page.goto("/");
     await page.route("**/api/leads", (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Request Demo" }).click();
@@ -101,7 +100,8 @@ test.describe("demo request dialog", () => {
     await expect(dialog.getByLabel("Email *")).toHaveValue(email);
   });
 
-  test("beyond the rate limit it shows the 429 message and stays open", async ({ page }) => {
+  test("beyond the rate limit it shows the 429 message and stays open", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(429, "/api/leads"));
     await page.goto("/");
     for (let i = 0; i < 5; i++) {
       const r = await page.request.post("/api/leads", {

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test, uniqueIp } from "./fixtures";
-import { adminCookie, type ServerProcess, startServer, stopServer } from "./server-process";
+import { expect, test, uniqueIp } from "./support/fixtures";
+import { adminCookie, type ServerProcess, startServer, stopServer } from "./support/server-process";
 
 const KB = 1024;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };

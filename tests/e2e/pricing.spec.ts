@@ -1,8 +1,8 @@
-import { axeViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 
 test.describe("pricing page", () => {
-  test("shows the four plans with Growth marked Most Popular", async ({ page, consoleErrors }) => {
+  test("shows the four plans with Growth marked Most Popular", async ({ page }) => {
     await page.goto("/pricing");
     const plans = page
       .getByRole("region", { name: "Plans" })
@@ -22,7 +22,6 @@ test.describe("pricing page", () => {
       for (const text of texts) await expect(plan).toContainText(text);
     }
     await expect(page.getByText("Most Popular")).toHaveCount(1);
-    expect(consoleErrors).toEqual([]);
   });
 
   test("buttons lead to /contact and to the features section", async ({ page }) => {
@@ -68,7 +67,7 @@ test.describe("pricing page", () => {
     clientIp,
   }) => {
     await page.goto("/pricing");
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     const context = await browser.newContext({
       javaScriptEnabled: false,
       extraHTTPHeaders: { "X-Forwarded-For": clientIp },

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./fixtures";
-import { adminCookie, scratchDatabase, startServer, stopServer } from "./server-process";
+import { expect, postgresUrl, test } from "./support/fixtures";
+import { adminCookie, scratchDatabase, startServer, stopServer } from "./support/server-process";
 
 const SUBMISSIONS = 50;
 
@@ -57,18 +57,14 @@ test.describe("crash safety", () => {
     }
   });
 
-  // Runs where PostgreSQL is available (CI sets TEST_DATABASE_URL).
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    test("PostgreSQL: every acknowledged submission survives kill -9", async () => {
-      const database = await scratchDatabase(adminUrl, "asimov_crash");
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-crash-"));
-      try {
-        await crashLoop({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir });
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-        await database.drop();
-      }
-    });
-  }
+  test("PostgreSQL: every acknowledged submission survives kill -9", async () => {
+    const database = await scratchDatabase(postgresUrl(), "asimov_crash");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-crash-"));
+    try {
+      await crashLoop({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
 });

@@ -9,8 +9,8 @@
 //   dashboard's figures before and after — nothing from those requests is stored.
 import fc from "fast-check";
 import { HONEYPOT_FIELD } from "../../app/lib/lead-schema";
-import { expect, test, uniqueIp } from "./fixtures";
-import { adminCookie, createContentKey } from "./server-process";
+import { expect, test, uniqueIp } from "./support/fixtures";
+import { adminCookie, createContentKey } from "./support/server-process";
 
 const RUNS = 40;
 const API = "/functions/v1/content-api";

@@ -2,7 +2,7 @@
 // server store exactly 1,000 rows and never answer 5xx. Each submission comes from its own client address, so the
 // normal per-address rate limit stays on.
 import { randomBytes } from "node:crypto";
-import { expect, test, uniqueIp } from "./fixtures";
+import { expect, test, uniqueIp } from "./support/fixtures";
 
 const TOTAL = 1000;
 const CLIENTS = 50;

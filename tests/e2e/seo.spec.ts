@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demoAcademyItems, demoBlogPosts } from "../../app/db/seed-content";
-import { EMPTY_URL, expect, test } from "./fixtures";
+import { EMPTY_URL, expect, test } from "./support/fixtures";
 
 const post = demoBlogPosts.find((p) => p.status === "published" && p.metaTitle && p.featuredImage);
 const video = demoAcademyItems.find((i) => i.status === "published" && i.videoUrl);

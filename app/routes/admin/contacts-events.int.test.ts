@@ -4,8 +4,9 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
 import { requestInfoContext } from "~/lib/request-context.server";
-import { insertTestLeads } from "~/models/contacts-admin.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";
 import { liveLeadsTiming, loader } from "./contacts-events";
 
@@ -89,7 +90,7 @@ describe("live-leads stream", () => {
     await stream.read(": connected");
     // Let several session checks pass, then a lead arrives: the stream is still open to announce it.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await insertTestLeads({ subscriber: { email: "still-streaming@example.com" } });
+    await db().insert(subscribers).values({ email: "still-streaming@example.com", sourcePage: "/blog" });
     const text = await stream.read("event: leads");
     expect(text).toContain("event: leads");
     expect(text).not.toContain("signed-out");

@@ -1,20 +1,41 @@
-// Production servers that a reliability spec starts itself (apart from the two shared test servers): on a data
-// folder or a PostgreSQL database of its own, killed or stopped by the test.
+// Production servers started outside Playwright's two shared test servers: by the reliability and host specs (on
+// a data folder or a PostgreSQL database of their own, killed or stopped by the test) and by bench/run.ts. Plain
+// Node, no Playwright import, so the bench can use it too.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import postgres from "postgres";
-import { API_KEY_PREFIX } from "../../app/lib/api-schemas";
-import { E2E_ADMIN, expect } from "./fixtures";
+import { API_KEY_PREFIX } from "../../../app/lib/api-schemas.ts";
+
+/** The administrator's credentials on every server the tests and the bench start. */
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 
 export interface ServerProcess {
   proc: ChildProcess;
   base: string;
+  /** Milliseconds from spawn to the first 200 on the ready path. */
+  startMs: number;
 }
 
-/** Starts `node server.ts` in production mode on `port` and waits for /healthz to answer 200. */
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+interface StartOptions {
+  /** The path polled until it answers 200 (default /healthz). */
+  readyPath?: string;
+  /** Let the server's stderr through (the bench does; tests keep their output clean). */
+  inheritStderr?: boolean;
+}
+
+/** Starts `node server.ts` in production mode on `port` and waits for the ready path to answer 200. */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  { readyPath = "/healthz", inheritStderr = false }: StartOptions = {},
+): Promise<ServerProcess> {
   const base = `http://localhost:${port}`;
-  const proc = spawn(process.execPath, ["server.ts"], {
+  const began = performance.now();
+  const proc = spawn(process.execPath, [path.join(root, "server.ts")], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -28,17 +49,19 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       RATE_LIMIT_FACTOR: "0",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", inheritStderr ? "inherit" : "ignore"],
   });
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
     try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return { proc, base };
+      if ((await fetch(`${base}${readyPath}`)).status === 200) {
+        return { proc, base, startMs: Math.round(performance.now() - began) };
+      }
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 20));
   }
   proc.kill("SIGKILL");
   throw new Error("server did not become healthy");
@@ -59,14 +82,14 @@ export async function adminCookie(base: string): Promise<string> {
     headers: { Origin: base, "Content-Type": "application/json" },
     body: JSON.stringify(E2E_ADMIN),
   });
-  expect(signIn.status).toBe(200);
+  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
   return signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server; `drop()` removes it. */
+/** A new, empty PostgreSQL database on `adminUrl`'s server; `drop()` removes it. */
 export async function scratchDatabase(adminUrl: string, prefix: string) {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -90,16 +113,22 @@ export async function adminPost(base: string, cookie: string, path: string, fiel
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
-  expect(response.status, `${path} ${JSON.stringify(fields)}`).toBeLessThan(400);
+  if (response.status >= 400) {
+    throw new Error(`${path} ${JSON.stringify(fields)} answered ${response.status}`);
+  }
   return response;
 }
 
 /** Creates a content API key through the admin screen's action and returns its only plaintext copy. */
-export async function createContentKey(base: string, cookie: string): Promise<string> {
+export async function createContentKey(
+  base: string,
+  cookie: string,
+  name = "Reliability test",
+): Promise<string> {
   const html = await (
-    await adminPost(base, cookie, "/admin/api-keys", { intent: "create", keyName: "Reliability test" })
+    await adminPost(base, cookie, "/admin/api-keys", { intent: "create", keyName: name })
   ).text();
   const key = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{43}`).exec(html)?.[0];
-  expect(key, "the created key in the response").toBeTruthy();
-  return key as string;
+  if (!key) throw new Error("the created key is not in the response");
+  return key;
 }

@@ -1,0 +1,30 @@
+// Small page helpers shared by the specs: toasts, layout at narrow widths, unique names.
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+/** A sonner toast with this text. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect(toast(page, text)).toBeVisible();
+}
+
+/** Nothing wider than the viewport: no sideways scrolling (checked at 375 px by the specs). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A short random suffix that makes names, emails and slugs unique per test run. */
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString("hex");
+}
+
+/** Third-party hosts (anything not the test servers). */
+export function isThirdParty(url: string) {
+  const { hostname, protocol } = new URL(url);
+  if (protocol === "data:" || protocol === "blob:") return false;
+  return hostname !== "localhost" && hostname !== "127.0.0.1";
+}
