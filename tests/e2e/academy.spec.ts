@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoAcademyItems } from "../../app/db/seed-content";
 import { expectNoAxeViolations } from "./support/a11y";
-import { EMPTY_URL, expect, test } from "./support/fixtures";
+import { EMPTY_URL, expect, failedResource, test } from "./support/fixtures";
 import { failRouteData } from "./support/route-failure";
 
 const published = demoAcademyItems.filter((i) => i.status === "published");
@@ -155,7 +155,8 @@ test.describe("academy list", () => {
     await expect(page).toHaveURL(/difficulty=advanced/);
   });
 
-  test("says 'Failed to load content' when the list cannot load", async ({ page }) => {
+  test("says 'Failed to load content' when the list cannot load", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(500, "/academy.data"));
     await page.goto("/");
     await failRouteData(page, {
       match: (url) => url.pathname === "/academy.data",
@@ -226,7 +227,11 @@ test.describe("academy detail", () => {
     await context.close();
   });
 
-  test("a missing or unpublished item answers 404 with Content Not Found", async ({ page }) => {
+  test("a missing or unpublished item answers 404 with Content Not Found", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource(404));
     for (const slug of ["no-such-item", "bad%00slug", ...hidden.map((h) => h.slug)]) {
       const response = await page.goto(`/academy/${slug}`);
       expect(response?.status(), slug).toBe(404);
@@ -237,7 +242,8 @@ test.describe("academy detail", () => {
     await expect(page).toHaveURL(/\/academy$/);
   });
 
-  test("says 'Failed to load content' when the item cannot load", async ({ page }) => {
+  test("says 'Failed to load content' when the item cannot load", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(500, `/academy/${audioOnly.slug}.data`));
     await page.goto("/academy");
     await failRouteData(page, {
       match: (url) => url.pathname === `/academy/${audioOnly.slug}.data`,

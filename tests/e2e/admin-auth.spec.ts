@@ -157,9 +157,11 @@ test.describe("admin sign-in page", () => {
 
 test.describe("brute-force limits", () => {
   test("per client address: the sixth attempt in a minute gets a 429 saying when to retry", async ({
+    consoleErrors,
     page,
     baseURL,
   }) => {
+    consoleErrors.allow(failedResource(429, "/admin-auth.data"));
     await page.goto("/admin-auth");
     // Five quick misses through the API from this test's own address, then one through the form.
     for (let i = 0; i < 5; i++) {
@@ -241,11 +243,13 @@ test.describe("brute-force limits", () => {
   });
 
   test("a new browser at the guessing address waits, with 'Too many sign-in attempts'", async ({
+    consoleErrors,
     page,
     playwright,
     baseURL,
     clientIp,
   }) => {
+    consoleErrors.allow(failedResource(429, "/admin-auth.data"));
     const guesser = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { "X-Forwarded-For": clientIp, Origin: baseURL ?? "" },

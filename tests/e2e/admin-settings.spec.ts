@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 import { expectNoHorizontalScroll, uniqueSuffix as suffix, toast } from "./support/ui";
 
 async function openTab(page: Page, name: string) {
@@ -56,8 +56,10 @@ test.describe("admin settings", () => {
   });
 
   test("invalid input: 'Failed to save settings', the field error, and the input kept", async ({
+    consoleErrors,
     adminPage: page,
   }) => {
+    consoleErrors.allow(failedResource(400, "/admin/settings.data"));
     await page.goto("/admin/settings");
     await page.getByLabel("Contact email").fill("not-an-email");
     await save(page);
@@ -135,7 +137,8 @@ test.describe("admin settings", () => {
     await expect(code).toHaveValue("<script>window.chat = 1</script>");
   });
 
-  test("Social: a platform's URL and Active switch are saved", async ({ adminPage: page }) => {
+  test("Social: a platform's URL and Active switch are saved", async ({ adminPage: page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(400, "/admin/settings.data"));
     await page.goto("/admin/settings");
     await openTab(page, "Social");
     const url = page.locator('input[id^="social-url-"]').first();

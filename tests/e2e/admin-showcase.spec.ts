@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
 import { expectNoHorizontalScroll, uniqueSuffix as suffix, toast } from "./support/ui";
 
 async function openShowcase(page: Page) {
@@ -29,7 +29,8 @@ async function deleteItem(page: Page, title: string) {
 }
 
 test.describe("admin showcase media", () => {
-  test("add needs URL and title; bad URLs fail", async ({ adminPage: page }) => {
+  test("add needs URL and title; bad URLs fail", async ({ adminPage: page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(400, "/admin/settings.data"));
     await openShowcase(page);
     await page.getByRole("button", { name: "Add Media" }).click();
     await expect(toast(page, "Please fill in URL and title")).toBeVisible();
@@ -86,8 +87,10 @@ test.describe("admin showcase media", () => {
   });
 
   test("changing an item that is already gone fails with the spec's messages", async ({
+    consoleErrors,
     adminPage: page,
   }) => {
+    consoleErrors.allow(failedResource(409, "/admin/settings.data"));
     await openShowcase(page);
     const s = suffix();
     const title = `Stale ${s}`;
@@ -152,10 +155,12 @@ test.describe("admin showcase media", () => {
   });
 
   test("uploads are checked by content and size: 415 and 413 with clear messages, admin only", async ({
+    consoleErrors,
     adminPage: page,
     playwright,
     baseURL,
   }) => {
+    consoleErrors.allow(failedResource(415, "/api/uploads"), failedResource(413, "/api/uploads"));
     await openShowcase(page);
     await page.getByTestId("showcase-url-file").setInputFiles({
       name: "cat.png",

@@ -57,7 +57,8 @@ test.describe("blog list", () => {
     await context.close();
   });
 
-  test("says 'Failed to load blog posts' when the list cannot load", async ({ page }) => {
+  test("says 'Failed to load blog posts' when the list cannot load", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(500, "/blog.data"));
     await page.goto("/");
     await failRouteData(page, {
       match: (url) => url.pathname === "/blog.data",
@@ -168,7 +169,8 @@ test.describe("blog article", () => {
     consoleErrors.allow(failedResource(404));
   });
 
-  test("says 'Failed to load blog post' when the article cannot load", async ({ page }) => {
+  test("says 'Failed to load blog post' when the article cannot load", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(500, `${path}.data`));
     await page.goto("/blog");
     await failRouteData(page, {
       match: (url) => url.pathname === `${path}.data`,

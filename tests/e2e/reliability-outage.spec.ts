@@ -13,7 +13,7 @@ import path from "node:path";
 import { demoBlogPosts } from "../../app/db/seed-content";
 import { freePort } from "../../scripts/free-port.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { expect, NEEDS_POSTGRES, test } from "./support/fixtures";
+import { expect, failedResource, NEEDS_POSTGRES, test } from "./support/fixtures";
 import {
   adminCookie,
   createContentKey,
@@ -63,7 +63,11 @@ test.describe("PostgreSQL outage", () => {
     await database?.drop();
   });
 
-  test("serves what it can, refuses writes clearly, and recovers without a restart", async ({ page }) => {
+  test("serves what it can, refuses writes clearly, and recovers without a restart", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(failedResource(503, "/api/leads"));
     const { base } = server;
     // Before the outage: the landing page is cached, the contact page is open in a browser.
     await fetch(`${base}/`);
