@@ -1,5 +1,5 @@
 // Per-request facts the HTTP layer knows and routes need: the client's address and the CSP nonce.
-import { isIPv4, isIPv6 } from "node:net";
+import ipaddr from "ipaddr.js";
 import { createContext, type RouterContextProvider } from "react-router";
 
 export interface RequestInfo {
@@ -20,23 +20,9 @@ export function requestInfo(context: Readonly<RouterContextProvider>): RequestIn
 
 /** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) as "203.0.113.7"; other addresses unchanged. */
 export function clientAddress(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address.trim());
-  return mapped?.[1] && isIPv4(mapped[1]) ? mapped[1] : address.trim();
-}
-
-/** The eight 16-bit groups of an IPv6 address (zone dropped, embedded IPv4 tail converted). */
-function ipv6Groups(address: string): number[] {
-  let text = address.split("%")[0] ?? "";
-  const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (dotted?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split(".").map(Number);
-    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
-  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+  const text = address.trim();
+  const ip = parseAddress(text);
+  return ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : text;
 }
 
 /**
@@ -45,12 +31,18 @@ function ipv6Groups(address: string): number[] {
  * address. Anything else (e.g. "unknown") is used as it is.
  */
 export function clientKey(address: string): string {
-  const ip = clientAddress(address);
-  if (isIPv4(ip)) return ip;
-  if (!isIPv6(ip.split("%")[0] ?? "")) return ip;
-  const prefix = ipv6Groups(ip)
+  const text = clientAddress(address);
+  const ip = parseAddress(text);
+  if (!(ip instanceof ipaddr.IPv6)) return text;
+  const prefix = ip.parts
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":");
   return `${prefix}::/64`;
+}
+
+/** The parsed address (ipaddr.js, the parser Express's proxy trust uses), or null; an IPv6 zone is ignored. */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = text.split("%")[0] ?? "";
+  return ipaddr.isValid(bare) ? ipaddr.parse(bare) : null;
 }
