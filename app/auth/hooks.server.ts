@@ -9,18 +9,18 @@ import { passwordManagedByEnv } from "./password-reset.server";
 import {
   clearSignInFailure,
   clearSignInFailures,
-  clientAddress,
   failureKey,
   normaliseEmail,
   rateLimitMessage,
   recordSignInFailure,
   signInWaitFor,
+  trustedAddressIn,
 } from "./throttle.server";
 
 /** The client address (as server/app.ts trusts it) and user agent of a request, for audit entries. */
 export function hookSource(headers: Headers | undefined) {
   return {
-    ip: clientAddress(headers),
+    ip: trustedAddressIn(headers),
     userAgent: headers?.get("user-agent") ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { db, rowsOf } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { env } from "~/env.server";
 import { retryAfterText } from "~/lib/rate-limit.server";
+import { clientKey } from "~/lib/request-context.server";
 
 /**
  * Sign-in attempts per client address (better-auth's limiter), and our escalating delay after failed passwords
@@ -43,7 +44,7 @@ export function normaliseEmail(value: unknown): string | null {
 }
 
 /** The client address of a request as server/app.ts trusts it (it sets x-forwarded-for to that address). */
-export function clientAddress(headers: Headers | undefined): string | null {
+export function trustedAddressIn(headers: Headers | undefined): string | null {
   return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
 }
 
@@ -51,11 +52,11 @@ const FAILURE_PREFIX = "auth:sign-in-failures:";
 
 /**
  * The counter a failed password is charged to: this email from this known device, or else from this client
- * address.
+ * address (an IPv6 client by its /64, like every per-address limit, so hopping inside it gains nothing).
  */
 export function failureKey(email: string, headers: Headers | undefined): string {
   const device = knownDeviceIdIn(headers);
-  const source = device ? `device:${device}` : `ip:${clientAddress(headers) ?? "unknown"}`;
+  const source = device ? `device:${device}` : `ip:${clientKey(trustedAddressIn(headers) ?? "unknown")}`;
   return `${FAILURE_PREFIX}${email}|${source}`;
 }
 

@@ -253,6 +253,22 @@ describe("admin sign-in flow", () => {
     expect(outcome.kind).toBe("granted");
   });
 
+  it("counts an IPv6 source's failures per /64, so hopping inside it gains nothing", async () => {
+    for (const ip of ["2001:db8:5:6::1", "2001:db8:5:6:ffff::2"]) {
+      const outcome = await signInAdmin(browserRequest("/admin-auth", { ip }), {
+        email: ADMIN.email,
+        password: "wrong-from-ipv6",
+      });
+      expect(outcome.kind).toBe("error");
+    }
+    const rows = await test
+      .handle()
+      .db.select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `auth:sign-in-failures:${ADMIN.email}|ip:2001:db8:5:6%`));
+    expect(rows).toEqual([{ key: `auth:sign-in-failures:${ADMIN.email}|ip:2001:db8:5:6::/64`, count: 2 }]);
+  });
+
   it("limits attempts per client address", async () => {
     const ip = "192.0.2.250";
     const results: number[] = [];
