@@ -2,13 +2,13 @@
 // create call returns the plaintext) and stored only as a SHA-256 hash plus the start and last four characters the
 // masked list needs. See docs/decisions/007-hashed-api-keys.md.
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { apiKeys, rateLimits } from "~/db/schema";
-import { env } from "~/env.server";
+import { apiKeys } from "~/db/schema";
 import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
 import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
+import { clientKey } from "~/lib/request-context.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 
 /** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */
@@ -140,21 +140,8 @@ export type ApiKeyCheck =
  */
 export const FAILED_KEY_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const;
 
-const failedKeyCounter = (address: string) => `content-api-failed-key:${address}`;
-
-/** Seconds until `address` may try keys again, or 0 while it is under the limit. Reads, never counts. */
-async function failedKeyRetryAfter(address: string): Promise<number> {
-  const factor = env().rateLimitFactor;
-  if (factor === 0) return 0;
-  const max = Math.max(1, Math.floor(FAILED_KEY_LIMIT.max * factor));
-  const [row] = await db()
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, failedKeyCounter(address)), gt(rateLimits.resetAt, sql`now()`)))
-    .limit(1);
-  if (!row || row.count < max) return 0;
-  return Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
-}
+/** Counted per client address (an IPv6 client per /64, like every per-address limit). */
+const failedKeyCounter = (address: string) => `content-api-failed-key:${clientKey(address)}`;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -185,7 +172,7 @@ export async function authenticateApiKey(
   const version = await apiKeysVersionNow();
   let key = knownKeys.get(hash, version);
   if (!key && clientAddress) {
-    const retryAfter = await failedKeyRetryAfter(clientAddress);
+    const retryAfter = await rateLimitRetryAfter(failedKeyCounter(clientAddress), FAILED_KEY_LIMIT.max);
     if (retryAfter > 0) {
       return {
         ok: false,

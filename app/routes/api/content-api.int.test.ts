@@ -447,6 +447,19 @@ describe("failed keys", () => {
     expect((await call("GET", "/blog", { key: fresh.plaintext, ip: "198.51.100.24" })).status).toBe(200);
     expect((await call("GET", "/blog", { key: "not-a-key", ip: "198.51.100.25" })).status).toBe(401);
   });
+
+  it("counts an IPv6 client's failures per /64, whichever address in it sends them", async () => {
+    for (let i = 0; i < FAILED_KEY_LIMIT.max; i++) {
+      const ip = `2001:db8:77:1::${(i + 1).toString(16)}`;
+      expect((await call("GET", "/blog", { key: "not-a-key", ip })).status).toBe(401);
+    }
+    const hopped = await call("GET", "/blog", {
+      key: `${API_KEY_PREFIX}${"D".repeat(43)}`,
+      ip: "2001:db8:77:1:abcd::9",
+    });
+    expect(hopped.status).toBe(429);
+    expect((await call("GET", "/blog", { key: "not-a-key", ip: "2001:db8:77:2::1" })).status).toBe(401);
+  });
 });
 
 describe("pagination", () => {
