@@ -17,7 +17,7 @@ import {
   optimizeAcademySummary,
 } from "~/lib/cms";
 import { slugify } from "~/lib/content";
-import { Field } from "./form-field";
+import { Field } from "~/components/ui/field";
 
 export interface AcademyFormValues {
   title: string;

@@ -18,7 +18,7 @@ import {
 } from "~/lib/cms";
 import { type RichBlock, slugify, toRichBlocks } from "~/lib/content";
 import { BlockEditor } from "./block-editor";
-import { Field, LengthCounter } from "./form-field";
+import { Field, LengthCounter } from "~/components/ui/field";
 
 export interface BlogFormValues {
   title: string;

@@ -1,5 +1,5 @@
-// Form building blocks of the back office: a labelled field with its error and hint, and a live length counter
-// that guides without blocking (docs/product.md, Meta guidance and AI Optimize).
+// The one labelled form field of the product (admin and public forms): label, control, hint and error, linked
+// for assistive technology; and a live length counter that guides without blocking (docs/product.md, Meta guidance).
 import type * as React from "react";
 import { FieldError, Label } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

@@ -1,0 +1,56 @@
+// The one form contract of the product. Every action that takes a form answers with an `ActionResult`:
+// `fieldErrors` (one message per field), `values` (what was submitted, so the form re-renders it after a 400) and
+// `toast` (the message shown once). Routes parse with `parseForm` and answer a refusal with `invalid(...)`.
+// Browser-safe: zod is only referenced as a type, so importing this file ships no schema library.
+import { data } from "react-router";
+import type { z } from "zod";
+import type { ToastMessage } from "~/components/ui/toaster";
+
+/** One message per field name; "form" holds a message that belongs to no single field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What every form action answers, on success and on refusal. */
+export interface ActionResult<V = Record<string, string>> {
+  /** Which of a page's forms answered (pages with several forms post an `intent` field). */
+  intent?: string;
+  ok: boolean;
+  fieldErrors?: FieldErrors;
+  values?: V;
+  toast?: ToastMessage;
+}
+
+export type ParsedForm<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Plain string values of a FormData (files are read separately by the routes that take them). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/** The first message of each field of a failed zod parse. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+/** Runs a schema on a form: the parsed data, or the field errors; the submitted values come back either way. */
+export function parseForm<T>(schema: z.ZodType<T>, form: FormData | Record<string, string>): ParsedForm<T> {
+  const values = form instanceof FormData ? formValues(form) : form;
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  return { ok: false, fieldErrors: fieldErrorsOf(result.error), values };
+}
+
+/** A 400 answer that keeps what the user typed. */
+export function invalid<V>(result: Omit<ActionResult<V>, "ok">, status = 400) {
+  return data<ActionResult<V>>({ ...result, ok: false }, { status });
+}
+
+/** A success answer with its toast. */
+export function done<V>(message: string, extra: Omit<ActionResult<V>, "ok" | "toast"> = {}) {
+  return data<ActionResult<V>>({ ...extra, ok: true, toast: { type: "success", message } });
+}
