@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { ToastMessage } from "~/components/ui/toaster";
+import { slugify } from "./content";
 
 /** One message per field name; "form" holds a message that belongs to no single field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -45,9 +46,64 @@ export function parseForm<T>(schema: z.ZodType<T>, form: FormData | Record<strin
   return { ok: false, fieldErrors: fieldErrorsOf(result.error), values };
 }
 
+export type ParsedRequiredForm<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string>; message: string };
+
+/**
+ * parseForm for the content forms (blog, academy): required fields that are missing give the form's single message
+ * (and "Required" on each missing field); any other problem gives per-field messages under a general one. A slug
+ * counts as missing when nothing of it survives slugify.
+ */
+export function parseRequiredForm<T extends Record<string, unknown>>(
+  schema: z.ZodType<T>,
+  form: FormData | Record<string, string>,
+  required: readonly string[],
+  requiredMessage: string,
+): ParsedRequiredForm<T> {
+  const parsed = parseForm(schema, form);
+  const { values } = parsed;
+  const fieldErrors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  let missing = false;
+  for (const field of required) {
+    const value = parsed.ok
+      ? String(parsed.data[field] ?? "")
+      : field === "slug"
+        ? slugify(values[field] ?? "")
+        : (values[field] ?? "").trim();
+    if (value) continue;
+    missing = true;
+    fieldErrors[field] =
+      field === "slug" && values.slug?.trim() ? "Use letters or digits in the slug" : "Required";
+  }
+  if (parsed.ok && !missing) return parsed;
+  return {
+    ok: false,
+    fieldErrors,
+    values,
+    message: missing ? requiredMessage : "Please check the highlighted fields",
+  };
+}
+
+/**
+ * The status of "that row is already gone" (edited or deleted elsewhere, the page showed stale data): 404, with the
+ * action's own failure toast. One rule for every admin action and the content API (docs/architecture.md, Forms).
+ */
+export const GONE_STATUS = 404;
+
 /** A 400 answer that keeps what the user typed. */
 export function invalid<V>(result: Omit<ActionResult<V>, "ok">, status = 400) {
   return data<ActionResult<V>>({ ...result, ok: false }, { status });
+}
+
+/** A refusal with its error toast (400 unless said otherwise), keeping whatever else the form needs. */
+export function refuse<V>(message: string, extra: Omit<ActionResult<V>, "ok" | "toast"> = {}, status = 400) {
+  return invalid<V>({ ...extra, toast: { type: "error", message } }, status);
+}
+
+/** The row the action names is already gone: the action's failure message, answered with GONE_STATUS. */
+export function gone<V>(message: string, extra: Omit<ActionResult<V>, "ok" | "toast"> = {}) {
+  return refuse<V>(message, extra, GONE_STATUS);
 }
 
 /** A success answer with its toast. */

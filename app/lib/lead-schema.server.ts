@@ -5,14 +5,12 @@ import {
   CONTACT_FIELDS,
   cleanText,
   EMAIL_PATTERN,
-  type FieldErrors,
   type FieldRule,
   type FieldRules,
   HONEYPOT_FIELD,
   LEAD_FIELDS,
   MESSAGES,
   NEWSLETTER_FIELDS,
-  type ParseResult,
 } from "./lead-schema";
 
 /** A cleaned text field: zod's own checks, in FieldRule's order; optional fields default to "". */
@@ -48,15 +46,3 @@ export type LeadInput = FormInput<typeof LEAD_FIELDS>;
 
 export const newsletterSchema = formSchema(NEWSLETTER_FIELDS);
 export type NewsletterInput = FormInput<typeof NEWSLETTER_FIELDS>;
-
-/** Runs a schema on form values and keeps the first message per field. */
-export function parseForm<T>(schema: z.ZodType<T>, values: Record<string, unknown>): ParseResult<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseForm } from "./forms";
 import {
   CONTACT_FIELDS,
   checkForm,
@@ -10,7 +11,7 @@ import {
   MESSAGES,
   NEWSLETTER_FIELDS,
 } from "./lead-schema";
-import { contactSchema, leadSchema, newsletterSchema, parseForm } from "./lead-schema.server";
+import { contactSchema, leadSchema, newsletterSchema } from "./lead-schema.server";
 
 const valid = { name: "Ada", email: "ada@example.com", interest: "consulting", message: "Hello" };
 
@@ -18,7 +19,7 @@ describe("contact schema", () => {
   it("strips script tags and trims before validating", () => {
     expect(cleanText("  Hi <script type='x'>alert(1)</script>there </script> ")).toBe("Hi there");
     const parsed = parseForm(contactSchema, { ...valid, name: "<script>x</script>" });
-    expect(parsed).toEqual({ ok: false, errors: { name: MESSAGES.required } });
+    expect(parsed).toMatchObject({ ok: false, fieldErrors: { name: MESSAGES.required } });
   });
 
   it("uses the spec's messages for missing fields, bad addresses and long messages", () => {
@@ -26,13 +27,13 @@ describe("contact schema", () => {
     expect(empty.ok).toBe(false);
     if (!empty.ok) {
       for (const field of ["name", "email", "interest", "message"]) {
-        expect(empty.errors[field]).toBe(MESSAGES.required);
+        expect(empty.fieldErrors[field]).toBe(MESSAGES.required);
       }
     }
     const bad = parseForm(contactSchema, { ...valid, email: "a@b" });
-    expect(!bad.ok && bad.errors.email).toBe(MESSAGES.email);
+    expect(!bad.ok && bad.fieldErrors.email).toBe(MESSAGES.email);
     const long = parseForm(contactSchema, { ...valid, message: "x".repeat(1001) });
-    expect(!long.ok && long.errors.message).toBe(MESSAGES.messageTooLong);
+    expect(!long.ok && long.fieldErrors.message).toBe(MESSAGES.messageTooLong);
     expect(parseForm(contactSchema, { ...valid, message: "x".repeat(1000) }).ok).toBe(true);
   });
 
@@ -125,7 +126,7 @@ describe("the browser's check and the server's schemas", () => {
         const browser = checkForm(fields, values);
         expect(browser.ok, JSON.stringify(values)).toBe(server.ok);
         if (!browser.ok && !server.ok)
-          expect(Object.entries(browser.errors)).toEqual(Object.entries(server.errors));
+          expect(Object.entries(browser.fieldErrors)).toEqual(Object.entries(server.fieldErrors));
         if (browser.ok && server.ok) expect(server.data).toMatchObject(browser.data);
       }
     },

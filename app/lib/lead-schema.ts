@@ -2,6 +2,7 @@
 // the browser can check a form before sending without shipping a schema library to public pages (checkForm). The
 // server builds its zod schemas from the same rules (lead-schema.server.ts) and checks again what it received:
 // it stays the authority, and both agree on every message.
+import type { FieldErrors } from "./forms";
 
 export const CONTACT_MAX = { name: 100, email: 255, organization: 100, message: 1000 } as const;
 
@@ -109,9 +110,7 @@ export const LEAD_FIELDS = {
 
 export const NEWSLETTER_FIELDS = { email: email(MESSAGES.email), ...SOURCE_FIELDS } satisfies FieldRules;
 
-export type FieldErrors = Record<string, string>;
-
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+export type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** The message of the first rule a cleaned value breaks (in FieldRule's order), or undefined when it passes. */
 export function fieldError(rule: FieldRule, value: string): string | undefined {
@@ -138,15 +137,11 @@ export function checkForm(
     if (message) errors[name] = message;
     else data[name] = value;
   }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, data };
+  return Object.keys(errors).length ? { ok: false, fieldErrors: errors } : { ok: true, data };
 }
 
-/** Plain string values of a FormData (files ignored). */
-export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value;
-  return values;
-}
+// The one form contract (forms.ts) serves the public forms too; re-exported so their imports stay in one place.
+export { type FieldErrors, formValues } from "./forms";
 
 /** The subject of a lead submission (docs/product.md, Contact and demo dialog). */
 export function leadSubject(sourceSection: string | null | undefined): string {

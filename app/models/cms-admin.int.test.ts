@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { academySchema, blogPostSchema, validateForm } from "~/lib/cms";
+import { academySchema, blogPostSchema } from "~/lib/cms";
 import { currentContentVersion } from "~/lib/content-version.server";
+import { parseRequiredForm } from "~/lib/forms";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { getPublishedAcademyItem } from "./academy.server";
 import {
@@ -33,14 +34,14 @@ const test = setupTestDatabase();
 const who = { actor: "model-test@example.com" };
 
 function blogInput(values: Record<string, string>) {
-  const result = validateForm(blogPostSchema, values, ["title", "slug"], "x");
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const result = parseRequiredForm(blogPostSchema, values, ["title", "slug"], "x");
+  if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
   return result.data;
 }
 
 function academyInput(values: Record<string, string>) {
-  const result = validateForm(academySchema, values, ["title", "slug", "category"], "x");
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const result = parseRequiredForm(academySchema, values, ["title", "slug", "category"], "x");
+  if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
   return result.data;
 }
 

@@ -10,6 +10,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from "~/db/sql-helpers.server";
+import { parseForm } from "~/lib/forms";
 import {
   ATTRIBUTION_COOKIE,
   formValues,
@@ -26,7 +27,6 @@ import {
   leadSchema,
   type NewsletterInput,
   newsletterSchema,
-  parseForm,
 } from "~/lib/lead-schema.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
@@ -222,10 +222,10 @@ export async function submitLead(
   delete values[HONEYPOT_FIELD];
   const parsed = parseForm<ContactInput | LeadInput | NewsletterInput>(KIND_SCHEMA[kind], formValues(form));
   if (!parsed.ok) {
-    const first = Object.values(parsed.errors)[0];
+    const first = Object.values(parsed.fieldErrors)[0];
     return {
       status: 400,
-      body: { ok: false, errors: parsed.errors, values, toast: failureToast(kind, first) },
+      body: { ok: false, errors: parsed.fieldErrors, values, toast: failureToast(kind, first) },
     };
   }
   // Bots fill the hidden field: answer like a success so they learn nothing, and store nothing.

@@ -4,6 +4,7 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -12,12 +13,11 @@ import {
   ACADEMY_MESSAGES,
   CONTENT_STATUSES,
   DIFFICULTY_LEVELS,
-  type FieldErrors,
   optimizeAcademyDescription,
   optimizeAcademySummary,
 } from "~/lib/cms";
 import { slugify } from "~/lib/content";
-import { Field } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/forms";
 
 export interface AcademyFormValues {
   title: string;

@@ -3,6 +3,7 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import {
@@ -10,15 +11,14 @@ import {
   CONTENT_STATUSES,
   DEFAULT_BLOG_AUTHOR,
   defaultMetaTitle,
-  type FieldErrors,
   META_DESCRIPTION_LIMIT,
   META_TITLE_LIMIT,
   optimizeBlogMeta,
   parseBody,
 } from "~/lib/cms";
 import { type RichBlock, slugify, toRichBlocks } from "~/lib/content";
+import type { FieldErrors } from "~/lib/forms";
 import { BlockEditor } from "./block-editor";
-import { Field, LengthCounter } from "~/components/ui/field";
 
 export interface BlogFormValues {
   title: string;

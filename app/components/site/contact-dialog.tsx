@@ -55,7 +55,7 @@ export function ContactDialog({
     const form = event.currentTarget;
     const parsed = checkForm(LEAD_FIELDS, formValues(new FormData(form)));
     if (!parsed.ok) {
-      setErrors(parsed.errors);
+      setErrors(parsed.fieldErrors);
       return;
     }
     setErrors({});

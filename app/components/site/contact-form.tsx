@@ -33,9 +33,9 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
     const form = event.currentTarget;
     const parsed = checkForm(CONTACT_FIELDS, formValues(new FormData(form)));
     if (!parsed.ok) {
-      setErrors(parsed.errors);
-      showToast({ type: "error", message: Object.values(parsed.errors)[0] ?? MESSAGES.required });
-      focusFirstError(form, parsed.errors);
+      setErrors(parsed.fieldErrors);
+      showToast({ type: "error", message: Object.values(parsed.fieldErrors)[0] ?? MESSAGES.required });
+      focusFirstError(form, parsed.fieldErrors);
       return;
     }
     setErrors({});

@@ -27,7 +27,7 @@ export function NewsletterForm() {
     const parsed = checkForm(NEWSLETTER_FIELDS, formValues(new FormData(form)));
     setSent(true);
     if (!parsed.ok) {
-      setErrors(parsed.errors);
+      setErrors(parsed.fieldErrors);
       return;
     }
     setErrors({});

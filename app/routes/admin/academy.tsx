@@ -1,7 +1,7 @@
 // /admin/academy: the three-tab create form, the list with the published/draft toggle, edit dialog and delete.
 import { Clock, ExternalLink, Eye, EyeOff, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import {
   AcademyFormFields,
@@ -25,15 +25,9 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
-import { isUniqueViolation } from "~/db/sql-helpers.server";
-import {
-  ACADEMY_MESSAGES,
-  academySchema,
-  type FieldErrors,
-  formValues,
-  SLUG_TAKEN,
-  validateForm,
-} from "~/lib/cms";
+import { ACADEMY_MESSAGES, academySchema } from "~/lib/cms";
+import { contentAction } from "~/lib/content-action.server";
+import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import {
@@ -44,8 +38,7 @@ import {
   toggleAcademyStatus,
   updateAcademyItem,
 } from "~/models/academy-admin.server";
-import { auditContext } from "~/models/audit.server";
-import { isPublished } from "~/models/published.server";
+import { type AuditContext, auditContext } from "~/models/audit.server";
 import type { Route } from "./+types/academy";
 
 const DELETE_FETCHER = "academy-delete";
@@ -67,77 +60,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export interface AcademyActionResult {
-  intent: string;
-  ok: boolean;
-  toast: ToastMessage;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-}
+export type AcademyActionResult = ActionResult;
 
-const fail = (intent: string, message: string, extra: Partial<AcademyActionResult> = {}, status = 400) =>
-  data<AcademyActionResult>({ intent, ok: false, toast: { type: "error", message }, ...extra }, { status });
-const done = (intent: string, message: string) =>
-  data<AcademyActionResult>({ intent, ok: true, toast: { type: "success", message } });
+const ACTION = {
+  label: "Academy",
+  schema: academySchema,
+  required: ["title", "slug", "category"],
+  messages: ACADEMY_MESSAGES,
+  create: createAcademyItem,
+  update: updateAcademyItem,
+  toggle: async (id: string, who: AuditContext) => (await toggleAcademyStatus(id, who))?.item,
+  remove: deleteAcademyItem,
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await adminFor({ request, context });
-  const values = formValues(await request.formData());
-  const intent = values.intent ?? "";
-  const id = values.id ?? "";
-  const who = auditContext(admin.email, request, requestInfo(context).ip);
-
-  switch (intent) {
-    case "create":
-    case "update": {
-      const failed = intent === "create" ? ACADEMY_MESSAGES.createFailed : ACADEMY_MESSAGES.updateFailed;
-      const { id: _id, intent: _intent, ...echo } = values;
-      const result = validateForm(
-        academySchema,
-        values,
-        ["title", "slug", "category"],
-        ACADEMY_MESSAGES.required,
-      );
-      if (!result.ok) return fail(intent, result.message, { errors: result.errors, values: echo });
-      try {
-        if (intent === "create") {
-          await createAcademyItem(result.data, who);
-          return done(intent, ACADEMY_MESSAGES.created);
-        }
-        const updated = await updateAcademyItem(id, result.data, who);
-        if (!updated) return fail(intent, failed, { values: echo }, 404);
-        return done(intent, ACADEMY_MESSAGES.updated);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          return fail(intent, failed, { errors: { slug: SLUG_TAKEN }, values: echo });
-        logger.error({ err: error, intent }, "Academy write failed");
-        return fail(intent, failed, { values: echo }, 500);
-      }
-    }
-    case "toggle": {
-      try {
-        const result = await toggleAcademyStatus(id, who);
-        if (!result) return fail(intent, ACADEMY_MESSAGES.statusFailed, {}, 404);
-        const published = isPublished(result.item);
-        return done(intent, published ? ACADEMY_MESSAGES.published : ACADEMY_MESSAGES.drafted);
-      } catch (error) {
-        logger.error({ err: error }, "Academy status toggle failed");
-        return fail(intent, ACADEMY_MESSAGES.statusFailed, {}, 500);
-      }
-    }
-    case "delete": {
-      try {
-        const item = await deleteAcademyItem(id, who);
-        if (!item) return fail(intent, ACADEMY_MESSAGES.deleteFailed, {}, 404);
-        return done(intent, ACADEMY_MESSAGES.deleted);
-      } catch (error) {
-        logger.error({ err: error }, "Academy delete failed");
-        return fail(intent, ACADEMY_MESSAGES.deleteFailed, {}, 500);
-      }
-    }
-    default:
-      return fail(intent, "Unknown action");
-  }
+  const form = await request.formData();
+  return contentAction(ACTION, form, auditContext(admin.email, request, requestInfo(context).ip));
 }
 
 export default function AdminAcademy({ loaderData, actionData }: Route.ComponentProps) {
@@ -173,7 +112,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
               initial={
                 failedCreate?.values ? academyValuesFromSubmission(failedCreate.values) : emptyAcademyValues
               }
-              errors={failedCreate?.errors}
+              errors={failedCreate?.fieldErrors}
             />
             <div className="mt-6 flex justify-end">
               <Button type="submit" disabled={creating}>
@@ -315,7 +254,7 @@ function EditAcademyDialog({ item, categories }: { item: AdminAcademyItem; categ
               mode="edit"
               categories={categories}
               initial={academyValuesFromItem(item)}
-              errors={failed?.errors}
+              errors={failed?.fieldErrors}
             />
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>

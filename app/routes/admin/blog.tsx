@@ -1,7 +1,7 @@
 // /admin/blog: create form, the list (newest first) with the eye toggle, edit dialog and delete.
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
@@ -24,19 +24,12 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
-import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
-import { isUniqueViolation } from "~/db/sql-helpers.server";
-import {
-  BLOG_MESSAGES,
-  blogPostSchema,
-  type FieldErrors,
-  formValues,
-  SLUG_TAKEN,
-  validateForm,
-} from "~/lib/cms";
-import { logger } from "~/lib/logger.server";
+import { useActionToast } from "~/components/ui/toaster";
+import { BLOG_MESSAGES, blogPostSchema } from "~/lib/cms";
+import { contentAction } from "~/lib/content-action.server";
+import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
+import { type AuditContext, auditContext } from "~/models/audit.server";
 import {
   type AdminBlogPost,
   createPost,
@@ -45,7 +38,6 @@ import {
   togglePostStatus,
   updatePost,
 } from "~/models/blog-admin.server";
-import { isPublished } from "~/models/published.server";
 import type { Route } from "./+types/blog";
 
 const DELETE_FETCHER = "blog-delete";
@@ -59,73 +51,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { posts: await listAllPosts() };
 }
 
-export interface BlogActionResult {
-  intent: string;
-  ok: boolean;
-  toast: ToastMessage;
-  errors?: FieldErrors;
-  values?: Record<string, string>;
-}
+export type BlogActionResult = ActionResult;
 
-const fail = (intent: string, message: string, extra: Partial<BlogActionResult> = {}, status = 400) =>
-  data<BlogActionResult>({ intent, ok: false, toast: { type: "error", message }, ...extra }, { status });
-const done = (intent: string, message: string) =>
-  data<BlogActionResult>({ intent, ok: true, toast: { type: "success", message } });
+const ACTION = {
+  label: "Blog",
+  schema: blogPostSchema,
+  required: ["title", "slug"],
+  messages: BLOG_MESSAGES,
+  create: createPost,
+  update: updatePost,
+  toggle: async (id: string, who: AuditContext) => (await togglePostStatus(id, who))?.post,
+  remove: deletePost,
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await adminFor({ request, context });
-  const formData = await request.formData();
-  const values = formValues(formData);
-  const intent = values.intent ?? "";
-  const id = values.id ?? "";
-  const who = auditContext(admin.email, request, requestInfo(context).ip);
-
-  switch (intent) {
-    case "create":
-    case "update": {
-      const failed = intent === "create" ? BLOG_MESSAGES.createFailed : BLOG_MESSAGES.updateFailed;
-      const { id: _id, intent: _intent, ...echo } = values;
-      const result = validateForm(blogPostSchema, values, ["title", "slug"], BLOG_MESSAGES.required);
-      if (!result.ok) return fail(intent, result.message, { errors: result.errors, values: echo });
-      try {
-        if (intent === "create") {
-          await createPost(result.data, who);
-          return done(intent, BLOG_MESSAGES.created);
-        }
-        const updated = await updatePost(id, result.data, who);
-        if (!updated) return fail(intent, failed, { values: echo }, 404);
-        return done(intent, BLOG_MESSAGES.updated);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          return fail(intent, failed, { errors: { slug: SLUG_TAKEN }, values: echo });
-        logger.error({ err: error, intent }, "Blog write failed");
-        return fail(intent, failed, { values: echo }, 500);
-      }
-    }
-    case "toggle": {
-      try {
-        const result = await togglePostStatus(id, who);
-        if (!result) return fail(intent, BLOG_MESSAGES.statusFailed, {}, 404);
-        const published = isPublished(result.post);
-        return done(intent, published ? BLOG_MESSAGES.published : BLOG_MESSAGES.drafted);
-      } catch (error) {
-        logger.error({ err: error }, "Blog status toggle failed");
-        return fail(intent, BLOG_MESSAGES.statusFailed, {}, 500);
-      }
-    }
-    case "delete": {
-      try {
-        const post = await deletePost(id, who);
-        if (!post) return fail(intent, BLOG_MESSAGES.deleteFailed, {}, 404);
-        return done(intent, BLOG_MESSAGES.deleted);
-      } catch (error) {
-        logger.error({ err: error }, "Blog delete failed");
-        return fail(intent, BLOG_MESSAGES.deleteFailed, {}, 500);
-      }
-    }
-    default:
-      return fail(intent, "Unknown action");
-  }
+  const form = await request.formData();
+  return contentAction(ACTION, form, auditContext(admin.email, request, requestInfo(context).ip));
 }
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,7 +95,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
             <BlogFormFields
               mode="create"
               initial={failedCreate?.values ? blogValuesFromSubmission(failedCreate.values) : emptyBlogValues}
-              errors={failedCreate?.errors}
+              errors={failedCreate?.fieldErrors}
             />
             <div className="mt-6 flex justify-end">
               <Button type="submit" disabled={creating}>
@@ -299,7 +241,7 @@ function EditPostDialog({ post }: { post: AdminBlogPost }) {
           <fetcher.Form method="post" noValidate aria-label="Edit post">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={post.id} />
-            <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={failed?.errors} />
+            <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={failed?.fieldErrors} />
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -1,0 +1,94 @@
+// The one create / update / publish-toggle / delete action of the content screens (admin blog and academy): they
+// differ only in schema, required fields, messages and model functions, so the HTTP flow is written once here.
+import type { z } from "zod";
+import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { SLUG_TAKEN } from "~/lib/cms";
+import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import type { AuditContext } from "~/models/audit.server";
+import { isPublished } from "~/models/published.server";
+
+/** The messages a content screen shows (verbatim product texts, from BLOG_MESSAGES / ACADEMY_MESSAGES). */
+export interface ContentMessages {
+  required: string;
+  created: string;
+  createFailed: string;
+  updated: string;
+  updateFailed: string;
+  published: string;
+  drafted: string;
+  statusFailed: string;
+  deleted: string;
+  deleteFailed: string;
+}
+
+type Row = Parameters<typeof isPublished>[0];
+
+export interface ContentActionConfig<T> {
+  /** Names the screen in the logs ("Blog", "Academy"). */
+  label: string;
+  schema: z.ZodType<T>;
+  required: readonly string[];
+  messages: ContentMessages;
+  create: (input: T, who: AuditContext) => Promise<unknown>;
+  /** Each answers undefined when the row is already gone. */
+  update: (id: string, input: T, who: AuditContext) => Promise<unknown>;
+  toggle: (id: string, who: AuditContext) => Promise<Row | undefined>;
+  remove: (id: string, who: AuditContext) => Promise<unknown>;
+}
+
+/** Runs the intent a content screen posted ("create", "update", "toggle", "delete") and answers an ActionResult. */
+export async function contentAction<T extends Record<string, unknown>>(
+  config: ContentActionConfig<T>,
+  form: FormData,
+  who: AuditContext,
+) {
+  const { label, messages } = config;
+  const { id: rawId, intent: rawIntent, ...echo } = formValues(form);
+  const intent = rawIntent ?? "";
+  const id = rawId ?? "";
+
+  switch (intent) {
+    case "create":
+    case "update": {
+      const failed = intent === "create" ? messages.createFailed : messages.updateFailed;
+      const parsed = parseRequiredForm(config.schema, form, config.required, messages.required);
+      if (!parsed.ok)
+        return refuse(parsed.message, { intent, fieldErrors: parsed.fieldErrors, values: echo });
+      try {
+        if (intent === "create") {
+          await config.create(parsed.data, who);
+          return done(messages.created, { intent });
+        }
+        if (!(await config.update(id, parsed.data, who))) return gone(failed, { intent, values: echo });
+        return done(messages.updated, { intent });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          return refuse(failed, { intent, fieldErrors: { slug: SLUG_TAKEN }, values: echo });
+        logger.error({ err: error, intent }, `${label} write failed`);
+        return refuse(failed, { intent, values: echo }, 500);
+      }
+    }
+    case "toggle": {
+      try {
+        const row = await config.toggle(id, who);
+        if (!row) return gone(messages.statusFailed, { intent });
+        return done(isPublished(row) ? messages.published : messages.drafted, { intent });
+      } catch (error) {
+        logger.error({ err: error }, `${label} status toggle failed`);
+        return refuse(messages.statusFailed, { intent }, 500);
+      }
+    }
+    case "delete": {
+      try {
+        if (!(await config.remove(id, who))) return gone(messages.deleteFailed, { intent });
+        return done(messages.deleted, { intent });
+      } catch (error) {
+        logger.error({ err: error }, `${label} delete failed`);
+        return refuse(messages.deleteFailed, { intent }, 500);
+      }
+    }
+    default:
+      return refuse("Unknown action", { intent });
+  }
+}
