@@ -15,7 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await adminFor({ request, context });
   // One-shot message carried over a redirect, e.g. 'Admin access granted' after signing in.
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = await readFlash(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (clear) headers.append("Set-Cookie", clear);
   return data({ adminEmail: admin.email, flash }, { headers });

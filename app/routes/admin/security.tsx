@@ -46,7 +46,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await adminFor({ request, context });
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = await readFlash(request);
   return data(
     {
       enabled: await isTwoFactorEnabled(admin.userId),
@@ -80,10 +80,10 @@ function enrolmentOf(totpURI: string, backupCodes: string[]): Enrolment {
   };
 }
 
-function redirectWith(cookies: string[], toast: ToastMessage) {
+async function redirectWith(cookies: string[], toast: ToastMessage) {
   const headers = new Headers(NO_STORE);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie(toast));
+  headers.append("Set-Cookie", await flashCookie(toast));
   return redirect("/admin/security", { headers });
 }
 

@@ -34,7 +34,7 @@ function withCookies(cookies: string[], extra: Record<string, string> = {}) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cookies: string[] = [];
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = await readFlash(request);
   if (clear) cookies.push(clear);
   let notice: ToastMessage | null = flash;
 
@@ -112,13 +112,13 @@ export async function action({ request }: Route.ActionArgs) {
   return respond(outcome, "sign-in", parsed.data.email);
 }
 
-function respond(
+async function respond(
   outcome: Awaited<ReturnType<typeof signInAdmin>>,
   step: ActionResult["step"],
   email?: string,
 ) {
   if (outcome.kind === "granted") {
-    const flash = flashCookie({ type: "success", message: outcome.message });
+    const flash = await flashCookie({ type: "success", message: outcome.message });
     return redirect("/admin", { headers: withCookies([...outcome.setCookies, flash]) });
   }
   if (outcome.kind === "two-factor") {

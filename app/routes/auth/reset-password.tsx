@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirect("/admin-auth", {
     headers: {
-      "Set-Cookie": flashCookie({
+      "Set-Cookie": await flashCookie({
         type: "success",
         message: "Password changed. Sign in with your new password.",
       }),

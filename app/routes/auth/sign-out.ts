@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   headers.append(
     "Set-Cookie",
-    flashCookie(
+    await flashCookie(
       ok
         ? { type: "success", message: AUTH_MESSAGES.signedOut }
         : { type: "error", message: AUTH_MESSAGES.signOutError },
