@@ -2,53 +2,18 @@
 // and Chat. Switches post 'true'/'false' through hidden inputs, so a form sent without JavaScript keeps them.
 import { useState } from "react";
 import { MediaUrlField } from "~/components/admin/media-url-field";
-import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { TextareaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { TabsContent } from "~/components/ui/tabs";
+import type { FieldErrors } from "~/lib/forms";
 import type { Settings } from "~/lib/settings";
 import { SEO_LIMITS } from "~/lib/settings-form";
-
-export type FieldErrors = Record<string, string | undefined>;
 
 export interface SocialLinkValue {
   id: string;
   platform: string;
   url: string;
   isActive: boolean;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  ...props
-}: React.ComponentProps<typeof Input> & {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: React.ReactNode;
-}) {
-  const hintId = `${id}-hint`;
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint ? hintId : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined
-        }
-        {...props}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
 }
 
 /** A labelled switch that submits name=true|false. */
@@ -123,7 +88,7 @@ export function SettingsPanels({
   return (
     <>
       <Panel value="general" title="General">
-        <Field
+        <TextField
           id="contactEmail"
           name="contactEmail"
           label="Contact email"
@@ -132,7 +97,7 @@ export function SettingsPanels({
           error={errors.contactEmail}
           autoComplete="off"
         />
-        <Field
+        <TextField
           id="contactPhone"
           name="contactPhone"
           label="Phone"
@@ -140,17 +105,14 @@ export function SettingsPanels({
           defaultValue={values.contactPhone}
           error={errors.contactPhone}
         />
-        <div>
-          <Label htmlFor="companyAddress">Company address</Label>
-          <Textarea
-            id="companyAddress"
-            name="companyAddress"
-            defaultValue={values.companyAddress}
-            className="min-h-20"
-            aria-invalid={errors.companyAddress ? true : undefined}
-          />
-          <FieldError id="companyAddress-error">{errors.companyAddress}</FieldError>
-        </div>
+        <TextareaField
+          id="companyAddress"
+          name="companyAddress"
+          label="Company address"
+          defaultValue={values.companyAddress}
+          className="min-h-20"
+          error={errors.companyAddress}
+        />
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Features</legend>
           <SwitchField
@@ -190,7 +152,7 @@ export function SettingsPanels({
             className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end"
           >
             <input type="hidden" name="socialId" value={link.id} />
-            <Field
+            <TextField
               id={`social-url-${link.id}`}
               name={`socialUrl.${link.id}`}
               label={`${link.platform} URL`}
@@ -225,7 +187,7 @@ export function SettingsPanels({
       </Panel>
 
       <Panel value="seo" title="SEO">
-        <Field
+        <TextField
           id="siteTitle"
           name="siteTitle"
           label="Site title"
@@ -234,29 +196,28 @@ export function SettingsPanels({
           error={errors.siteTitle}
           hint={`${siteTitle.length}/${SEO_LIMITS.title} · keep the title under ${SEO_LIMITS.title} characters`}
         />
-        <div>
-          <Label htmlFor="siteDescription">Meta description</Label>
-          <Textarea
-            id="siteDescription"
-            name="siteDescription"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-describedby="siteDescription-counter"
-            className="min-h-24"
-          />
-          <p id="siteDescription-counter" className="mt-1.5 text-xs text-slate-600">
-            <span
-              className={
-                description.length > SEO_LIMITS.description ? "font-semibold text-red-700" : undefined
-              }
-            >
-              {description.length}/{SEO_LIMITS.description}
-            </span>{" "}
-            · best between 150 and 160 characters
-          </p>
-          <FieldError id="siteDescription-error">{errors.siteDescription}</FieldError>
-        </div>
-        <Field
+        <TextareaField
+          id="siteDescription"
+          name="siteDescription"
+          label="Meta description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className="min-h-24"
+          error={errors.siteDescription}
+          hint={
+            <>
+              <span
+                className={
+                  description.length > SEO_LIMITS.description ? "font-semibold text-red-700" : undefined
+                }
+              >
+                {description.length}/{SEO_LIMITS.description}
+              </span>{" "}
+              · best between 150 and 160 characters
+            </>
+          }
+        />
+        <TextField
           id="metaKeywords"
           name="metaKeywords"
           label="Meta keywords"
@@ -275,7 +236,7 @@ export function SettingsPanels({
           error={errors.ogImage}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             id="seo-googleAnalyticsId"
             name="googleAnalyticsId"
             label="Analytics ID"
@@ -284,7 +245,7 @@ export function SettingsPanels({
             placeholder="G-XXXXXXXXXX"
             error={errors.googleAnalyticsId}
           />
-          <Field
+          <TextField
             id="seo-facebookPixelId"
             name="facebookPixelId"
             label="Pixel ID"
@@ -305,7 +266,7 @@ export function SettingsPanels({
       </Panel>
 
       <Panel value="analytics" title="Analytics">
-        <Field
+        <TextField
           id="googleAnalyticsId"
           name="googleAnalyticsId"
           label="Google Analytics ID"
@@ -314,7 +275,7 @@ export function SettingsPanels({
           placeholder="G-XXXXXXXXXX"
           error={errors.googleAnalyticsId}
         />
-        <Field
+        <TextField
           id="facebookPixelId"
           name="facebookPixelId"
           label="Meta pixel ID"
@@ -323,7 +284,7 @@ export function SettingsPanels({
           inputMode="numeric"
           error={errors.facebookPixelId}
         />
-        <Field
+        <TextField
           id="hotjarId"
           name="hotjarId"
           label="Hotjar site ID"
@@ -345,19 +306,16 @@ export function SettingsPanels({
           onCheckedChange={toggle("chatEnabled")}
         />
         {toggles.chatEnabled ? (
-          <div>
-            <Label htmlFor="chatWidget">Chat widget embed code</Label>
-            <Textarea
-              id="chatWidget"
-              name="chatWidget"
-              value={chatCode}
-              onChange={(e) => setChatCode(e.target.value)}
-              className="min-h-40 font-mono text-xs"
-              placeholder="<script>…</script>"
-              aria-invalid={errors.chatWidget ? true : undefined}
-            />
-            <FieldError id="chatWidget-error">{errors.chatWidget}</FieldError>
-          </div>
+          <TextareaField
+            id="chatWidget"
+            name="chatWidget"
+            label="Chat widget embed code"
+            value={chatCode}
+            onChange={(e) => setChatCode(e.target.value)}
+            className="min-h-40 font-mono text-xs"
+            placeholder="<script>…</script>"
+            error={errors.chatWidget}
+          />
         ) : (
           // Hidden while chat is off, but kept, so turning chat on again restores the code.
           <input type="hidden" name="chatWidget" value={chatCode} />

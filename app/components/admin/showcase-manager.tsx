@@ -11,6 +11,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
+import type { ActionResult } from "~/lib/forms";
 import { isUploadedImage, variantUrl } from "~/lib/uploads";
 
 export interface ShowcaseItemView {
@@ -25,14 +26,8 @@ export interface ShowcaseItemView {
 
 const ROW_FETCHER = "showcase-row-action";
 
-interface AddResult {
-  toast?: { type: "success" | "error"; message: string };
-  fieldErrors?: Record<string, string | undefined>;
-  ok?: boolean;
-}
-
 function AddMediaForm() {
-  const fetcher = useFetcher<AddResult>({ key: "showcase-add" });
+  const fetcher = useFetcher<ActionResult>({ key: "showcase-add" });
   useActionToast(fetcher.data);
   const [mediaType, setMediaType] = useState<"image" | "video">("image");
   const [mediaUrl, setMediaUrl] = useState("");

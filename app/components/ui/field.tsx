@@ -1,7 +1,7 @@
 // The one labelled form field of the product (admin and public forms): label, control, hint and error, linked
 // for assistive technology; and a live length counter that guides without blocking (docs/product.md, Meta guidance).
 import type * as React from "react";
-import { FieldError, Label } from "~/components/ui/input";
+import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
 export interface FieldProps {
@@ -40,6 +40,41 @@ export function Field({ id, label, error, hint, aside, className, labelId, child
       ) : null}
       <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** Field's own props; a className given to TextField or TextareaField styles the control, not the wrapper. */
+type FieldFrame = Omit<FieldProps, "children" | "className">;
+
+/** The common case: a Field around one text input; every other prop goes to the input. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  aside,
+  labelId,
+  ...input
+}: FieldFrame & Omit<React.ComponentProps<typeof Input>, "id" | "children">) {
+  return (
+    <Field {...{ id, label, error, hint, aside, labelId }}>{(aria) => <Input {...input} {...aria} />}</Field>
+  );
+}
+
+/** A Field around one textarea; every other prop goes to the textarea. */
+export function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  aside,
+  labelId,
+  ...textarea
+}: FieldFrame & Omit<React.ComponentProps<typeof Textarea>, "id" | "children">) {
+  return (
+    <Field {...{ id, label, error, hint, aside, labelId }}>
+      {(aria) => <Textarea {...textarea} {...aria} />}
+    </Field>
   );
 }
 

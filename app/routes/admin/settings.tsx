@@ -10,6 +10,7 @@ import { ShowcaseManager } from "~/components/admin/showcase-manager";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { type ActionResult, done, type FieldErrors, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import type { Settings } from "~/lib/settings";
@@ -55,9 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type Toast = { type: "success" | "error"; message: string };
-type FieldErrors = Record<string, string | undefined>;
-const toast = (type: Toast["type"], message: string): Toast => ({ type, message });
+/** What a refused save sends back: the settings and social links as typed. */
+interface SettingsValues {
+  settings: Settings;
+  links: SocialLinkUpdate[];
+}
 
 /** The SEO and Analytics tabs both post the analytics and pixel IDs: take the one the admin changed. */
 function pickValue(form: FormData, key: string, previous: string): string {
@@ -70,12 +73,9 @@ function parseSettingsForm(form: FormData, previous: Settings) {
   for (const key of Object.keys(settingsTextSchema.shape) as Array<keyof SettingsTextFields>) {
     raw[key] = pickValue(form, key, String(previous[key]));
   }
-  const errors: FieldErrors = {};
-  const parsed = settingsTextSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  }
-  const values = { ...previous, ...(parsed.success ? parsed.data : raw) } as Settings;
+  const parsed = parseForm(settingsTextSchema, raw);
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  const values = { ...previous, ...(parsed.ok ? parsed.data : raw) } as Settings;
   for (const key of SETTINGS_BOOLEAN_KEYS) {
     const v = form.get(key);
     // A missing field keeps the stored value (e.g. a partial post), 'true'/'on' is on, anything else off.
@@ -110,94 +110,89 @@ export async function action({ request, context }: Route.ActionArgs) {
       previous = await getSettings();
       const { values, links, errors, hasErrors } = parseSettingsForm(form, previous);
       if (hasErrors) {
-        return data(
-          { toast: toast("error", "Failed to save settings"), fieldErrors: errors, values, links },
-          { status: 400 },
-        );
+        return refuse<SettingsValues>("Failed to save settings", {
+          fieldErrors: errors,
+          values: { settings: values, links },
+        });
       }
       await saveSettings(values, links, who);
-      return { toast: toast("success", "Settings saved successfully") };
+      return done("Settings saved successfully");
     } catch (error) {
       logger.error({ err: error }, "failed to save settings");
-      return data({ toast: toast("error", "Failed to save settings") }, { status: 500 });
+      return refuse("Failed to save settings", {}, 500);
     }
   }
 
   if (intent === "showcase-add") {
-    const parsed = showcaseAddSchema.safeParse({
-      title: String(form.get("title") ?? ""),
-      mediaUrl: String(form.get("mediaUrl") ?? ""),
-      mediaType: String(form.get("mediaType") ?? ""),
-      description: String(form.get("description") ?? ""),
-    });
-    if (parsed.success && (!parsed.data.title || !parsed.data.mediaUrl)) {
-      return data(
-        {
-          toast: toast("error", "Please fill in URL and title"),
-          fieldErrors: {
-            title: parsed.data.title ? undefined : "Enter a title",
-            mediaUrl: parsed.data.mediaUrl ? undefined : "Enter a media URL or upload a file",
-          },
+    const parsed = parseForm(showcaseAddSchema, form);
+    const { values } = parsed;
+    if (parsed.ok && (!parsed.data.title || !parsed.data.mediaUrl)) {
+      return refuse("Please fill in URL and title", {
+        values,
+        fieldErrors: {
+          title: parsed.data.title ? undefined : "Enter a title",
+          mediaUrl: parsed.data.mediaUrl ? undefined : "Enter a media URL or upload a file",
         },
-        { status: 400 },
-      );
+      });
     }
-    if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      return data({ toast: toast("error", "Failed to add media"), fieldErrors }, { status: 400 });
-    }
+    if (!parsed.ok) return refuse("Failed to add media", { values, fieldErrors: parsed.fieldErrors });
     try {
       await addShowcaseItem(parsed.data, who);
-      return { toast: toast("success", "Media added successfully"), ok: true };
+      return done("Media added successfully");
     } catch (error) {
       logger.error({ err: error }, "failed to add media");
-      return data({ toast: toast("error", "Failed to add media") }, { status: 500 });
+      return refuse("Failed to add media", { values }, 500);
     }
   }
 
+  // Toggle, reorder and delete name a row that may be gone (deleted in another tab): GONE_STATUS, via gone().
+  const rowAction = async (
+    failure: string,
+    run: () => Promise<unknown>,
+    success: () => ReturnType<typeof done>,
+  ) => {
+    try {
+      if (!validId || !(await run())) return gone(failure);
+      return success();
+    } catch (error) {
+      logger.error({ err: error, intent }, failure);
+      return refuse(failure, {}, 500);
+    }
+  };
   if (intent === "showcase-toggle") {
     const isActive = form.get("isActive") === "true";
-    try {
-      const item = validId ? await setShowcaseActive(id, isActive, who) : undefined;
-      if (!item) return data({ toast: toast("error", "Failed to update media status") }, { status: 409 });
-      return { toast: toast("success", "Media status updated") };
-    } catch (error) {
-      logger.error({ err: error }, "failed to update media status");
-      return data({ toast: toast("error", "Failed to update media status") }, { status: 500 });
-    }
+    return rowAction(
+      "Failed to update media status",
+      () => setShowcaseActive(id, isActive, who),
+      () => done("Media status updated"),
+    );
   }
-
-  if (intent === "showcase-order" || intent === "showcase-move") {
-    try {
-      let done = false;
-      if (intent === "showcase-order") {
-        const displayOrder = parseDisplayOrder(form.get("displayOrder"));
-        done = validId ? Boolean(await setShowcaseOrder(id, displayOrder, who)) : false;
-      } else {
-        const direction = form.get("direction") === "up" ? "up" : "down";
-        done = validId ? await moveShowcaseItem(id, direction, who) : false;
-      }
-      if (!done) return data({ toast: toast("error", "Failed to update order") }, { status: 409 });
-      return { reordered: true };
-    } catch (error) {
-      logger.error({ err: error }, "failed to update order");
-      return data({ toast: toast("error", "Failed to update order") }, { status: 500 });
-    }
+  if (intent === "showcase-order") {
+    const displayOrder = parseDisplayOrder(form.get("displayOrder"));
+    // A reorder shows no toast: the list itself moves.
+    return rowAction(
+      "Failed to update order",
+      () => setShowcaseOrder(id, displayOrder, who),
+      () => data({ ok: true }),
+    );
   }
-
+  if (intent === "showcase-move") {
+    const direction = form.get("direction") === "up" ? "up" : "down";
+    return rowAction(
+      "Failed to update order",
+      () => moveShowcaseItem(id, direction, who),
+      () => data({ ok: true }),
+    );
+  }
   if (intent === "showcase-delete") {
-    try {
-      const item = validId ? await deleteShowcaseItem(id, who) : undefined;
-      if (!item) return data({ toast: toast("error", "Failed to delete media") }, { status: 409 });
-      return { toast: toast("success", "Media deleted successfully") };
-    } catch (error) {
-      logger.error({ err: error }, "failed to delete media");
-      return data({ toast: toast("error", "Failed to delete media") }, { status: 500 });
-    }
+    return rowAction(
+      "Failed to delete media",
+      () => deleteShowcaseItem(id, who),
+      () => done("Media deleted successfully"),
+    );
   }
 
-  return data({ toast: toast("error", "Unknown action") }, { status: 400 });
+  return refuse("Unknown action");
 }
 
 const TABS = [
@@ -220,11 +215,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   }, [showcaseFailed]);
 
   // After a rejected save the form shows what the admin typed, with the errors.
-  const result = actionData as
-    | { values?: Settings; links?: SocialLinkUpdate[]; fieldErrors?: Record<string, string | undefined> }
-    | undefined;
-  const rejected = result?.values ? result : undefined;
-  const values = rejected?.values ?? loaderData.settings;
+  const result = actionData as ActionResult<SettingsValues | Record<string, string>> | undefined;
+  const rejected =
+    result?.values && "settings" in result.values ? (result.values as SettingsValues) : undefined;
+  const values = rejected?.settings ?? loaderData.settings;
   const socialLinks: SocialLinkValue[] = loaderData.socialLinks.map((l) => {
     const typed = rejected?.links?.find((r) => r.id === l.id);
     return {
