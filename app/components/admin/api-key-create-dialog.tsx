@@ -14,16 +14,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
+import { Input, Label } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
 import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-schemas";
+import type { ActionResult } from "~/lib/forms";
 import { CopyButton } from "./api-key-copy";
 
-export interface CreateKeyResult {
-  toast?: { type: "success" | "error"; message: string };
+/** The form's ActionResult plus the new key, whose only plaintext copy travels in this one answer. */
+export interface CreateKeyResult extends ActionResult {
   created?: { id: string; keyName: string; key: string };
-  fieldErrors?: { keyName?: string[] };
 }
 
 export function ApiKeyCreateDialog() {
@@ -35,7 +36,7 @@ export function ApiKeyCreateDialog() {
   useActionToast(fetcher.data);
 
   const created = fetcher.data && fetcher.data !== dismissed ? fetcher.data.created : undefined;
-  const serverError = fetcher.data !== dismissed ? fetcher.data?.fieldErrors?.keyName?.[0] : undefined;
+  const serverError = fetcher.data !== dismissed ? fetcher.data?.fieldErrors?.keyName : undefined;
   const error = clientError ?? serverError;
   const busy = fetcher.state !== "idle";
 
@@ -120,17 +121,15 @@ export function ApiKeyCreateDialog() {
               </DialogDescription>
             </DialogHeader>
             <input type="hidden" name="intent" value="create" />
-            <Label htmlFor="keyName">Key name</Label>
-            <Input
+            <TextField
               id="keyName"
               name="keyName"
+              label="Key name"
               placeholder="e.g. Zapier publishing"
               maxLength={KEY_NAME_MAX}
               autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "keyName-error" : undefined}
+              error={error}
             />
-            <FieldError id="keyName-error">{error}</FieldError>
             <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
               <KeyRound className="size-3.5" aria-hidden />
               Permissions: content_management

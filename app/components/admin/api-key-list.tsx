@@ -5,8 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Switch } from "~/components/ui/switch";
-import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { useActionToast } from "~/components/ui/toaster";
 import { maskApiKey } from "~/lib/api-schemas";
+import type { ActionResult } from "~/lib/forms";
 
 export interface ApiKeyRow {
   id: string;
@@ -36,9 +37,9 @@ export const DELETE_KEY_QUESTION =
 const DELETE_FETCHER = "api-key-delete";
 
 function ApiKeyItem({ apiKey }: { apiKey: ApiKeyRow }) {
-  const toggle = useFetcher<{ toast?: ToastMessage }>();
+  const toggle = useFetcher<ActionResult>();
   // Shared with ApiKeyList: this row unmounts when its deletion succeeds, so the list shows the toast.
-  const remove = useFetcher<{ toast?: ToastMessage }>({ key: DELETE_FETCHER });
+  const remove = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   useActionToast(toggle.data);
   const pending = toggle.formData?.get("active");
   const active = pending != null ? pending === "true" : apiKey.isActive;
@@ -106,7 +107,7 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKeyRow }) {
 }
 
 export function ApiKeyList({ keys }: { keys: ApiKeyRow[] }) {
-  useActionToast(useFetcher<{ toast?: ToastMessage }>({ key: DELETE_FETCHER }).data);
+  useActionToast(useFetcher<ActionResult>({ key: DELETE_FETCHER }).data);
   if (keys.length === 0) {
     return (
       <p className="p-6 text-center text-sm text-slate-600">

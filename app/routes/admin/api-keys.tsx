@@ -5,12 +5,13 @@ import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { ApiKeyCreateDialog } from "~/components/admin/api-key-create-dialog";
+import { ApiKeyCreateDialog, type CreateKeyResult } from "~/components/admin/api-key-create-dialog";
 import { ApiKeyList } from "~/components/admin/api-key-list";
 import { ApiKeyUsage } from "~/components/admin/api-key-usage";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
 import { createApiKeySchema } from "~/lib/api-schemas";
+import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import {
@@ -51,17 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   if (intent === "create") {
-    const parsed = createApiKeySchema.safeParse({ keyName: form.get("keyName") ?? "" });
-    if (!parsed.success) {
-      const fieldErrors = z.flattenError(parsed.error).fieldErrors;
-      const message = fieldErrors.keyName?.[0] ?? "Please enter a key name";
-      return data({ toast: { type: "error" as const, message }, fieldErrors }, { status: 400 });
+    const parsed = parseForm(createApiKeySchema, { keyName: String(form.get("keyName") ?? "") });
+    if (!parsed.ok) {
+      const message = parsed.fieldErrors.keyName ?? "Please enter a key name";
+      return refuse(message, { fieldErrors: parsed.fieldErrors, values: parsed.values });
     }
     try {
       const { key, plaintext } = await createApiKey(parsed.data.keyName, who);
-      return data(
+      return data<CreateKeyResult>(
         {
-          toast: { type: "success" as const, message: "API key created successfully" },
+          ok: true,
+          toast: { type: "success", message: "API key created successfully" },
           created: { id: key.id, keyName: key.keyName, key: plaintext },
         },
         // The response carries the key's only plaintext copy: no cache may keep it.
@@ -69,47 +70,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     } catch (error) {
       logger.error({ err: error }, "Failed to create API key");
-      return data(
-        { toast: { type: "error" as const, message: "Failed to create API key" } },
-        { status: 500 },
-      );
+      return refuse("Failed to create API key", {}, 500);
     }
   }
 
   const id = idSchema.safeParse(form.get("id"));
   if (intent === "toggle") {
     const active = form.get("active");
-    const failed = { toast: { type: "error" as const, message: "Failed to update API key" } };
-    if (!id.success || (active !== "true" && active !== "false")) return data(failed, { status: 400 });
+    const failed = "Failed to update API key";
+    if (!id.success || (active !== "true" && active !== "false")) return refuse(failed);
     try {
       const key = await setApiKeyActive(id.data, active === "true", who);
-      if (!key) return data(failed, { status: 404 });
-      return data({
-        toast: {
-          type: "success" as const,
-          message: key.isActive ? "API key activated" : "API key deactivated",
-        },
-      });
+      if (!key) return gone(failed);
+      return done(key.isActive ? "API key activated" : "API key deactivated");
     } catch (error) {
-      logger.error({ err: error }, "Failed to update API key");
-      return data(failed, { status: 500 });
+      logger.error({ err: error }, failed);
+      return refuse(failed, {}, 500);
     }
   }
 
   if (intent === "delete") {
-    const failed = { toast: { type: "error" as const, message: "Failed to delete API key" } };
-    if (!id.success) return data(failed, { status: 400 });
+    const failed = "Failed to delete API key";
+    if (!id.success) return refuse(failed);
     try {
-      const key = await deleteApiKey(id.data, who);
-      if (!key) return data(failed, { status: 404 });
-      return data({ toast: { type: "success" as const, message: "API key deleted" } });
+      if (!(await deleteApiKey(id.data, who))) return gone(failed);
+      return done("API key deleted");
     } catch (error) {
-      logger.error({ err: error }, "Failed to delete API key");
-      return data(failed, { status: 500 });
+      logger.error({ err: error }, failed);
+      return refuse(failed, {}, 500);
     }
   }
 
-  return data({ toast: { type: "error" as const, message: "Unknown action" } }, { status: 400 });
+  return refuse("Unknown action");
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
