@@ -46,6 +46,48 @@ export function SwitchField({
   );
 }
 
+/** The analytics and pixel IDs, shown on both the SEO and the Analytics tab from one state. */
+function TrackingIdFields({
+  idPrefix,
+  labels,
+  gaId,
+  setGaId,
+  pixelId,
+  setPixelId,
+  errors,
+}: {
+  idPrefix: string;
+  labels: [string, string];
+  gaId: string;
+  setGaId: (value: string) => void;
+  pixelId: string;
+  setPixelId: (value: string) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}googleAnalyticsId`}
+        name="googleAnalyticsId"
+        label={labels[0]}
+        value={gaId}
+        onChange={(e) => setGaId(e.target.value)}
+        placeholder="G-XXXXXXXXXX"
+        error={errors.googleAnalyticsId}
+      />
+      <TextField
+        id={`${idPrefix}facebookPixelId`}
+        name="facebookPixelId"
+        label={labels[1]}
+        value={pixelId}
+        onChange={(e) => setPixelId(e.target.value)}
+        inputMode="numeric"
+        error={errors.facebookPixelId}
+      />
+    </>
+  );
+}
+
 function Panel({ value, title, children }: { value: string; title: string; children: React.ReactNode }) {
   return (
     <TabsContent
@@ -82,6 +124,7 @@ export function SettingsPanels({
   const [pixelId, setPixelId] = useState(values.facebookPixelId);
   const [chatCode, setChatCode] = useState(values.chatWidget);
   const [links, setLinks] = useState(socialLinks);
+  const tracking = { gaId, setGaId, pixelId, setPixelId, errors };
   const toggle = (key: keyof typeof toggles) => (checked: boolean) =>
     setToggles((t) => ({ ...t, [key]: checked }));
 
@@ -236,24 +279,7 @@ export function SettingsPanels({
           error={errors.ogImage}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="seo-googleAnalyticsId"
-            name="googleAnalyticsId"
-            label="Analytics ID"
-            value={gaId}
-            onChange={(e) => setGaId(e.target.value)}
-            placeholder="G-XXXXXXXXXX"
-            error={errors.googleAnalyticsId}
-          />
-          <TextField
-            id="seo-facebookPixelId"
-            name="facebookPixelId"
-            label="Pixel ID"
-            value={pixelId}
-            onChange={(e) => setPixelId(e.target.value)}
-            inputMode="numeric"
-            error={errors.facebookPixelId}
-          />
+          <TrackingIdFields idPrefix="seo-" labels={["Analytics ID", "Pixel ID"]} {...tracking} />
         </div>
         <div className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           <p className="font-semibold">SEO tips</p>
@@ -266,24 +292,7 @@ export function SettingsPanels({
       </Panel>
 
       <Panel value="analytics" title="Analytics">
-        <TextField
-          id="googleAnalyticsId"
-          name="googleAnalyticsId"
-          label="Google Analytics ID"
-          value={gaId}
-          onChange={(e) => setGaId(e.target.value)}
-          placeholder="G-XXXXXXXXXX"
-          error={errors.googleAnalyticsId}
-        />
-        <TextField
-          id="facebookPixelId"
-          name="facebookPixelId"
-          label="Meta pixel ID"
-          value={pixelId}
-          onChange={(e) => setPixelId(e.target.value)}
-          inputMode="numeric"
-          error={errors.facebookPixelId}
-        />
+        <TrackingIdFields idPrefix="" labels={["Google Analytics ID", "Meta pixel ID"]} {...tracking} />
         <TextField
           id="hotjarId"
           name="hotjarId"

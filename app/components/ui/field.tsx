@@ -46,37 +46,29 @@ export function Field({ id, label, error, hint, aside, className, labelId, child
 /** Field's own props; a className given to TextField or TextareaField styles the control, not the wrapper. */
 type FieldFrame = Omit<FieldProps, "children" | "className">;
 
-/** The common case: a Field around one text input; every other prop goes to the input. */
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  aside,
-  labelId,
-  ...input
-}: FieldFrame & Omit<React.ComponentProps<typeof Input>, "id" | "children">) {
-  return (
-    <Field {...{ id, label, error, hint, aside, labelId }}>{(aria) => <Input {...input} {...aria} />}</Field>
-  );
+/** A Field around one control; every prop that is not Field's goes to the control. */
+function controlField<P extends { id?: string }>(Control: (props: P) => React.ReactNode) {
+  return function ControlField({
+    id,
+    label,
+    error,
+    hint,
+    aside,
+    labelId,
+    ...control
+  }: FieldFrame & Omit<P, "id" | "children">) {
+    return (
+      <Field {...{ id, label, error, hint, aside, labelId }}>
+        {(aria) => <Control {...(control as unknown as P)} {...aria} />}
+      </Field>
+    );
+  };
 }
 
-/** A Field around one textarea; every other prop goes to the textarea. */
-export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  aside,
-  labelId,
-  ...textarea
-}: FieldFrame & Omit<React.ComponentProps<typeof Textarea>, "id" | "children">) {
-  return (
-    <Field {...{ id, label, error, hint, aside, labelId }}>
-      {(aria) => <Textarea {...textarea} {...aria} />}
-    </Field>
-  );
-}
+/** The common case: a labelled text input. */
+export const TextField = controlField(Input);
+/** A labelled textarea. */
+export const TextareaField = controlField(Textarea);
 
 /** "n/limit", amber past the limit; it never blocks saving. */
 export function LengthCounter({ length, limit, id }: { length: number; limit: number; id?: string }) {
