@@ -6,8 +6,9 @@ import { passwordManagedByEnv, passwordResetByEmailAvailable } from "~/auth/pass
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
 import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
+import { type ActionResult, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "./auth-card";
@@ -19,23 +20,22 @@ export function loader() {
   return { available: passwordResetByEmailAvailable(), managed: passwordManagedByEnv() };
 }
 
+/** Every refusal of this form is about the email field: the message shows under it. */
+const refuseEmail = (message: string, email: string, status: number) =>
+  invalid({ fieldErrors: { email: message }, values: { email } }, status);
+
 export async function action({ request }: Route.ActionArgs) {
-  if (passwordManagedByEnv()) {
-    return data({ error: PASSWORD_MANAGED_MESSAGE, sent: false }, { status: 409 });
-  }
-  if (!passwordResetByEmailAvailable()) {
-    return data({ error: "Password reset by email is not configured.", sent: false }, { status: 404 });
-  }
-  const form = await request.formData();
-  const parsed = forgotPasswordSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Invalid email", sent: false }, { status: 400 });
-  }
+  if (passwordManagedByEnv()) return refuseEmail(PASSWORD_MANAGED_MESSAGE, "", 409);
+  if (!passwordResetByEmailAvailable())
+    return refuseEmail("Password reset by email is not configured.", "", 404);
+  const parsed = parseForm(forgotPasswordSchema, {
+    email: String((await request.formData()).get("email") ?? "").trim(),
+  });
+  if (!parsed.ok)
+    return refuseEmail(parsed.fieldErrors.email ?? "Invalid email", parsed.values.email ?? "", 400);
   const result = await callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email });
-  if (result.status === 429) {
-    return data({ error: rateLimitMessage(result.retryAfter), sent: false }, { status: 429 });
-  }
-  return { error: null, sent: true };
+  if (result.status === 429) return refuseEmail(rateLimitMessage(result.retryAfter), parsed.data.email, 429);
+  return data<ActionResult>({ ok: true });
 }
 
 export const headers = noStoreHeaders;
@@ -57,25 +57,22 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           Password reset by email is not configured. Ask the server operator to run{" "}
           <code className="rounded bg-slate-100 px-1">npm run admin -- set-password</code>.
         </p>
-      ) : actionData?.sent ? (
+      ) : actionData?.ok ? (
         <p role="status" className="text-sm text-slate-700">
           {RESET_SENT_MESSAGE}
         </p>
       ) : (
         <Form method="post" className="space-y-4">
-          <div>
-            <Label htmlFor="email">Administrator email</Label>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? "email-error" : undefined}
-            />
-            <FieldError id="email-error">{actionData?.error}</FieldError>
-          </div>
+          <TextField
+            id="email"
+            name="email"
+            label="Administrator email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values?.email}
+            error={actionData?.fieldErrors?.email}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>

@@ -1,14 +1,15 @@
 // /admin-auth/reset?token=…: chooses a new password with the single-use, expiring token from the reset email.
 // better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
 // the password (the next start would undo the reset).
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { passwordManagedByEnv } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
+import { invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "./auth-card";
@@ -19,32 +20,24 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "", managed: passwordManagedByEnv() };
 }
 
+/** A refusal that belongs to the whole form (expired link, rate limit, managed password): shown above it. */
+const refuseForm = (message: string, status = 400) => invalid({ fieldErrors: { form: message } }, status);
+
 export async function action({ request }: Route.ActionArgs) {
-  if (passwordManagedByEnv()) {
-    return data({ errors: { form: PASSWORD_MANAGED_MESSAGE } as Record<string, string> }, { status: 409 });
-  }
-  const form = await request.formData();
-  const parsed = resetPasswordSchema.safeParse({
-    token: String(form.get("token") ?? ""),
-    password: String(form.get("password") ?? ""),
-    confirm: String(form.get("confirm") ?? ""),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "token" ? "form" : String(issue?.path[0] ?? "form");
-    const message = field === "form" ? INVALID_LINK_MESSAGE : (issue?.message ?? "Invalid input");
-    return data({ errors: { [field]: message } as Record<string, string> }, { status: 400 });
+  if (passwordManagedByEnv()) return refuseForm(PASSWORD_MANAGED_MESSAGE, 409);
+  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  if (!parsed.ok) {
+    // One message at a time, as before: a bad token outranks the password fields.
+    const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? ["form", undefined];
+    if (field === "token" || field === "form") return refuseForm(INVALID_LINK_MESSAGE);
+    return invalid({ fieldErrors: { [field]: message ?? "Invalid input" } });
   }
   const result = await callAuthEndpoint(request, "/reset-password", {
     token: parsed.data.token,
     newPassword: parsed.data.password,
   });
-  if (result.status === 429) {
-    return data({ errors: { form: rateLimitMessage(result.retryAfter) } }, { status: 429 });
-  }
-  if (result.status !== 200) {
-    return data({ errors: { form: INVALID_LINK_MESSAGE } }, { status: 400 });
-  }
+  if (result.status === 429) return refuseForm(rateLimitMessage(result.retryAfter), 429);
+  if (result.status !== 200) return refuseForm(INVALID_LINK_MESSAGE);
   return redirect("/admin-auth", {
     headers: {
       "Set-Cookie": await flashCookie({
@@ -63,7 +56,7 @@ export function meta() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors = (actionData?.errors ?? {}) as Record<string, string | undefined>;
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <AuthCard title="Choose a new password">
       {errors.form ? (
@@ -81,33 +74,25 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : loaderData.token ? (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <div>
-            <Label htmlFor="password">New password</Label>
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={ADMIN_PASSWORD_MIN_LENGTH}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "password-error" : undefined}
-            />
-            <FieldError id="password-error">{errors.password}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="confirm">Repeat the new password</Label>
-            <Input
-              id="confirm"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-invalid={errors.confirm ? true : undefined}
-              aria-describedby={errors.confirm ? "confirm-error" : undefined}
-            />
-            <FieldError id="confirm-error">{errors.confirm}</FieldError>
-          </div>
+          <TextField
+            id="password"
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={ADMIN_PASSWORD_MIN_LENGTH}
+            error={errors.password}
+          />
+          <TextField
+            id="confirm"
+            name="confirm"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirm}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             Set new password
           </Button>
