@@ -15,10 +15,12 @@ import {
 } from "~/auth/sign-in.server";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { Field, TextField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { ADMIN_PASSWORD_MIN_LENGTH, secondFactorSchema, signInSchema } from "~/lib/auth-schemas";
 import { flashCookie, readFlash } from "~/lib/flash.server";
+import { type ActionResult, parseForm } from "~/lib/forms";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/admin-auth";
 import { AuthCard } from "./auth-card";
@@ -68,12 +70,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult = {
-  step: "sign-in" | "two-factor";
-  notice?: ToastMessage;
-  email?: string;
-  fieldErrors?: Partial<Record<"email" | "password" | "code", string>>;
-};
+/** The one ActionResult, plus which step the page shows next; the toast shows as the card's notice. */
+type SignInResult = Omit<ActionResult<{ email?: string }>, "ok"> & { step: "sign-in" | "two-factor" };
+
+const answer = (result: SignInResult, init: ResponseInit = { headers: NO_STORE }) =>
+  data<SignInResult & { ok: boolean }>({ ...result, ok: !result.toast && !result.fieldErrors }, init);
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -84,9 +85,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "verify") {
-    const parsed = secondFactorSchema.safeParse({ method: form.get("method"), code: form.get("code") ?? "" });
-    if (!parsed.success) {
-      return data<ActionResult>(
+    const parsed = parseForm(secondFactorSchema, {
+      method: String(form.get("method") ?? ""),
+      code: String(form.get("code") ?? ""),
+    });
+    if (!parsed.ok) {
+      return answer(
         { step: "two-factor", fieldErrors: { code: "Enter the code" } },
         { status: 400, headers: NO_STORE },
       );
@@ -95,16 +99,12 @@ export async function action({ request }: Route.ActionArgs) {
     return respond(outcome, "two-factor");
   }
 
-  const raw = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
-  const parsed = signInSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors: ActionResult["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as "email" | "password";
-      fieldErrors[key] ??= issue.message;
-    }
-    return data<ActionResult>(
-      { step: "sign-in", email: raw.email, fieldErrors },
+  const email = String(form.get("email") ?? "").trim();
+  const parsed = parseForm(signInSchema, { email, password: String(form.get("password") ?? "") });
+  if (!parsed.ok) {
+    // The password never travels back to the page.
+    return answer(
+      { step: "sign-in", values: { email }, fieldErrors: parsed.fieldErrors },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -114,7 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function respond(
   outcome: Awaited<ReturnType<typeof signInAdmin>>,
-  step: ActionResult["step"],
+  step: SignInResult["step"],
   email?: string,
 ) {
   if (outcome.kind === "granted") {
@@ -122,13 +122,13 @@ async function respond(
     return redirect("/admin", { headers: withCookies([...outcome.setCookies, flash]) });
   }
   if (outcome.kind === "two-factor") {
-    return data<ActionResult>({ step: "two-factor" }, { headers: withCookies(outcome.setCookies) });
+    return answer({ step: "two-factor" }, { headers: withCookies(outcome.setCookies) });
   }
   // A two-factor challenge that expired sends the user back to the password step.
   const nextStep = outcome.message === AUTH_MESSAGES.codeExpired ? "sign-in" : step;
   const extra = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
-  return data<ActionResult>(
-    { step: nextStep, email, notice: { type: "error", message: outcome.message } },
+  return answer(
+    { step: nextStep, values: { email }, toast: { type: "error", message: outcome.message } },
     { status: outcome.status, headers: withCookies(outcome.setCookies, extra) },
   );
 }
@@ -167,58 +167,52 @@ function Notice({ notice }: { notice: ToastMessage | null | undefined }) {
 function PasswordField({ error }: { error?: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <Label htmlFor="password">Password</Label>
-      <div className="relative">
-        <Input
-          id="password"
-          name="password"
-          type={visible ? "text" : "password"}
-          autoComplete="current-password"
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          maxLength={256}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "password-error" : undefined}
-          className="pr-12"
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          aria-controls="password"
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
-          <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
-        </button>
-      </div>
-      <FieldError id="password-error">{error}</FieldError>
-    </div>
+    <Field id="password" label="Password" error={error}>
+      {(aria) => (
+        <div className="relative">
+          <Input
+            {...aria}
+            name="password"
+            type={visible ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            minLength={ADMIN_PASSWORD_MIN_LENGTH}
+            maxLength={256}
+            className="pr-12"
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            aria-controls="password"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }
 
-function SignInForm({ result, resetAvailable }: { result?: ActionResult; resetAvailable: boolean }) {
+function SignInForm({ result, resetAvailable }: { result?: SignInResult; resetAvailable: boolean }) {
   const busy = useNavigation().state === "submitting";
   const errors = result?.fieldErrors;
   return (
     <Form method="post" className="space-y-4" noValidate={false}>
       <input type="hidden" name="intent" value="sign-in" />
-      <div>
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={255}
-          defaultValue={result?.email ?? ""}
-          aria-invalid={errors?.email ? true : undefined}
-          aria-describedby={errors?.email ? "email-error" : undefined}
-        />
-        <FieldError id="email-error">{errors?.email}</FieldError>
-      </div>
+      <TextField
+        id="email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        maxLength={255}
+        defaultValue={result?.values?.email ?? ""}
+        error={errors?.email}
+      />
       <PasswordField error={errors?.password} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
@@ -237,7 +231,7 @@ function SignInForm({ result, resetAvailable }: { result?: ActionResult; resetAv
   );
 }
 
-function TwoFactorForm({ result }: { result?: ActionResult }) {
+function TwoFactorForm({ result }: { result?: SignInResult }) {
   const busy = useNavigation().state === "submitting";
   const codeError = result?.fieldErrors?.code;
   return (
@@ -248,21 +242,17 @@ function TwoFactorForm({ result }: { result?: ActionResult }) {
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="method" value="totp" />
-        <div>
-          <Label htmlFor="code">Authentication code</Label>
-          <Input
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            required
-            autoFocus
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? "code-error" : undefined}
-          />
-          <FieldError id="code-error">{codeError}</FieldError>
-        </div>
+        <TextField
+          id="code"
+          name="code"
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          required
+          autoFocus
+          error={codeError}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           Verify
         </Button>
@@ -272,10 +262,7 @@ function TwoFactorForm({ result }: { result?: ActionResult }) {
         <Form method="post" className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="method" value="recovery" />
-          <div>
-            <Label htmlFor="recovery-code">Recovery code</Label>
-            <Input id="recovery-code" name="code" autoComplete="off" required />
-          </div>
+          <TextField id="recovery-code" name="code" label="Recovery code" autoComplete="off" required />
           <Button type="submit" variant="outline" className="w-full" disabled={busy}>
             Use recovery code
           </Button>
@@ -292,8 +279,8 @@ function TwoFactorForm({ result }: { result?: ActionResult }) {
 }
 
 export default function AdminAuth({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionResult | undefined;
-  const notice = result?.notice ?? (result ? null : loaderData.notice);
+  const result = actionData as SignInResult | undefined;
+  const notice = result?.toast ?? (result ? null : loaderData.notice);
   const step = loaderData.state === "signed-in" ? "signed-in" : (result?.step ?? loaderData.state);
   const title =
     step === "signed-in"
