@@ -3,7 +3,7 @@
 // sessions, with signing out one other session or all others. Works without JavaScript.
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import { adminFor } from "~/auth/admin-context.server";
@@ -11,11 +11,11 @@ import { callAuthEndpoint, isTwoFactorEnabled } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type SessionConfirmation, SessionList } from "~/components/admin/session-list";
-import { Button } from "~/components/ui/button";
+import { ConfirmEnrolment, type Enrolment, PasswordForm } from "~/components/admin/two-factor-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError, Input, Label } from "~/components/ui/input";
 import { showToast, type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { flashCookie, readFlash } from "~/lib/flash.server";
+import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
 import {
   listAdminSessions,
   revokeAdminSession,
@@ -57,17 +57,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-interface Enrolment {
-  totpURI: string;
-  secret: string;
-  qr: string;
-  backupCodes: string[];
-}
+/** The one ActionResult, plus which part of the page answers (a sessions error shows as fieldErrors.form). */
+type ActionData = Omit<ActionResult, "ok"> &
+  (
+    | { stage: "confirm"; enrolment: Enrolment }
+    | { stage: "form"; intent: "enable" | "disable" }
+    | { stage: "sessions"; confirmation?: SessionConfirmation }
+  );
 
-type ActionData =
-  | { stage: "confirm"; enrolment: Enrolment; errors?: { code?: string }; toast?: ToastMessage }
-  | { stage: "form"; intent: "enable" | "disable"; errors: { password?: string }; toast?: ToastMessage }
-  | { stage: "sessions"; confirmation?: SessionConfirmation; error?: string; toast?: ToastMessage };
+const answer = (result: ActionData, status = 200) =>
+  data<ActionData & { ok: boolean }>({ ...result, ok: status < 400 }, { status, headers: NO_STORE });
 
 function enrolmentOf(totpURI: string, backupCodes: string[]): Enrolment {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
@@ -95,25 +94,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.endsWith("revoke-session") || intent.endsWith("revoke-others")) {
     const sessionId = String(form.get("sessionId") ?? "").slice(0, 100);
     // Without JavaScript, the first press asks for confirmation on the page (the dialog's job otherwise).
-    if (intent === "ask-revoke-others") {
-      return data<ActionData>(
-        { stage: "sessions", confirmation: { scope: "others" } },
-        { headers: NO_STORE },
-      );
-    }
+    if (intent === "ask-revoke-others")
+      return answer({ stage: "sessions", confirmation: { scope: "others" } });
     if (intent === "ask-revoke-session") {
       const session = (await listAdminSessions(request, admin))?.find((s) => s.id === sessionId);
-      if (!session) {
-        return data<ActionData>(
-          { stage: "sessions", error: SESSION_MESSAGES.notFound },
-          { status: 404, headers: NO_STORE },
-        );
-      }
+      if (!session)
+        return answer({ stage: "sessions", fieldErrors: { form: SESSION_MESSAGES.notFound } }, GONE_STATUS);
       const device = `${session.device}${session.ip ? ` (${session.ip})` : ""}`;
-      return data<ActionData>(
-        { stage: "sessions", confirmation: { scope: "one", id: session.id, device } },
-        { headers: NO_STORE },
-      );
+      return answer({ stage: "sessions", confirmation: { scope: "one", id: session.id, device } });
     }
     const result =
       intent === "revoke-others"
@@ -121,190 +109,60 @@ export async function action({ request, context }: Route.ActionArgs) {
         : intent === "revoke-session"
           ? await revokeAdminSession(request, admin, sessionId)
           : null;
-    if (!result) return data({ error: "Unknown action" }, { status: 400 });
+    if (!result) return refuse("Unknown action");
     if (result.ok) return redirectWith([], { type: "success", message: result.message });
-    return data<ActionData>(
-      { stage: "sessions", error: result.message, toast: { type: "error", message: result.message } },
-      { status: result.status, headers: NO_STORE },
-    );
+    const toast = { type: "error", message: result.message } as const;
+    return answer({ stage: "sessions", fieldErrors: { form: result.message }, toast }, result.status);
   }
 
   if (intent === "enable" || intent === "disable") {
-    const parsed = passwordSchema.safeParse({ password: form.get("password") ?? "" });
-    if (!parsed.success) {
-      return data<ActionData>(
-        { stage: "form", intent, errors: { password: "Enter your password" } },
-        { status: 400, headers: NO_STORE },
-      );
-    }
+    const parsed = parseForm(passwordSchema, { password: String(form.get("password") ?? "") });
+    if (!parsed.ok)
+      return answer({ stage: "form", intent, fieldErrors: { password: "Enter your password" } }, 400);
     const path = intent === "enable" ? "/two-factor/enable" : "/two-factor/disable";
     const result = await callAuthEndpoint(request, path, { password: parsed.data.password });
     if (result.status === 429) {
-      return data<ActionData>(
-        { stage: "form", intent, errors: { password: rateLimitMessage(result.retryAfter) } },
-        { status: 429, headers: NO_STORE },
-      );
+      const fieldErrors = { password: rateLimitMessage(result.retryAfter) };
+      return answer({ stage: "form", intent, fieldErrors }, 429);
     }
     if (result.status !== 200) {
       const wrongPassword = (result.json as { code?: string } | null)?.code === "INVALID_PASSWORD";
       const message = wrongPassword ? SECURITY_MESSAGES.wrongPassword : SECURITY_MESSAGES.failed;
-      return data<ActionData>(
-        { stage: "form", intent, errors: { password: message }, toast: { type: "error", message } },
-        { status: 400, headers: NO_STORE },
-      );
+      const toast = { type: "error", message } as const;
+      return answer({ stage: "form", intent, fieldErrors: { password: message }, toast }, 400);
     }
     if (intent === "disable") {
       // better-auth rotates the session when 2FA changes: pass the new cookie on, then reload the page.
       return redirectWith(result.setCookies, { type: "success", message: SECURITY_MESSAGES.disabled });
     }
     const { totpURI, backupCodes } = result.json as { totpURI: string; backupCodes: string[] };
-    return data<ActionData>(
-      { stage: "confirm", enrolment: enrolmentOf(totpURI, backupCodes) },
-      { headers: NO_STORE },
-    );
+    return answer({ stage: "confirm", enrolment: enrolmentOf(totpURI, backupCodes) });
   }
 
   if (intent === "confirm") {
-    const parsed = confirmSchema.safeParse({
-      code: form.get("code") ?? "",
-      totpURI: form.get("totpURI") ?? "",
-      backupCodes: form.get("backupCodes") ?? "",
-    });
-    const totpURI = String(form.get("totpURI") ?? "");
-    const backupCodes = String(form.get("backupCodes") ?? "")
-      .split(/\s+/)
-      .filter(Boolean);
+    const parsed = parseForm(confirmSchema, form);
+    const totpURI = parsed.values.totpURI ?? "";
+    const backupCodes = (parsed.values.backupCodes ?? "").split(/\s+/).filter(Boolean);
     if (!totpURI.startsWith("otpauth://totp/")) {
-      return data({ error: "Start again: enter your password to enable two-factor." }, { status: 400 });
+      return refuse("Start again: enter your password to enable two-factor.");
     }
-    if (!parsed.success) {
-      return data<ActionData>(
-        {
-          stage: "confirm",
-          enrolment: enrolmentOf(totpURI, backupCodes),
-          errors: { code: "Enter the 6-digit code" },
-        },
-        { status: 400, headers: NO_STORE },
-      );
-    }
+    const enrolment = enrolmentOf(totpURI, backupCodes);
+    if (!parsed.ok)
+      return answer({ stage: "confirm", enrolment, fieldErrors: { code: "Enter the 6-digit code" } }, 400);
     const result = await callAuthEndpoint(request, "/two-factor/verify-totp", { code: parsed.data.code });
     if (result.status !== 200) {
-      const message =
-        result.status === 429 ? rateLimitMessage(result.retryAfter) : SECURITY_MESSAGES.invalidCode;
-      return data<ActionData>(
-        { stage: "confirm", enrolment: enrolmentOf(totpURI, backupCodes), errors: { code: message } },
-        { status: result.status === 429 ? 429 : 400, headers: NO_STORE },
-      );
+      const limited = result.status === 429;
+      const message = limited ? rateLimitMessage(result.retryAfter) : SECURITY_MESSAGES.invalidCode;
+      return answer({ stage: "confirm", enrolment, fieldErrors: { code: message } }, limited ? 429 : 400);
     }
     return redirectWith(result.setCookies, { type: "success", message: SECURITY_MESSAGES.enabled });
   }
 
-  return data({ error: "Unknown action" }, { status: 400 });
+  return refuse("Unknown action");
 }
 
 export function meta() {
   return [{ title: "Security · Admin · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
-}
-
-function PasswordForm({
-  intent,
-  error,
-  label,
-  variant,
-}: {
-  intent: "enable" | "disable";
-  error?: string;
-  label: string;
-  variant: "default" | "destructive";
-}) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form method="post" className="max-w-sm space-y-3">
-      <input type="hidden" name="intent" value={intent} />
-      <div>
-        <Label htmlFor={`${intent}-password`}>Your password</Label>
-        <Input
-          id={`${intent}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${intent}-password-error` : undefined}
-        />
-        <FieldError id={`${intent}-password-error`}>{error}</FieldError>
-      </div>
-      <Button type="submit" variant={variant} disabled={busy}>
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
-function ConfirmEnrolment({ enrolment, error }: { enrolment: Enrolment; error?: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <div className="space-y-6">
-      <ol className="list-decimal space-y-6 pl-5 text-sm text-slate-700">
-        <li>
-          <p className="mb-3">
-            Scan this QR code with your authenticator app (1Password, Google Authenticator, Authy…).
-          </p>
-          <img
-            src={enrolment.qr}
-            alt="QR code for your authenticator app"
-            width={200}
-            height={200}
-            className="rounded-lg border border-slate-200 bg-white p-1"
-          />
-          <p className="mt-3">Or enter this key by hand:</p>
-          <code
-            data-testid="totp-secret"
-            className="mt-1 inline-block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900"
-          >
-            {enrolment.secret}
-          </code>
-        </li>
-        <li>
-          <p className="mb-2">
-            Save these recovery codes somewhere safe. Each one works once, if you lose your authenticator.
-          </p>
-          <ul
-            data-testid="recovery-codes"
-            className="grid max-w-sm grid-cols-2 gap-2 rounded-lg bg-slate-100 p-3 font-mono text-sm text-slate-900"
-          >
-            {enrolment.backupCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
-        </li>
-        <li>
-          <p className="mb-2">Enter the 6-digit code your app shows to finish.</p>
-          <Form method="post" className="max-w-sm space-y-3">
-            <input type="hidden" name="intent" value="confirm" />
-            <input type="hidden" name="totpURI" value={enrolment.totpURI} />
-            <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
-            <div>
-              <Label htmlFor="code">Authentication code</Label>
-              <Input
-                id="code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "code-error" : undefined}
-              />
-              <FieldError id="code-error">{error}</FieldError>
-            </div>
-            <Button type="submit" disabled={busy}>
-              Confirm and enable
-            </Button>
-          </Form>
-        </li>
-      </ol>
-    </div>
-  );
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
@@ -343,7 +201,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           {result?.stage === "confirm" && !enabled ? (
-            <ConfirmEnrolment enrolment={result.enrolment} error={result.errors?.code} />
+            <ConfirmEnrolment enrolment={result.enrolment} error={result.fieldErrors?.code} />
           ) : enabled ? (
             <div className="space-y-3">
               <p className="text-sm text-slate-700">To turn two-factor sign-in off, confirm your password.</p>
@@ -352,7 +210,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 label="Disable two-factor"
                 variant="destructive"
                 error={
-                  result?.stage === "form" && result.intent === "disable" ? result.errors.password : undefined
+                  result?.stage === "form" && result.intent === "disable"
+                    ? result.fieldErrors?.password
+                    : undefined
                 }
               />
             </div>
@@ -367,7 +227,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 label="Enable two-factor"
                 variant="default"
                 error={
-                  result?.stage === "form" && result.intent === "enable" ? result.errors.password : undefined
+                  result?.stage === "form" && result.intent === "enable"
+                    ? result.fieldErrors?.password
+                    : undefined
                 }
               />
             </div>
@@ -377,7 +239,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <SessionList
         sessions={loaderData.sessions}
         confirmation={result?.stage === "sessions" ? result.confirmation : undefined}
-        error={result?.stage === "sessions" ? result.error : undefined}
+        error={result?.stage === "sessions" ? result.fieldErrors?.form : undefined}
       />
     </div>
   );

@@ -13,6 +13,7 @@ import {
   twoFactorCookieName,
   verifyAdminSecondFactor,
 } from "~/auth/sign-in.server";
+import { CodeField } from "~/components/admin/two-factor-forms";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Field, TextField } from "~/components/ui/field";
@@ -242,17 +243,7 @@ function TwoFactorForm({ result }: { result?: SignInResult }) {
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="method" value="totp" />
-        <TextField
-          id="code"
-          name="code"
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          required
-          autoFocus
-          error={codeError}
-        />
+        <CodeField pattern="[0-9 ]{6,7}" autoFocus error={codeError} />
         <Button type="submit" className="w-full" disabled={busy}>
           Verify
         </Button>
