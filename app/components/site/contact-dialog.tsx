@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { TextareaField, TextField } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import {
   CONTACT_MAX,
@@ -105,30 +105,32 @@ export function ContactDialog({
           <input type="hidden" name="purpose" value={purpose} />
           {sourceSection ? <input type="hidden" name="source_section" value={sourceSection} /> : null}
           <Honeypot idPrefix={`${id}-dialog`} />
-          <div>
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input id={`${id}-name`} name="name" autoComplete="name" maxLength={CONTACT_MAX.name} />
-            <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor={`${id}-email`}>Email *</Label>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={CONTACT_MAX.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            />
-            <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor={`${id}-message`}>Message</Label>
-            <Textarea id={`${id}-message`} name="message" rows={4} maxLength={CONTACT_MAX.message} />
-            <FieldError id={`${id}-message-error`}>{errors.message}</FieldError>
-          </div>
+          <TextField
+            id={`${id}-name`}
+            name="name"
+            label="Name"
+            autoComplete="name"
+            maxLength={CONTACT_MAX.name}
+            error={errors.name}
+          />
+          <TextField
+            id={`${id}-email`}
+            name="email"
+            label="Email *"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_MAX.email}
+            error={errors.email}
+          />
+          <TextareaField
+            id={`${id}-message`}
+            name="message"
+            label="Message"
+            rows={4}
+            maxLength={CONTACT_MAX.message}
+            error={errors.message}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

@@ -4,7 +4,8 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/input";
+import { Field, TextField } from "~/components/ui/field";
+import { Select, Textarea } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toaster";
 import {
   CONTACT_FIELDS,
@@ -71,7 +72,14 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
   ) : null;
 
   const err = (name: string) => (name === "form" ? undefined : errors[name]);
-  const describedBy = (name: string) => (errors[name] ? `contact-${name}-error` : undefined);
+  /** The props every text field of this form shares: id, name, label, error and the kept value. */
+  const field = (name: "name" | "email" | "organization", label: string) => ({
+    id: `contact-${name}`,
+    name,
+    label,
+    error: err(name),
+    defaultValue: kept[name],
+  });
 
   return (
     <Form
@@ -88,96 +96,71 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
       <Honeypot idPrefix="contact" />
       <input type="hidden" name="source_section" value="contact_page" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="contact-name">Name *</Label>
-          <Input
-            id="contact-name"
-            name="name"
-            autoComplete="name"
-            maxLength={CONTACT_MAX.name}
-            required
-            aria-required="true"
-            defaultValue={kept.name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name")}
-          />
-          <FieldError id="contact-name-error">{err("name")}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="contact-email">Email *</Label>
-          <Input
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={CONTACT_MAX.email}
-            required
-            aria-required="true"
-            defaultValue={kept.email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email")}
-          />
-          <FieldError id="contact-email-error">{err("email")}</FieldError>
-        </div>
+        <TextField
+          {...field("name", "Name *")}
+          autoComplete="name"
+          maxLength={CONTACT_MAX.name}
+          required
+          aria-required="true"
+        />
+        <TextField
+          {...field("email", "Email *")}
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_MAX.email}
+          required
+          aria-required="true"
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="contact-organization">Organization</Label>
-          <Input
-            id="contact-organization"
-            name="organization"
-            autoComplete="organization"
-            maxLength={CONTACT_MAX.organization}
-            defaultValue={kept.organization}
-            aria-invalid={errors.organization ? true : undefined}
-            aria-describedby={describedBy("organization")}
-          />
-          <FieldError id="contact-organization-error">{err("organization")}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="contact-interest">Interest *</Label>
-          <Select
-            id="contact-interest"
-            name="interest"
-            required
-            aria-required="true"
-            defaultValue={kept.interest ?? ""}
-            aria-invalid={errors.interest ? true : undefined}
-            aria-describedby={describedBy("interest")}
-          >
-            <option value="">Select your interest</option>
-            {INTEREST_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-          <FieldError id="contact-interest-error">{err("interest")}</FieldError>
-        </div>
+        <TextField
+          {...field("organization", "Organization")}
+          autoComplete="organization"
+          maxLength={CONTACT_MAX.organization}
+        />
+        <Field id="contact-interest" label="Interest *" error={err("interest")}>
+          {(aria) => (
+            <Select
+              {...aria}
+              name="interest"
+              required
+              aria-required="true"
+              defaultValue={kept.interest ?? ""}
+            >
+              <option value="">Select your interest</option>
+              {INTEREST_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
-      <div>
-        <div className="flex items-baseline justify-between">
-          <Label htmlFor="contact-message">Message *</Label>
+      <Field
+        id="contact-message"
+        label="Message *"
+        error={err("message")}
+        aside={
           <span id="contact-message-count" className="text-xs text-slate-600">
             {count}/{CONTACT_MAX.message}
           </span>
-        </div>
-        <Textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          maxLength={CONTACT_MAX.message}
-          required
-          aria-required="true"
-          defaultValue={kept.message}
-          onInput={(e) => setCount(e.currentTarget.value.length)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={
-            [describedBy("message"), "contact-message-count"].filter(Boolean).join(" ") || undefined
-          }
-        />
-        <FieldError id="contact-message-error">{err("message")}</FieldError>
-      </div>
+        }
+      >
+        {(aria) => (
+          <Textarea
+            {...aria}
+            aria-describedby={[aria["aria-describedby"], "contact-message-count"].filter(Boolean).join(" ")}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_MAX.message}
+            required
+            aria-required="true"
+            defaultValue={kept.message}
+            onInput={(e) => setCount(e.currentTarget.value.length)}
+          />
+        )}
+      </Field>
       <p className="text-xs text-slate-600">Fields marked * are required.</p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Sending..." : "Send Message"}
