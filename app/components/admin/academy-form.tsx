@@ -3,6 +3,12 @@
 // field is submitted.
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
+import {
+  optionLabel,
+  StatusField,
+  TitleSlugFields,
+  useTitleSlug,
+} from "~/components/admin/content-form-fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -11,12 +17,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import {
   ACADEMY_MESSAGES,
-  CONTENT_STATUSES,
   DIFFICULTY_LEVELS,
   optimizeAcademyDescription,
   optimizeAcademySummary,
 } from "~/lib/cms";
-import { slugify } from "~/lib/content";
 import type { FieldErrors } from "~/lib/forms";
 
 export interface AcademyFormValues {
@@ -102,8 +106,6 @@ const TAB_OF_FIELD: Record<string, string> = {
 
 const NO_ERRORS: FieldErrors = {};
 
-const label = (s: string) => `${s[0]?.toUpperCase() ?? ""}${s.slice(1)}`;
-
 export function AcademyFormFields({
   mode,
   initial,
@@ -118,9 +120,8 @@ export function AcademyFormFields({
 }) {
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
-  const [title, setTitle] = useState(initial.title);
-  const [slug, setSlug] = useState(initial.slug);
-  const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== slugify(initial.title));
+  const titleSlug = useTitleSlug(initial, mode);
+  const { title } = titleSlug;
   const [category, setCategory] = useState(initial.category);
   const [difficulty, setDifficulty] = useState(initial.difficulty);
   const [description, setDescription] = useState(initial.description);
@@ -158,37 +159,7 @@ export function AcademyFormFields({
       </TabsList>
 
       <TabsContent value="content" forceMount className="grid gap-5 md:grid-cols-2">
-        <Field id={fid("title")} label="Title *" error={errors.title}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name="title"
-              value={title}
-              aria-required
-              autoComplete="off"
-              onChange={(e) => {
-                setTitle(e.target.value);
-                if (!slugEdited) setSlug(slugify(e.target.value));
-              }}
-            />
-          )}
-        </Field>
-        <Field id={fid("slug")} label="Slug *" error={errors.slug}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name="slug"
-              value={slug}
-              aria-required
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => {
-                setSlug(e.target.value);
-                setSlugEdited(true);
-              }}
-            />
-          )}
-        </Field>
+        <TitleSlugFields fid={fid} errors={errors} state={titleSlug} />
         <Field id={fid("category")} label="Category *" error={errors.category}>
           {(aria) => (
             <>
@@ -219,7 +190,7 @@ export function AcademyFormFields({
             >
               {DIFFICULTY_LEVELS.map((d) => (
                 <option key={d} value={d}>
-                  {label(d)}
+                  {optionLabel(d)}
                 </option>
               ))}
             </Select>
@@ -336,17 +307,7 @@ export function AcademyFormFields({
             />
           )}
         </Field>
-        <Field id={fid("status")} label="Status" error={errors.status}>
-          {(aria) => (
-            <Select {...aria} name="status" defaultValue={initial.status}>
-              {CONTENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {label(s)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <StatusField id={fid("status")} error={errors.status} defaultValue={initial.status} />
       </TabsContent>
     </Tabs>
   );

@@ -2,13 +2,13 @@
 // meta fields are live (slug derivation, meta title default, counters, AI Optimize); the rest are plain inputs.
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
+import { StatusField, TitleSlugFields, useTitleSlug } from "~/components/admin/content-form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, LengthCounter } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import {
   BLOG_MESSAGES,
-  CONTENT_STATUSES,
   DEFAULT_BLOG_AUTHOR,
   defaultMetaTitle,
   META_DESCRIPTION_LIMIT,
@@ -16,7 +16,7 @@ import {
   optimizeBlogMeta,
   parseBody,
 } from "~/lib/cms";
-import { type RichBlock, slugify, toRichBlocks } from "~/lib/content";
+import { type RichBlock, toRichBlocks } from "~/lib/content";
 import type { FieldErrors } from "~/lib/forms";
 import { BlockEditor } from "./block-editor";
 
@@ -100,10 +100,9 @@ export function BlogFormFields({
 }) {
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
-  const [title, setTitle] = useState(initial.title);
-  const [slug, setSlug] = useState(initial.slug);
   // A new post's slug and meta title follow the title until edited by hand (docs/product.md, Blog CMS).
-  const [slugEdited, setSlugEdited] = useState(mode === "edit" || initial.slug !== slugify(initial.title));
+  const titleSlug = useTitleSlug(initial, mode);
+  const { title, slugEdited } = titleSlug;
   const [excerpt, setExcerpt] = useState(initial.excerpt);
   const [metaTitle, setMetaTitle] = useState(initial.metaTitle);
   const [metaEdited, setMetaEdited] = useState(
@@ -111,11 +110,6 @@ export function BlogFormFields({
   );
   const [metaDescription, setMetaDescription] = useState(initial.metaDescription);
   const shownMetaTitle = metaEdited ? metaTitle : defaultMetaTitle(title);
-
-  function onTitle(value: string) {
-    setTitle(value);
-    if (!slugEdited) setSlug(slugify(value));
-  }
 
   function optimize() {
     if (!title.trim() || !excerpt.trim()) {
@@ -135,41 +129,14 @@ export function BlogFormFields({
 
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <Field id={fid("title")} label="Title *" error={errors.title}>
-        {(aria) => (
-          <Input
-            {...aria}
-            name="title"
-            value={title}
-            onChange={(e) => onTitle(e.target.value)}
-            aria-required
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field
-        id={fid("slug")}
-        label="Slug *"
-        error={errors.slug}
-        hint={
+      <TitleSlugFields
+        fid={fid}
+        errors={errors}
+        state={titleSlug}
+        slugHint={
           mode === "create" && !slugEdited ? "Derived from the title; edit it to choose your own." : undefined
         }
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="slug"
-            value={slug}
-            onChange={(e) => {
-              setSlug(e.target.value);
-              setSlugEdited(true);
-            }}
-            aria-required
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      />
       <Field id={fid("excerpt")} label="Excerpt" error={errors.excerpt} className="md:col-span-2">
         {(aria) => (
           <Textarea
@@ -219,18 +186,7 @@ export function BlogFormFields({
           />
         )}
       </Field>
-      <Field id={fid("status")} label="Status" error={errors.status}>
-        {(aria) => (
-          <Select {...aria} name="status" defaultValue={initial.status}>
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0]?.toUpperCase()}
-                {s.slice(1)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <StatusField id={fid("status")} error={errors.status} defaultValue={initial.status} />
       <div className="hidden md:block" />
       <Field
         id={fid("metaTitle")}
