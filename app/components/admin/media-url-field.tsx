@@ -4,9 +4,10 @@
 //
 //   <MediaUrlField id="thumbnail" name="thumbnail_url" label="Thumbnail URL" bucket="images" />
 import { Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toaster";
 import { BUCKETS, type BucketName, formatBytes } from "~/lib/uploads";
 
@@ -46,8 +47,6 @@ export function MediaUrlField({
   };
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
-  const hintId = useId();
-  const errorId = `${id}-error`;
   const config = BUCKETS[bucket];
 
   async function upload(file: File) {
@@ -72,52 +71,56 @@ export function MediaUrlField({
   }
 
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          name={name}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          value={current}
-          onChange={(e) => set(e.target.value)}
-          placeholder={placeholder}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined}
-          className="min-w-0 flex-1"
-        />
-        <Button
-          type="button"
-          variant="outline"
-          disabled={uploading}
-          onClick={() => fileInput.current?.click()}
-          aria-label={uploading ? `Uploading ${label}` : `Upload a file for ${label}`}
-        >
-          <Upload aria-hidden />
-          <span className="hidden sm:inline">{uploading ? "Uploading..." : "Upload"}</span>
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          tabIndex={-1}
-          aria-hidden
-          className="hidden"
-          data-testid={`${id}-file`}
-          accept={config.allowedMimeTypes.join(",")}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void upload(file);
-          }}
-        />
-      </div>
-      <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-        {hint ? <>{hint} </> : null}
-        Uploads: up to {formatBytes(config.fileSizeLimit)}.
-      </p>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={
+        <>
+          {hint ? <>{hint} </> : null}
+          Uploads: up to {formatBytes(config.fileSizeLimit)}.
+        </>
+      }
+    >
+      {(aria) => (
+        <div className="flex gap-2">
+          <Input
+            {...aria}
+            name={name}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            value={current}
+            onChange={(e) => set(e.target.value)}
+            placeholder={placeholder}
+            required={required}
+            className="min-w-0 flex-1"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+            aria-label={uploading ? `Uploading ${label}` : `Upload a file for ${label}`}
+          >
+            <Upload aria-hidden />
+            <span className="hidden sm:inline">{uploading ? "Uploading..." : "Upload"}</span>
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            tabIndex={-1}
+            aria-hidden
+            className="hidden"
+            data-testid={`${id}-file`}
+            accept={config.allowedMimeTypes.join(",")}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+      )}
+    </Field>
   );
 }

@@ -8,7 +8,8 @@ import { MediaUrlField } from "~/components/admin/media-url-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/input";
+import { Field, TextareaField, TextField } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
@@ -55,28 +56,20 @@ function AddMediaForm() {
       </h2>
       <input type="hidden" name="intent" value="showcase-add" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="showcase-title">Title</Label>
-          <Input
-            id="showcase-title"
-            name="title"
-            maxLength={200}
-            aria-invalid={errors.title ? true : undefined}
-          />
-          <FieldError id="showcase-title-error">{errors.title}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="showcase-type">Media type</Label>
-          <Select
-            id="showcase-type"
-            name="mediaType"
-            value={mediaType}
-            onChange={(e) => setMediaType(e.target.value === "video" ? "video" : "image")}
-          >
-            <option value="image">Image</option>
-            <option value="video">Video</option>
-          </Select>
-        </div>
+        <TextField id="showcase-title" name="title" label="Title" maxLength={200} error={errors.title} />
+        <Field id="showcase-type" label="Media type">
+          {(aria) => (
+            <Select
+              {...aria}
+              name="mediaType"
+              value={mediaType}
+              onChange={(e) => setMediaType(e.target.value === "video" ? "video" : "image")}
+            >
+              <option value="image">Image</option>
+              <option value="video">Video</option>
+            </Select>
+          )}
+        </Field>
       </div>
       <MediaUrlField
         id="showcase-url"
@@ -88,10 +81,14 @@ function AddMediaForm() {
         hint="A video (YouTube watch links are embedded) or an image."
         error={errors.mediaUrl}
       />
-      <div>
-        <Label htmlFor="showcase-description">Description (optional)</Label>
-        <Textarea id="showcase-description" name="description" maxLength={1000} className="min-h-20" />
-      </div>
+      <TextareaField
+        id="showcase-description"
+        name="description"
+        label="Description (optional)"
+        maxLength={1000}
+        className="min-h-20"
+        error={errors.description}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? "Adding..." : "Add Media"}
       </Button>
