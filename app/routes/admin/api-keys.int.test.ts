@@ -42,7 +42,7 @@ interface ActionResult {
   data: {
     toast?: { type: string; message: string };
     created?: { id: string; keyName: string; key: string };
-    fieldErrors?: Record<string, string[]>;
+    fieldErrors?: Record<string, string | undefined>;
   };
   init?: { status?: number };
 }
@@ -86,7 +86,7 @@ describe("/admin/api-keys", () => {
       const result = await post({ intent: "create", keyName });
       expect(result.init?.status).toBe(400);
       expect(result.data.toast).toEqual({ type: "error", message: "Please enter a key name" });
-      expect(result.data.fieldErrors?.keyName).toEqual(["Please enter a key name"]);
+      expect(result.data.fieldErrors?.keyName).toBe("Please enter a key name");
     }
     expect((await load()).totals.total).toBe(0);
   });
@@ -153,5 +153,17 @@ describe("/admin/api-keys", () => {
       "api_key.deactivate",
       "api_key.delete",
     ]);
+  });
+
+  it("answers a key that is already gone with 404 and the action's own message (the one 'already gone' rule)", async () => {
+    const created = (await post({ intent: "create", keyName: "Short-lived" })).data.created;
+    if (!created) throw new Error("create failed");
+    expect((await post({ intent: "delete", id: created.id })).init?.status ?? 200).toBe(200);
+    const again = await post({ intent: "delete", id: created.id });
+    expect(again.init?.status).toBe(404);
+    expect(again.data.toast).toEqual({ type: "error", message: "Failed to delete API key" });
+    const toggle = await post({ intent: "toggle", id: created.id, active: "false" });
+    expect(toggle.init?.status).toBe(404);
+    expect(toggle.data.toast).toEqual({ type: "error", message: "Failed to update API key" });
   });
 });
