@@ -1,9 +1,11 @@
 // Footer newsletter signup, shown while newsletters are enabled in the settings. Stores one subscriber per
 // address. Without JavaScript the form posts to /api/leads, which redirects back here with ?newsletter=<outcome>.
+// It sits in the footer of every public page, so it keeps its own markup (same ids and aria wiring as the one
+// Field) instead of ui/field.tsx: that would pull the class merger into the landing page's JavaScript, over its
+// budget (ADR 011, tests/e2e/budget.spec.ts). Its errors still use the one FieldErrors type and checkForm.
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { Field } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { checkForm, type FieldErrors, formValues, MESSAGES, NEWSLETTER_FIELDS } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
@@ -57,34 +59,35 @@ export function NewsletterForm() {
       <input type="hidden" name="kind" value="newsletter" />
       <input type="hidden" name="source_section" value="footer_newsletter" />
       <Honeypot idPrefix="newsletter" />
-      <Field
-        id="newsletter-email"
-        label="Get product news and revenue playbooks"
-        error={errors.email}
-        tone="dark"
-      >
-        {(aria) => (
-          <div className="flex gap-2">
-            <input
-              {...aria}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              maxLength={255}
-              placeholder="you@company.com"
-              className="min-h-10 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400"
-            />
-            <button
-              type="submit"
-              disabled={submitting}
-              className="min-h-10 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {submitting ? "Sending..." : "Subscribe"}
-            </button>
-          </div>
-        )}
-      </Field>
+      <label htmlFor="newsletter-email" className="text-sm font-semibold text-white">
+        Get product news and revenue playbooks
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={255}
+          placeholder="you@company.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "newsletter-email-error" : undefined}
+          className="min-h-10 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="min-h-10 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {submitting ? "Sending..." : "Subscribe"}
+        </button>
+      </div>
+      {errors.email ? (
+        <p id="newsletter-email-error" className="mt-2 text-sm text-red-300">
+          {errors.email}
+        </p>
+      ) : null}
       {outcome ? (
         <p role="status" className={clsx("mt-2 text-sm", outcome.ok ? "text-green-300" : "text-red-300")}>
           {outcome.text}

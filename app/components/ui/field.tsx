@@ -13,8 +13,6 @@ export interface FieldProps {
   aside?: React.ReactNode;
   className?: string;
   labelId?: string;
-  /** "dark" for a field on a dark surface (the footer): light label, hint and error colours. */
-  tone?: "light" | "dark";
   children: (aria: {
     id: string;
     "aria-invalid": boolean | undefined;
@@ -22,28 +20,25 @@ export interface FieldProps {
   }) => React.ReactNode;
 }
 
-export function Field({ id, label, error, hint, aside, className, labelId, tone, children }: FieldProps) {
-  const dark = tone === "dark";
+export function Field({ id, label, error, hint, aside, className, labelId, children }: FieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <Label htmlFor={id} id={labelId} className={dark ? "font-semibold text-white" : undefined}>
+        <Label htmlFor={id} id={labelId}>
           {label}
         </Label>
         {aside ? <div className="mb-1.5 flex items-center gap-2">{aside}</div> : null}
       </div>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
-        <p id={hintId} className={cn("mt-1.5 text-xs", dark ? "text-slate-300" : "text-slate-600")}>
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} className={dark ? "mt-2 text-red-300" : undefined}>
-        {error}
-      </FieldError>
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

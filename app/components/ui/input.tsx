@@ -22,18 +22,10 @@ export function Label({ className, ...props }: React.ComponentProps<"label">) {
 }
 
 /** A field's error text, linked to the input by aria-describedby. */
-export function FieldError({
-  id,
-  className,
-  children,
-}: {
-  id: string;
-  className?: string;
-  children?: React.ReactNode;
-}) {
+export function FieldError({ id, children }: { id: string; children?: React.ReactNode }) {
   if (!children) return null;
   return (
-    <p id={id} className={cn("mt-1.5 text-sm text-red-700", className)}>
+    <p id={id} className="mt-1.5 text-sm text-red-700">
       {children}
     </p>
   );
