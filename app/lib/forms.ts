@@ -1,6 +1,6 @@
 // The one form contract of the product. Every action that takes a form answers with an `ActionResult`:
 // `fieldErrors` (one message per field), `values` (what was submitted, so the form re-renders it after a 400) and
-// `toast` (the message shown once). Routes parse with `parseForm` and answer a refusal with `invalid(...)`.
+// `toast` (the message shown once). Routes parse with `parseForm` and answer with `done`, `refuse`, `gone` or `invalid`.
 // Browser-safe: zod is only referenced as a type, so importing this file ships no schema library.
 import { data } from "react-router";
 import type { z } from "zod";
