@@ -32,7 +32,7 @@ export const beforeAuthHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== "/sign-in/email") return;
   const email = normaliseEmail((ctx.body as { email?: unknown } | undefined)?.email);
   if (!email) return;
-  const retryAfter = await signInWaitFor(failureKey(email, ctx.headers));
+  const retryAfter = await signInWaitFor(await failureKey(email, ctx.headers));
   if (retryAfter) {
     await recordAudit({
       actor: email,
@@ -93,7 +93,7 @@ async function auditAuthEvent(path: string | undefined, raw: unknown) {
   if (failed) {
     const error = returned as InstanceType<typeof APIError>;
     if (path === "/sign-in/email" && error.statusCode === 401 && bodyEmail) {
-      await recordSignInFailure(failureKey(bodyEmail, ctx.headers)).catch((err) =>
+      await recordSignInFailure(await failureKey(bodyEmail, ctx.headers)).catch((err) =>
         logger.error({ err }, "could not count a failed sign-in"),
       );
     }
@@ -117,7 +117,7 @@ async function auditAuthEvent(path: string | undefined, raw: unknown) {
       Boolean(ctx.context.newSession?.user.twoFactorEnabled);
     suffix = twoFactorPending ? "second_factor_required" : "success";
     // The right password clears this source's count only: another source's guesses keep their wait.
-    if (bodyEmail) await clearSignInFailure(failureKey(bodyEmail, ctx.headers));
+    if (bodyEmail) await clearSignInFailure(await failureKey(bodyEmail, ctx.headers));
   }
   if (path === "/reset-password") await clearSignInFailures(env().adminEmail);
   await recordAudit({ actor, action: `${action}.${suffix}`, ...source });

@@ -82,8 +82,8 @@ function createAuth(secret: string) {
       customRules: {
         // A known device (see knownDeviceCookie) is not held back by strangers guessing from its address; its
         // own failures still count under its own key.
-        "/sign-in/email": (request) =>
-          knownDeviceIdIn(request.headers)
+        "/sign-in/email": async (request) =>
+          (await knownDeviceIdIn(request.headers))
             ? false
             : { window: SIGN_IN_LIMITS.perIp.window, max: scaled(SIGN_IN_LIMITS.perIp.max) },
         "/two-factor/*": { window: 60, max: scaled(5) },

@@ -8,6 +8,7 @@ import { auth, initAuth } from "~/auth/instance.server";
 import { signInAdmin } from "~/auth/sign-in.server";
 import { authVerifications } from "~/db/schema";
 import { PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
+import type { ActionResult } from "~/lib/forms";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
 import { action as resetAction } from "~/routes/auth/reset-password";
@@ -108,8 +109,12 @@ describe("the reset flow while ADMIN_PASSWORD sets the password", () => {
     expect(forgotLoader()).toMatchObject({ managed: true });
     const result = (await forgotAction(
       routeArgs(browserRequest("/admin-auth/forgot", { form: { email: "admin@example.com" } })),
-    )) as unknown as { data: { error: string; sent: boolean }; init: ResponseInit };
-    expect(result.data).toEqual({ error: PASSWORD_MANAGED_MESSAGE, sent: false });
+    )) as unknown as { data: ActionResult; init: ResponseInit };
+    expect(result.data).toEqual({
+      ok: false,
+      fieldErrors: { email: PASSWORD_MANAGED_MESSAGE },
+      values: { email: "" },
+    });
     expect(result.init.status).toBe(409);
     expect(PASSWORD_MANAGED_MESSAGE).toBe(
       "The password is set by the server's ADMIN_PASSWORD setting; change it there.",
@@ -133,8 +138,8 @@ describe("the reset flow while ADMIN_PASSWORD sets the password", () => {
           form: { token, password: "reset-password-x", confirm: "reset-password-x" },
         }),
       ),
-    )) as unknown as { data: { errors: { form?: string } }; init: ResponseInit };
-    expect(page.data.errors.form).toBe(PASSWORD_MANAGED_MESSAGE);
+    )) as unknown as { data: ActionResult; init: ResponseInit };
+    expect(page.data.fieldErrors?.form).toBe(PASSWORD_MANAGED_MESSAGE);
     expect(page.init.status).toBe(409);
 
     // The API refuses too, not only the page.

@@ -163,7 +163,7 @@ async function completeAdminSignIn(request: Request, result: AuthCall): Promise<
   return {
     kind: "granted",
     message: AUTH_MESSAGES.granted,
-    setCookies: [...result.setCookies, knownDeviceCookie(request)],
+    setCookies: [...result.setCookies, await knownDeviceCookie(request)],
   };
 }
 

@@ -1,8 +1,9 @@
 // Brute-force protection for the admin sign-in: the escalating wait after failed passwords (counted per email and
 // per source in rate_limits) and the signed "known device" cookie that exempts a returning browser from the
 // limits on its shared client address (docs/decisions/013-sign-in-throttling.md).
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
+import { type Cookie, createCookie } from "react-router";
 import { db, rowsOf } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { env } from "~/env.server";
@@ -54,8 +55,8 @@ const FAILURE_PREFIX = "auth:sign-in-failures:";
  * The counter a failed password is charged to: this email from this known device, or else from this client
  * address (an IPv6 client by its /64, like every per-address limit, so hopping inside it gains nothing).
  */
-export function failureKey(email: string, headers: Headers | undefined): string {
-  const device = knownDeviceIdIn(headers);
+export async function failureKey(email: string, headers: Headers | undefined): Promise<string> {
+  const device = await knownDeviceIdIn(headers);
   const source = device ? `device:${device}` : `ip:${clientKey(trustedAddressIn(headers) ?? "unknown")}`;
   return `${FAILURE_PREFIX}${email}|${source}`;
 }
@@ -129,27 +130,40 @@ function knownDeviceCookieName(): string {
   return env().baseUrl.startsWith("https://") ? "__Host-asimov_known_device" : "asimov_known_device";
 }
 
-function deviceSignature(id: string): string {
+const DEVICE_ID = /^[\w-]{16,64}$/;
+
+let deviceCookie: { cookie: Cookie; secret: string; name: string } | undefined;
+/**
+ * React Router's createCookie writes and reads it, signed (HMAC SHA-256) with the auth secret. Made on first use
+ * and again if the secret or the name changes (tests start auth more than once).
+ */
+function knownDeviceJar(): Cookie {
   if (!signingSecret) throw new Error("Auth is not initialised (call initAuth at start-up).");
-  return createHmac("sha256", signingSecret).update(`known-device:${id}`).digest("base64url");
+  const name = knownDeviceCookieName();
+  if (deviceCookie?.secret !== signingSecret || deviceCookie.name !== name) {
+    const cookie = createCookie(name, {
+      path: "/",
+      maxAge: KNOWN_DEVICE_MAX_AGE,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().baseUrl.startsWith("https://"),
+      secrets: [signingSecret],
+    });
+    deviceCookie = { cookie, secret: signingSecret, name };
+  }
+  return deviceCookie.cookie;
 }
 
-/** The id of the known device the request comes from, when it carries a genuine cookie. */
-export function knownDeviceIdIn(headers: Headers | undefined): string | null {
+/** The id of the known device the request comes from, when it carries a genuine (correctly signed) cookie. */
+export async function knownDeviceIdIn(headers: Headers | undefined): Promise<string | null> {
   const cookie = headers?.get("cookie");
   if (!cookie || !signingSecret) return null;
-  const match = cookie.match(
-    new RegExp(`(?:^|;\\s*)${knownDeviceCookieName()}=([\\w-]{16,64})\\.([\\w-]{43})(?:;|$)`),
-  );
-  if (!match?.[1] || !match[2]) return null;
-  const expected = Buffer.from(deviceSignature(match[1]));
-  const given = Buffer.from(match[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null;
+  const id: unknown = await knownDeviceJar().parse(cookie);
+  return typeof id === "string" && DEVICE_ID.test(id) ? id : null;
 }
 
 /** The Set-Cookie value marking this browser as a known device (keeping its id when it already is one). */
-export function knownDeviceCookie(request: Request): string {
-  const id = knownDeviceIdIn(request.headers) ?? randomBytes(18).toString("base64url");
-  const secure = env().baseUrl.startsWith("https://") ? "; Secure" : "";
-  return `${knownDeviceCookieName()}=${id}.${deviceSignature(id)}; Path=/; Max-Age=${KNOWN_DEVICE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
+export async function knownDeviceCookie(request: Request): Promise<string> {
+  const id = (await knownDeviceIdIn(request.headers)) ?? randomBytes(18).toString("base64url");
+  return knownDeviceJar().serialize(id);
 }
