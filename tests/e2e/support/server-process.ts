@@ -47,6 +47,7 @@ export async function startServer(
       SEED_DEMO: "false",
       LOG_LEVEL: "error",
       RATE_LIMIT_FACTOR: "0",
+      LEAD_MIN_FILL_MS: "0",
       ...env,
     },
     stdio: ["ignore", "ignore", inheritStderr ? "inherit" : "ignore"],

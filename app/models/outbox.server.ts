@@ -1,0 +1,269 @@
+// The outbox (docs/decisions/014-outbox.md): rows written in the transaction of the change they report (a lead,
+// a publication), delivered afterwards by a worker in the server process. Claims take due rows with
+// FOR UPDATE SKIP LOCKED and a lease, so two instances on one PostgreSQL never take the same row and the rows of
+// a claimer that died come back when its lease ends. Nothing lives only in memory: a restart or kill -9 loses
+// no delivery, and the visitor's request never waits for one.
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { type Database, db } from "~/db/client.server";
+import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { mailConfigured, sendMail } from "~/lib/mail.server";
+import { postWebhook, type WebhookAttempt } from "~/lib/webhook-http.server";
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export interface OutboxEntry {
+  kind: OutboxKind;
+  target: string;
+  event: string;
+  payload: Record<string, unknown>;
+  leadEmail?: string | null;
+}
+
+/** db() or a transaction: whatever can insert. */
+export type Writer = Pick<Database, "insert" | "select">;
+
+/** Writes rows inside the caller's transaction; call `outboxWritten()` after the commit. */
+export async function enqueue(writer: Writer, entries: OutboxEntry[]): Promise<void> {
+  if (entries.length) await writer.insert(outbox).values(entries);
+}
+
+// --- waking the worker ---------------------------------------------------------------------------------------
+
+const wakers = new Set<() => void>();
+
+/** After a commit that wrote outbox rows: the worker of this process starts at once instead of at its next poll. */
+export function outboxWritten(): void {
+  for (const wake of wakers) wake();
+}
+
+// --- retries -------------------------------------------------------------------------------------------------
+
+export interface RetryPolicy {
+  /** Wait after the first failure; doubled after each further one. */
+  baseMs: number;
+  maxDelayMs: number;
+  /** A row keeps being retried until it is this old; then it is failed. */
+  retryForMs: number;
+}
+
+/** 30 s, 1 min, 2 min … capped at 2 h, for 25 hours: at least a day of retries, as the product promises. */
+export const DEFAULT_RETRY: RetryPolicy = {
+  baseMs: 30_000,
+  maxDelayMs: 2 * 3_600_000,
+  retryForMs: 25 * 3_600_000,
+};
+
+/** Exponential backoff with jitter (between half and all of the step), so failed rows do not retry in lockstep. */
+export function retryDelay(attempts: number, policy: RetryPolicy, random = Math.random): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(step * (0.5 + random() * 0.5));
+}
+
+// --- claiming and finishing ----------------------------------------------------------------------------------
+
+export const DEFAULT_LEASE_MS = 60_000;
+
+/** Takes up to `batch` due rows for `workerId`: pending or retrying rows whose time has come, and expired leases. */
+export async function claimDue(database: Database, workerId: string, batch = 10, leaseMs = DEFAULT_LEASE_MS) {
+  const due = database
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      or(
+        and(inArray(outbox.status, ["pending", "retrying"]), lte(outbox.nextAttemptAt, sql`now()`)),
+        and(eq(outbox.status, "delivering"), lt(outbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(outbox.nextAttemptAt)
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  return database
+    .update(outbox)
+    .set({
+      status: "delivering",
+      claimedBy: workerId,
+      lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+interface Result {
+  ok: boolean;
+  /** No point retrying (the endpoint is gone or turned off). */
+  final?: boolean;
+  error: string | null;
+  http?: WebhookAttempt;
+}
+
+async function deliver(database: Database, row: OutboxRow): Promise<Result> {
+  if (row.kind === "email") {
+    if (!mailConfigured()) return { ok: false, error: "SMTP_URL is not configured" };
+    const { subject, text } = row.payload as { subject: string; text: string };
+    try {
+      await sendMail({ to: row.target, subject, text });
+      return { ok: true, error: null };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message.slice(0, 500) };
+    }
+  }
+  const [endpoint] = await database
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, row.target));
+  if (!endpoint) return { ok: false, final: true, error: "Endpoint deleted" };
+  if (!endpoint.active && row.event !== "webhook.test") {
+    return { ok: false, final: true, error: "Endpoint turned off" };
+  }
+  const http = await postWebhook(endpoint.url, endpoint.secret, `msg_${row.id}`, JSON.stringify(row.payload));
+  return { ok: http.ok, error: http.error, http };
+}
+
+/** Records the attempt; only the claimer still holding the row may (a row whose lease ran out went elsewhere). */
+async function finish(
+  database: Database,
+  workerId: string,
+  row: OutboxRow,
+  result: Result,
+  policy: RetryPolicy,
+) {
+  const now = new Date();
+  const age = now.getTime() - row.createdAt.getTime();
+  const status = result.ok ? "delivered" : result.final || age >= policy.retryForMs ? "failed" : "retrying";
+  await database
+    .update(outbox)
+    .set({
+      status,
+      lastError: result.error,
+      lastAttemptAt: now,
+      lastHttpStatus: result.http?.status ?? null,
+      lastDurationMs: result.http?.durationMs ?? null,
+      responseExcerpt: result.http?.excerpt ?? null,
+      deliveredAt: result.ok ? now : null,
+      nextAttemptAt: status === "retrying" ? new Date(now.getTime() + retryDelay(row.attempts, policy)) : now,
+      lockedUntil: null,
+      claimedBy: null,
+    })
+    .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, workerId), eq(outbox.status, "delivering")));
+  if (!result.ok)
+    logger.warn({ id: row.id, kind: row.kind, status, error: result.error }, "outbox delivery failed");
+}
+
+export interface WorkerOptions {
+  database?: Database;
+  id?: string;
+  pollMs?: number;
+  batch?: number;
+  leaseMs?: number;
+  retry?: RetryPolicy;
+}
+
+/** Claims and delivers one batch; the number of rows it took. */
+export async function runOutboxOnce(options: WorkerOptions & { id: string }): Promise<number> {
+  const database = options.database ?? db();
+  const policy = options.retry ?? DEFAULT_RETRY;
+  const rows = await claimDue(database, options.id, options.batch, options.leaseMs);
+  await Promise.all(
+    rows.map(async (row) => {
+      const result = await deliver(database, row).catch((error: Error) => ({
+        ok: false,
+        error: error.message,
+      }));
+      await finish(database, options.id, row, result, policy);
+    }),
+  );
+  return rows.length;
+}
+
+export interface OutboxWorker {
+  id: string;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Delivers due rows now, then whenever woken and every `pollMs` (3 s) otherwise. */
+export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
+  const id = options.id ?? `worker-${randomUUID()}`;
+  let running = true;
+  let wakeUp: (() => void) | undefined;
+  let pending = false;
+  const wake = () => {
+    pending = true;
+    wakeUp?.();
+  };
+  wakers.add(wake);
+  const loop = (async () => {
+    while (running) {
+      pending = false;
+      let claimed = 0;
+      try {
+        claimed = await runOutboxOnce({ ...options, id });
+      } catch (error) {
+        logger.warn({ err: error }, "outbox round failed");
+      }
+      if (claimed > 0 || pending || !running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs ?? 3000);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  })();
+  return {
+    id,
+    wake,
+    async stop() {
+      running = false;
+      wakers.delete(wake);
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
+
+/**
+ * PGlite is owned by one process: rows still "delivering" at start-up belong to this data folder's previous run,
+ * which is gone (crash, kill -9), so they are due at once instead of after their lease.
+ */
+export async function releaseOrphanedClaims(database: Database = db()): Promise<void> {
+  await database
+    .update(outbox)
+    .set({ status: "retrying", lockedUntil: null, claimedBy: null, nextAttemptAt: sql`now()` })
+    .where(eq(outbox.status, "delivering"));
+}
+
+// --- the delivery log ----------------------------------------------------------------------------------------
+
+/** The latest deliveries to one webhook endpoint, newest first. */
+export function listDeliveries(endpointId: string, limit = 20) {
+  return db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, "webhook"), eq(outbox.target, endpointId)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(limit);
+}
+
+/** Sends a delivered or failed webhook again (same webhook-id, so a receiver can tell it is a repeat). */
+export async function resendDelivery(id: string, endpointId: string): Promise<boolean> {
+  const rows = await db()
+    .update(outbox)
+    .set({ status: "pending", nextAttemptAt: sql`now()`, lastError: null })
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.target, endpointId),
+        inArray(outbox.status, ["delivered", "failed", "retrying"]),
+      ),
+    )
+    .returning({ id: outbox.id });
+  if (rows.length) outboxWritten();
+  return rows.length > 0;
+}
