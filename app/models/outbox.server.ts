@@ -66,7 +66,7 @@ export function retryDelay(attempts: number, policy: RetryPolicy, random = Math.
 export const DEFAULT_LEASE_MS = 60_000;
 
 /** Takes up to `batch` due rows for `workerId`: pending or retrying rows whose time has come, and expired leases. */
-export async function claimDue(database: Database, workerId: string, batch = 10, leaseMs = DEFAULT_LEASE_MS) {
+export async function claimDue(database: Database, workerId: string, batch = 25, leaseMs = DEFAULT_LEASE_MS) {
   const due = database
     .select({ id: outbox.id })
     .from(outbox)
@@ -99,7 +99,9 @@ interface Result {
   http?: WebhookAttempt;
 }
 
-async function deliver(database: Database, row: OutboxRow): Promise<Result> {
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+
+async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promise<Result> {
   if (row.kind === "email") {
     if (!mailConfigured()) return { ok: false, error: "SMTP_URL is not configured" };
     const { subject, text } = row.payload as { subject: string; text: string };
@@ -110,10 +112,7 @@ async function deliver(database: Database, row: OutboxRow): Promise<Result> {
       return { ok: false, error: (error as Error).message.slice(0, 500) };
     }
   }
-  const [endpoint] = await database
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, row.target));
+  const endpoint = endpoints.get(row.target);
   if (!endpoint) return { ok: false, final: true, error: "Endpoint deleted" };
   if (!endpoint.active && row.event !== "webhook.test") {
     return { ok: false, final: true, error: "Endpoint turned off" };
@@ -122,34 +121,40 @@ async function deliver(database: Database, row: OutboxRow): Promise<Result> {
   return { ok: http.ok, error: http.error, http };
 }
 
-/** Records the attempt; only the claimer still holding the row may (a row whose lease ran out went elsewhere). */
-async function finish(
-  database: Database,
-  workerId: string,
-  row: OutboxRow,
-  result: Result,
-  policy: RetryPolicy,
-) {
-  const now = new Date();
+/** The outcome of one attempt, as the row will record it. */
+function outcome(row: OutboxRow, result: Result, policy: RetryPolicy, now: Date) {
   const age = now.getTime() - row.createdAt.getTime();
   const status = result.ok ? "delivered" : result.final || age >= policy.retryForMs ? "failed" : "retrying";
-  await database
-    .update(outbox)
-    .set({
-      status,
-      lastError: result.error,
-      lastAttemptAt: now,
-      lastHttpStatus: result.http?.status ?? null,
-      lastDurationMs: result.http?.durationMs ?? null,
-      responseExcerpt: result.http?.excerpt ?? null,
-      deliveredAt: result.ok ? now : null,
-      nextAttemptAt: status === "retrying" ? new Date(now.getTime() + retryDelay(row.attempts, policy)) : now,
-      lockedUntil: null,
-      claimedBy: null,
-    })
-    .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, workerId), eq(outbox.status, "delivering")));
   if (!result.ok)
     logger.warn({ id: row.id, kind: row.kind, status, error: result.error }, "outbox delivery failed");
+  return {
+    id: row.id,
+    status,
+    last_error: result.error,
+    last_http_status: result.http?.status ?? null,
+    last_duration_ms: result.http?.durationMs ?? null,
+    response_excerpt: result.http?.excerpt ?? null,
+    next_attempt_at: new Date(now.getTime() + (status === "retrying" ? retryDelay(row.attempts, policy) : 0)),
+  };
+}
+
+/**
+ * Records a batch's attempts in one statement (the worker shares the database with visitors' submissions, on
+ * PGlite a single connection). Only the claimer still holding a row may record it: a row whose lease ran out
+ * went to another claimer.
+ */
+async function finishAll(database: Database, workerId: string, outcomes: ReturnType<typeof outcome>[]) {
+  if (!outcomes.length) return;
+  await database.execute(sql`
+    update outbox o set
+      status = r.status, last_error = r.last_error, last_http_status = r.last_http_status,
+      last_duration_ms = r.last_duration_ms, response_excerpt = r.response_excerpt, last_attempt_at = now(),
+      delivered_at = case when r.status = 'delivered' then now() else null end,
+      next_attempt_at = r.next_attempt_at, locked_until = null, claimed_by = null
+    from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as r(
+      id uuid, status text, last_error text, last_http_status int, last_duration_ms int, response_excerpt text,
+      next_attempt_at timestamptz)
+    where o.id = r.id and o.claimed_by = ${workerId} and o.status = 'delivering'`);
 }
 
 export interface WorkerOptions {
@@ -166,15 +171,27 @@ export async function runOutboxOnce(options: WorkerOptions & { id: string }): Pr
   const database = options.database ?? db();
   const policy = options.retry ?? DEFAULT_RETRY;
   const rows = await claimDue(database, options.id, options.batch, options.leaseMs);
-  await Promise.all(
+  const targets = rows.filter((r) => r.kind === "webhook").map((r) => r.target);
+  const endpoints = new Map(
+    targets.length
+      ? (
+          await database
+            .select()
+            .from(webhookEndpoints)
+            .where(inArray(webhookEndpoints.id, [...new Set(targets)]))
+        ).map((e) => [e.id, e])
+      : [],
+  );
+  const outcomes = await Promise.all(
     rows.map(async (row) => {
-      const result = await deliver(database, row).catch((error: Error) => ({
+      const result = await deliver(row, endpoints).catch((error: Error) => ({
         ok: false,
         error: error.message,
       }));
-      await finish(database, options.id, row, result, policy);
+      return outcome(row, result, policy, new Date());
     }),
   );
+  await finishAll(database, options.id, outcomes);
   return rows.length;
 }
 
