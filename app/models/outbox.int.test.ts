@@ -6,8 +6,10 @@ import { setupTestDatabase, testDatabaseKind } from "../../tests/support/test-db
 import { openDatabase } from "../db/client.server";
 import { appMeta, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
+import { blogPostSchema, validateForm } from "../lib/cms";
 import { ELAPSED_FIELD } from "../lib/lead-schema";
 import { UnsafeUrlError } from "../lib/webhook-http.server";
+import { createPost, togglePostStatus } from "./blog-admin.server";
 import { submitLead } from "./leads.server";
 import { claimDue, type RetryPolicy, runOutboxOnce } from "./outbox.server";
 import { createEndpoint, rotateEndpointSecret } from "./webhooks.server";
@@ -190,6 +192,39 @@ describe("consent and the time trap", () => {
     expect(emails.has("fast@example.com")).toBe(false);
     expect(emails.has("slow@example.com")).toBe(true);
     expect(emails.has("nojs@example.com")).toBe(true);
+  });
+});
+
+describe("other events", () => {
+  it("a new subscriber and a publication reach the endpoints that chose them", async () => {
+    const receiver = await startReceiver();
+    try {
+      await createEndpoint(
+        receiver.url,
+        ["subscriber.created", "content.published", "content.unpublished"],
+        who,
+      );
+      const form = new FormData();
+      form.set("email", "Reader@Example.com");
+      await submitLead("newsletter", request(), form, "203.0.113.20");
+      await submitLead("newsletter", request(), form, "203.0.113.20"); // already subscribed: no second event
+      await submitLead("contact", request(), contactForm("not-chosen@example.com"), "203.0.113.21");
+      const input = validateForm(
+        blogPostSchema,
+        { title: "Hooked", slug: "hooked", status: "draft" },
+        ["title", "slug"],
+        "x",
+      );
+      if (!input.ok) throw new Error("bad input");
+      const post = await createPost(input.data, who);
+      await togglePostStatus(post.id, who);
+      await togglePostStatus(post.id, who);
+      await drain();
+      const types = receiver.hooks.map((h) => (JSON.parse(h.body) as { type: string }).type);
+      expect(types.sort()).toEqual(["content.published", "content.unpublished", "subscriber.created"]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
