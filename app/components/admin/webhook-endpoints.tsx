@@ -1,6 +1,6 @@
 // The Webhooks tab: endpoints with their events, an active switch, "Send test event", rotate secret and delete
 // (both confirmed), and each endpoint's delivery log with "Resend". A secret is shown once, right after it is made.
-import { Plus, RotateCw, Send, Trash2, TriangleAlert } from "lucide-react";
+import { Plus, RotateCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -18,13 +18,13 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
-import { Input, Label } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
-import { CopyButton } from "./api-key-copy";
 import { formatWhen } from "./api-key-list";
+import { OneTimeSecret } from "./one-time-secret";
 import { DeliveryLog, type DeliveryRow } from "./webhook-delivery-log";
 
 export interface EndpointRow {
@@ -41,29 +41,14 @@ type SecretResult = ActionResult & { secret?: { id: string; value: string } };
 /** The secret, once: a read-only field and a copy button. */
 function SecretReveal({ value, id }: { value: string; id: string }) {
   return (
-    <div className="space-y-2">
-      <p className="flex gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Copy the signing secret now: it is shown only this once. Your receiver verifies each webhook with it.
-      </p>
-      <Label htmlFor={id}>Signing secret</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={id}
-          readOnly
-          value={value}
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton
-          text={value}
-          label="Copy"
-          successMessage="Secret copied to clipboard"
-          className="min-h-10"
-          aria-label="Copy signing secret"
-        />
-      </div>
-    </div>
+    <OneTimeSecret
+      id={id}
+      label="Signing secret"
+      value={value}
+      copyLabel="Copy signing secret"
+      copiedMessage="Secret copied to clipboard"
+      warning="Copy the signing secret now: it is shown only this once. Your receiver verifies each webhook with it."
+    />
   );
 }
 
