@@ -1,7 +1,7 @@
 // Creating a key: a name, then the full key shown once with a copy button. After the dialog closes the key can
 // never be seen again (only its hash is stored), which the dialog says plainly.
 import { KeyRound, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -18,7 +18,7 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
 import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-schemas";
-import { OneTimeSecret } from "./one-time-secret";
+import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 
 export interface CreateKeyResult {
   toast?: { type: "success" | "error"; message: string };
@@ -30,18 +30,13 @@ export function ApiKeyCreateDialog() {
   const fetcher = useFetcher<CreateKeyResult>({ key: "create-api-key" });
   const [open, setOpen] = useState(false);
   const [clientError, setClientError] = useState<string | undefined>();
-  // The response whose key the admin has already dismissed: it is never shown again.
-  const [dismissed, setDismissed] = useState<CreateKeyResult | undefined>();
+  const current = useAnswerUntilClosed(fetcher.data, open);
   useActionToast(fetcher.data);
 
-  const created = fetcher.data && fetcher.data !== dismissed ? fetcher.data.created : undefined;
-  const serverError = fetcher.data !== dismissed ? fetcher.data?.fieldErrors?.keyName?.[0] : undefined;
+  const created = current?.created;
+  const serverError = current?.fieldErrors?.keyName?.[0];
   const error = clientError ?? serverError;
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!open && fetcher.data) setDismissed(fetcher.data);
-  }, [open, fetcher.data]);
 
   return (
     <Dialog

@@ -1,6 +1,7 @@
 // A secret shown once (an API key, a webhook signing secret): the warning, a read-only field and a copy button.
 import { TriangleAlert } from "lucide-react";
 import type * as React from "react";
+import { useEffect, useState } from "react";
 import { Input, Label } from "~/components/ui/input";
 import { CopyButton } from "./api-key-copy";
 
@@ -47,4 +48,16 @@ export function OneTimeSecret({
       </div>
     </div>
   );
+}
+
+/**
+ * A dialog's last action answer while it is open; once the dialog closes that answer is dismissed for good, so a
+ * secret it carried is never shown again (reopening starts with an empty form).
+ */
+export function useAnswerUntilClosed<T>(answer: T | undefined, open: boolean): T | undefined {
+  const [dismissed, setDismissed] = useState<T | undefined>();
+  useEffect(() => {
+    if (!open && answer) setDismissed(answer);
+  }, [open, answer]);
+  return answer !== dismissed ? answer : undefined;
 }

@@ -24,7 +24,7 @@ import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
 import { formatWhen } from "./api-key-list";
-import { OneTimeSecret } from "./one-time-secret";
+import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 import { DeliveryLog, type DeliveryRow } from "./webhook-delivery-log";
 
 export interface EndpointRow {
@@ -55,14 +55,10 @@ function SecretReveal({ value, id }: { value: string; id: string }) {
 function AddEndpointDialog({ events }: { events: readonly string[] }) {
   const fetcher = useFetcher<SecretResult>({ key: "webhook-create" });
   const [open, setOpen] = useState(false);
-  const [dismissed, setDismissed] = useState<SecretResult | undefined>();
   useActionToast(fetcher.data);
-  const current = fetcher.data !== dismissed ? fetcher.data : undefined;
+  const current = useAnswerUntilClosed(fetcher.data, open);
   const errors = current?.ok === false ? (current.fieldErrors ?? {}) : {};
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (!open && fetcher.data) setDismissed(fetcher.data);
-  }, [open, fetcher.data]);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
