@@ -10,6 +10,7 @@ import { blogPostSchema, validateForm } from "../lib/cms";
 import { ELAPSED_FIELD } from "../lib/lead-schema";
 import { UnsafeUrlError } from "../lib/webhook-http.server";
 import { createPost, togglePostStatus } from "./blog-admin.server";
+import { saveNotificationSettings } from "./lead-notifications.server";
 import { submitLead } from "./leads.server";
 import { claimDue, type RetryPolicy, runOutboxOnce } from "./outbox.server";
 import { createEndpoint, rotateEndpointSecret } from "./webhooks.server";
@@ -145,6 +146,28 @@ describe("a contact submission", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("follows the settings: recipients, kinds and the auto-reply", async () => {
+    await saveNotificationSettings(
+      {
+        recipients: ["sales@example.com", "ceo@example.com"],
+        kinds: { contact: true, lead: false, newsletter: true },
+        autoReply: { enabled: true, subject: "We got your note", text: "Talk soon." },
+      },
+      who,
+    );
+    await submitLead("contact", request(), contactForm("auto@example.com"), "203.0.113.14");
+    const dialog = new FormData();
+    dialog.set("email", "quiet@example.com");
+    await submitLead("lead", request(), dialog, "203.0.113.15");
+    await drain();
+    const to = smtp.mails.map((m) => m.to.join()).sort();
+    // Two alerts for the contact request, its auto-reply; the dialog lead (alerts off) only gets its auto-reply.
+    expect(to).toEqual(["auto@example.com", "ceo@example.com", "quiet@example.com", "sales@example.com"]);
+    const reply = smtp.mails.find((m) => m.to.includes("auto@example.com"));
+    expect(reply?.raw).toContain("We got your note");
+    expect(reply?.raw).toContain("Talk soon.");
   });
 
   it("queues no mail without SMTP_URL", async () => {
