@@ -12,7 +12,7 @@ import { UnsafeUrlError } from "../lib/webhook-http.server";
 import { createPost, togglePostStatus } from "./blog-admin.server";
 import { saveNotificationSettings } from "./lead-notifications.server";
 import { submitLead } from "./leads.server";
-import { claimDue, type RetryPolicy, runOutboxOnce } from "./outbox.server";
+import { claimDue, deleteDeliveriesFor, type RetryPolicy, runOutboxOnce } from "./outbox.server";
 import { createEndpoint, rotateEndpointSecret } from "./webhooks.server";
 
 const test = setupTestDatabase();
@@ -168,6 +168,18 @@ describe("a contact submission", () => {
     const reply = smtp.mails.find((m) => m.to.includes("auto@example.com"));
     expect(reply?.raw).toContain("We got your note");
     expect(reply?.raw).toContain("Talk soon.");
+  });
+
+  it("can be erased with the person", async () => {
+    const receiver = await startReceiver();
+    try {
+      await createEndpoint(receiver.url, ["lead.created"], who);
+      await submitLead("contact", request(), contactForm("Erase.Me@example.com"), "203.0.113.16");
+      expect(await deleteDeliveriesFor(test.handle().db, "erase.me@example.com")).toBe(2);
+      expect(await test.handle().db.select().from(outbox)).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("queues no mail without SMTP_URL", async () => {

@@ -63,7 +63,12 @@ export function retryDelay(attempts: number, policy: RetryPolicy, random = Math.
 
 // --- claiming and finishing ----------------------------------------------------------------------------------
 
-export const DEFAULT_LEASE_MS = 60_000;
+/**
+ * How long a claim holds a row. Far longer than one attempt may take (a webhook times out after 10 s; an SMTP
+ * server can be slower), so a live claimer never loses a row it is still sending; a dead one's rows come back
+ * after this (with PGlite at once, see releaseOrphanedClaims).
+ */
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 
 /** Takes up to `batch` due rows for `workerId`: pending or retrying rows whose time has come, and expired leases. */
 export async function claimDue(database: Database, workerId: string, batch = 25, leaseMs = DEFAULT_LEASE_MS) {
@@ -283,4 +288,13 @@ export async function resendDelivery(id: string, endpointId: string): Promise<bo
     .returning({ id: outbox.id });
   if (rows.length) outboxWritten();
   return rows.length > 0;
+}
+
+/** Erasing a person: every delivery that carries their e-mail (alerts, auto-replies, lead webhooks) goes too. */
+export async function deleteDeliveriesFor(writer: Pick<Database, "delete">, email: string): Promise<number> {
+  const rows = await writer
+    .delete(outbox)
+    .where(eq(outbox.leadEmail, email.trim().toLowerCase()))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
