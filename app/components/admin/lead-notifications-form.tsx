@@ -61,7 +61,7 @@ export function LeadNotificationsForm({
             <p>
               Mail is off: no SMTP server is configured, so no alert or auto-reply is sent or queued. To turn
               it on, set <code className="font-mono">SMTP_URL</code> (for example{" "}
-              <code className="font-mono break-all">smtp://user:password@mail.example.com:587</code>) and
+              <code className="font-mono wrap-anywhere">smtp://user:password@mail.example.com:587</code>) and
               optionally <code className="font-mono">MAIL_FROM</code> in the server's environment, then
               restart the server.
             </p>

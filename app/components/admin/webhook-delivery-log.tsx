@@ -75,7 +75,7 @@ export function DeliveryLog({ endpointId, deliveries }: { endpointId: string; de
                 </div>
                 <p className="text-xs text-slate-700">
                   HTTP {d.lastHttpStatus ?? "—"} · {d.lastDurationMs ?? "—"} ms · attempt {d.attempts}
-                  {d.lastError ? ` · ${d.lastError}` : ""}
+                  {d.lastError && !d.lastError.startsWith("HTTP ") ? ` · ${d.lastError}` : ""}
                 </p>
                 {d.responseExcerpt ? (
                   <pre className="max-h-24 overflow-auto rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap text-slate-700">
