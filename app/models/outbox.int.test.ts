@@ -13,7 +13,7 @@ import { createPost, togglePostStatus } from "./blog-admin.server";
 import { saveNotificationSettings } from "./lead-notifications.server";
 import { submitLead } from "./leads.server";
 import { claimDue, deleteDeliveriesFor, type RetryPolicy, runOutboxOnce } from "./outbox.server";
-import { createEndpoint, rotateEndpointSecret } from "./webhooks.server";
+import { createEndpoint, rotateEndpointSecret, sendTestEvent } from "./webhooks.server";
 
 const test = setupTestDatabase();
 const who = { actor: "admin@example.com", ip: "127.0.0.1", userAgent: "vitest" };
@@ -259,6 +259,24 @@ describe("other events", () => {
       expect(types.sort()).toEqual(["content.published", "content.unpublished", "subscriber.created"]);
     } finally {
       await receiver.close();
+    }
+  });
+});
+
+describe("redirects", () => {
+  it("are failures, never followed", async () => {
+    const redirecting = await startReceiver(() => 302);
+    try {
+      const { endpoint } = await createEndpoint(redirecting.url, ["lead.created"], who);
+      await sendTestEvent(endpoint.id);
+      await runOutboxOnce({ id: "w", retry: FAST });
+      const [row] = await test.handle().db.select().from(outbox).where(eq(outbox.target, endpoint.id));
+      expect(row?.status).toBe("retrying");
+      expect(row?.lastHttpStatus).toBe(302);
+      expect(row?.lastError).toBe("Redirect (302) not followed");
+      expect(redirecting.hooks.map((h) => h.headers["webhook-id"] !== undefined)).toEqual([true]);
+    } finally {
+      await redirecting.close();
     }
   });
 });

@@ -58,8 +58,9 @@ export async function startReceiver(answer: (n: number) => number = () => 200) {
     request.on("end", () => {
       const status = answer(hooks.length);
       hooks.push({ headers: request.headers, body });
+      // A redirect points back at this receiver: following it would show up as a second request here.
       response
-        .writeHead(status, { "content-type": "text/plain" })
+        .writeHead(status, { "content-type": "text/plain", location: "/followed" })
         .end(status < 300 ? "ok" : "receiver error");
     });
   });
