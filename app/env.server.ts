@@ -54,6 +54,12 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Content API requests per key per minute (before RATE_LIMIT_FACTOR). */
   CONTENT_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Lets webhook endpoints resolve to private, loopback or link-local addresses (SSRF guard off). */
+  WEBHOOK_ALLOW_PRIVATE: boolish,
+  /** A public form sent sooner than this after it became usable is dropped like the honeypot (tests lower it). */
+  LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
+  /** false: this instance does not deliver the outbox (another one does). */
+  OUTBOX_WORKER: boolish,
 });
 
 export type Env = {
@@ -92,6 +98,9 @@ export type Env = {
       }
     | undefined;
   contentApiRateLimit: number;
+  webhookAllowPrivate: boolean;
+  outboxWorker: boolean;
+  leadMinFillMs: number;
 };
 
 export class EnvError extends Error {
@@ -200,6 +209,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : undefined,
     contentApiRateLimit: e.CONTENT_API_RATE_LIMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    outboxWorker: e.OUTBOX_WORKER ?? true,
+    leadMinFillMs: e.LEAD_MIN_FILL_MS,
   };
 }
 

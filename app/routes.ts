@@ -41,6 +41,8 @@ export default [
       route("contacts", "routes/admin/contacts.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
+      // issue #12: lead notifications and webhooks
+      route("integrations", "routes/admin/integrations.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),

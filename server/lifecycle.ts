@@ -1,5 +1,5 @@
 // Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
-// demo content and the administrator account.
+// demo content, the administrator account and the outbox worker.
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
@@ -7,6 +7,9 @@ import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
+import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
+
+let outboxWorker: OutboxWorker | undefined;
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -42,6 +45,11 @@ export async function startup(): Promise<StartupInfo> {
   phase("admin");
   await startRateLimitPruning();
   phase("prune");
+  if (config.outboxWorker) {
+    // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
+    if (handle.kind === "pglite") await releaseOrphanedClaims();
+    outboxWorker = startOutboxWorker();
+  }
   logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,
@@ -53,6 +61,9 @@ export async function startup(): Promise<StartupInfo> {
 
 export async function shutdown(): Promise<void> {
   stopRateLimitPruning();
+  // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.
+  await outboxWorker?.stop();
+  outboxWorker = undefined;
   try {
     await database().close();
   } catch (error) {

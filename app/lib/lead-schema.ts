@@ -38,6 +38,8 @@ export const MESSAGES = {
 
 /** The honeypot: a field people never see or fill; bots that fill every field give themselves away. */
 export const HONEYPOT_FIELD = "contact_me_by_fax";
+/** Milliseconds between the form becoming interactive and its submission, measured in the browser (time trap). */
+export const ELAPSED_FIELD = "form_elapsed_ms";
 
 /** Removes script elements (with their content) and stray script tags, NUL characters, then trims. */
 export function cleanText(value: unknown): string {

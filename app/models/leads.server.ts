@@ -1,7 +1,7 @@
 // Lead capture: the contact page, the contact/demo dialog and the footer newsletter. Every public write goes
 // through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP
-// rate limit → store with attribution → only then report success. A notification, if one is ever added, must
-// follow the commit, never replace it.
+// rate limit → store with attribution and the lead's outbox rows → only then report success. Alerts and webhooks
+// are delivered afterwards by the outbox worker (app/models/outbox.server.ts), never inside the visitor's request.
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
@@ -10,9 +10,11 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from "~/db/sql-helpers.server";
+import { env } from "~/env.server";
 import { parseForm } from "~/lib/forms";
 import {
   ATTRIBUTION_COOKIE,
+  ELAPSED_FIELD,
   formValues,
   HONEYPOT_FIELD,
   type LeadResponse,
@@ -31,8 +33,13 @@ import {
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
+import { type LeadFacts, notificationEntries } from "~/models/lead-notifications.server";
+import { enqueue, outboxWritten } from "~/models/outbox.server";
+import { webhookEntries } from "~/models/webhooks.server";
 
-export type LeadKind = "contact" | "lead" | "newsletter";
+export type { LeadKind } from "~/models/lead-notifications.server";
+
+import type { LeadKind } from "~/models/lead-notifications.server";
 
 /** Per client address and form: generous for a person, tight for a script. Scaled by RATE_LIMIT_FACTOR. */
 export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: number }> = {
@@ -114,56 +121,108 @@ export function readAttribution(
 }
 
 // --- storage ------------------------------------------------------------------------------------------------
+// Each insert writes the lead and its outbox rows (alert mails, webhooks) in one transaction, then wakes the
+// worker: the lead is never lost to a delivery problem, and no delivery exists for a lead that was not stored.
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+async function queueLeadDeliveries(
+  tx: Tx,
+  facts: LeadFacts,
+  event: "lead.created" | "subscriber.created",
+  data: Record<string, unknown>,
+) {
+  const leadEmail = facts.email.toLowerCase();
+  await enqueue(tx, [
+    ...(await notificationEntries(tx, facts)),
+    ...(await webhookEntries(tx, event, data, leadEmail)),
+  ]);
+}
+
+function facts(
+  kind: LeadKind,
+  id: string,
+  email: string,
+  attribution: Attribution,
+  more: Partial<LeadFacts>,
+) {
+  return { kind, id, email, ...attribution, ...more } satisfies LeadFacts;
+}
 
 export async function insertContactRequest(input: ContactInput, attribution: Attribution) {
-  const [row] = await db()
-    .insert(contactRequests)
-    .values({
-      name: input.name,
-      email: input.email,
-      organization: input.organization || null,
-      interest: input.interest,
-      message: input.message,
-      ...attribution,
-    })
-    .returning({ id: contactRequests.id });
-  return row;
+  const row = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactRequests)
+      .values({
+        name: input.name,
+        email: input.email,
+        organization: input.organization || null,
+        interest: input.interest,
+        message: input.message,
+        ...attribution,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const lead = facts("contact", row.id, row.email, attribution, {
+      name: row.name,
+      organization: row.organization,
+      topic: row.interest,
+      message: row.message,
+    });
+    await queueLeadDeliveries(tx, lead, "lead.created", { ...lead, createdAt: row.createdAt.toISOString() });
+    return row;
+  });
+  outboxWritten();
+  return { id: row.id };
 }
 
-/** One subscriber per address (lower-cased); the first attribution is kept. */
-async function upsertSubscriber(
-  tx: Pick<ReturnType<typeof db>, "insert">,
-  email: string,
-  purpose: string | null,
-  attribution: Attribution,
-) {
-  await tx
-    .insert(subscribers)
-    .values({ email: email.toLowerCase(), purpose, ...attribution })
-    .onConflictDoNothing({ target: subscribers.email });
-}
-
+/** A demo or dialog lead. It does not subscribe anyone: only the newsletter form does (consent). */
 export async function insertLeadSubmission(input: LeadInput, attribution: Attribution) {
-  const purpose = input.purpose || null;
-  return db().transaction(async (tx) => {
+  const row = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(formSubmissions)
       .values({
         email: input.email,
         name: input.name || null,
-        purpose,
+        purpose: input.purpose || null,
         message: input.message || null,
         subject: leadSubject(attribution.sourceSection),
         ...attribution,
       })
-      .returning({ id: formSubmissions.id });
-    await upsertSubscriber(tx, input.email, purpose, attribution);
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const lead = facts("lead", row.id, row.email, attribution, {
+      name: row.name,
+      topic: row.purpose ?? row.subject,
+      message: row.message,
+    });
+    await queueLeadDeliveries(tx, lead, "lead.created", { ...lead, createdAt: row.createdAt.toISOString() });
     return row;
   });
+  outboxWritten();
+  return { id: row.id };
 }
 
+/** One subscriber per address (lower-cased); the first attribution is kept, and only a new one is announced. */
 export async function insertSubscriber(input: NewsletterInput, attribution: Attribution) {
-  await upsertSubscriber(db(), input.email, "newsletter", attribution);
+  const email = input.email.toLowerCase();
+  const created = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(subscribers)
+      .values({ email, purpose: "newsletter", ...attribution })
+      .onConflictDoNothing({ target: subscribers.email })
+      .returning();
+    if (!row) return false;
+    const lead = facts("newsletter", row.id, email, attribution, {});
+    await queueLeadDeliveries(tx, lead, "subscriber.created", {
+      id: row.id,
+      email,
+      ...attribution,
+      createdAt: row.createdAt.toISOString(),
+    });
+    return true;
+  });
+  if (created) outboxWritten();
 }
 
 export async function countLeads() {
@@ -203,6 +262,13 @@ function successToast(kind: LeadKind): NonNullable<LeadResponse["toast"]> {
   return { type: "success", message: MESSAGES.newsletterSuccess };
 }
 
+/** True when the browser measured less than LEAD_MIN_FILL_MS (2 s) between the form becoming usable and submit. */
+function tooFast(elapsed: FormDataEntryValue | null): boolean {
+  if (typeof elapsed !== "string" || elapsed === "") return false;
+  const ms = Number(elapsed);
+  return Number.isFinite(ms) && ms < env().leadMinFillMs;
+}
+
 /** The 429 wording, shared by every form. */
 export function rateLimitMessage(retryAfter: number) {
   return `Too many submissions from your address. Please wait ${retryAfterText(retryAfter)} and try again.`;
@@ -220,6 +286,7 @@ export async function submitLead(
 ): Promise<LeadOutcome> {
   const values = formValues(form);
   delete values[HONEYPOT_FIELD];
+  delete values[ELAPSED_FIELD];
   const parsed = parseForm<ContactInput | LeadInput | NewsletterInput>(KIND_SCHEMA[kind], formValues(form));
   if (!parsed.ok) {
     const first = Object.values(parsed.fieldErrors)[0];
@@ -228,9 +295,10 @@ export async function submitLead(
       body: { ok: false, errors: parsed.fieldErrors, values, toast: failureToast(kind, first) },
     };
   }
-  // Bots fill the hidden field: answer like a success so they learn nothing, and store nothing.
-  if ((form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    logger.warn({ kind, ip }, "lead honeypot filled; dropped");
+  // Bots fill the hidden field, or submit faster than a person can: answer like a success so they learn nothing,
+  // and store nothing. No elapsed time (no JavaScript) is not held against anyone.
+  if ((form.get(HONEYPOT_FIELD) ?? "") !== "" || tooFast(form.get(ELAPSED_FIELD))) {
+    logger.warn({ kind, ip }, "lead honeypot filled or sent too fast; dropped");
     return { status: 200, body: { ok: true, toast: successToast(kind) } };
   }
   try {

@@ -9,7 +9,9 @@ export function testDatabaseKind(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DatabaseHandle & { drop(): Promise<void>; url?: string }
+> {
   if (testDatabaseKind() === "pglite") {
     const handle = openDatabase({ kind: "pglite" });
     await handle.migrate();
@@ -26,6 +28,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   await handle.migrate();
   return {
     ...handle,
+    // A second client on the same database (tests of two instances racing).
+    url: url.toString(),
     async drop() {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -35,8 +39,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
 }
 
 /** Opens a test database for the current file and makes it the app's database. */
-export function setupTestDatabase(): { handle: () => DatabaseHandle } {
-  let current: (DatabaseHandle & { drop(): Promise<void> }) | undefined;
+export function setupTestDatabase(): { handle: () => DatabaseHandle & { url?: string } } {
+  let current: (DatabaseHandle & { drop(): Promise<void>; url?: string }) | undefined;
   beforeAll(async () => {
     current = await createTestDatabase();
     setDatabase(current);

@@ -10,6 +10,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Webhook,
   X,
 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -26,6 +27,7 @@ export const adminNav = [
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/api-keys", label: "API Keys", icon: KeyRound },
+  { to: "/admin/integrations", label: "Integrations", icon: Webhook },
   { to: "/admin/security", label: "Security", icon: ShieldCheck },
 ] as const;
 

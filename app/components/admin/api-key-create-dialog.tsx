@@ -1,7 +1,7 @@
 // Creating a key: a name, then the full key shown once with a copy button. After the dialog closes the key can
 // never be seen again (only its hash is stored), which the dialog says plainly.
-import { KeyRound, Plus, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { KeyRound, Plus } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -15,12 +15,11 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
-import { Input, Label } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
 import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-schemas";
 import type { ActionResult } from "~/lib/forms";
-import { CopyButton } from "./api-key-copy";
+import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 
 /** The form's ActionResult plus the new key, whose only plaintext copy travels in this one answer. */
 export interface CreateKeyResult extends ActionResult {
@@ -31,18 +30,13 @@ export function ApiKeyCreateDialog() {
   const fetcher = useFetcher<CreateKeyResult>({ key: "create-api-key" });
   const [open, setOpen] = useState(false);
   const [clientError, setClientError] = useState<string | undefined>();
-  // The response whose key the admin has already dismissed: it is never shown again.
-  const [dismissed, setDismissed] = useState<CreateKeyResult | undefined>();
+  const current = useAnswerUntilClosed(fetcher.data, open);
   useActionToast(fetcher.data);
 
-  const created = fetcher.data && fetcher.data !== dismissed ? fetcher.data.created : undefined;
-  const serverError = fetcher.data !== dismissed ? fetcher.data?.fieldErrors?.keyName : undefined;
+  const created = current?.created;
+  const serverError = current?.fieldErrors?.keyName;
   const error = clientError ?? serverError;
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!open && fetcher.data) setDismissed(fetcher.data);
-  }, [open, fetcher.data]);
 
   return (
     <Dialog
@@ -67,30 +61,19 @@ export function ApiKeyCreateDialog() {
                 Copy the key for “{created.keyName}” now and keep it somewhere safe.
               </DialogDescription>
             </DialogHeader>
-            <p className="flex gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              This is the only time the full key is shown. Only a fingerprint of it is stored, so it cannot be
-              recovered later; create a new key if it is lost.
-            </p>
-            <Label htmlFor="created-api-key" className="mt-4">
-              Your API key
-            </Label>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Input
-                id="created-api-key"
-                readOnly
-                value={created.key}
-                className="font-mono text-xs"
-                onFocus={(e) => e.currentTarget.select()}
-              />
-              <CopyButton
-                text={created.key}
-                label="Copy"
-                successMessage="API key copied to clipboard"
-                className="min-h-10"
-                aria-label="Copy API key"
-              />
-            </div>
+            <OneTimeSecret
+              id="created-api-key"
+              label="Your API key"
+              value={created.key}
+              copyLabel="Copy API key"
+              copiedMessage="API key copied to clipboard"
+              warning={
+                <>
+                  This is the only time the full key is shown. Only a fingerprint of it is stored, so it
+                  cannot be recovered later; create a new key if it is lost.
+                </>
+              }
+            />
             <DialogFooter>
               <DialogClose asChild>
                 <Button>Done</Button>

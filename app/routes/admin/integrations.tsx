@@ -1,0 +1,186 @@
+// /admin/integrations: "Lead notifications" (alert mails and the auto-reply) and "Webhooks" (endpoints, their
+// secrets, delivery log, resend and test events). Deliveries themselves run in the outbox worker.
+import { useEffect } from "react";
+import { data } from "react-router";
+import { z } from "zod";
+import { adminFor } from "~/auth/admin-context.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { LeadNotificationsForm } from "~/components/admin/lead-notifications-form";
+import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/toaster";
+import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { mailConfigured } from "~/lib/mail.server";
+import {
+  notificationSettingsSchema,
+  WEBHOOK_EVENTS,
+  webhookEndpointSchema,
+} from "~/lib/notification-settings";
+import { requestInfo } from "~/lib/request-context.server";
+import { UnsafeUrlError } from "~/lib/webhook-http.server";
+import { auditContext } from "~/models/audit.server";
+import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
+import { listDeliveries, resendDelivery } from "~/models/outbox.server";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  sendTestEvent,
+  setEndpointActive,
+} from "~/models/webhooks.server";
+import type { Route } from "./+types/integrations";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
+  const mailOn = mailConfigured();
+  try {
+    const [settings, endpoints] = await Promise.all([getNotificationSettings(), listEndpoints()]);
+    const withLog = await Promise.all(
+      endpoints.map(async (endpoint) => ({ ...endpoint, deliveries: await listDeliveries(endpoint.id, 10) })),
+    );
+    return data({ mailOn, settings, endpoints: withLog, loadFailed: false }, { headers: noStore });
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load integrations");
+    return data({ mailOn, settings: null, endpoints: [], loadFailed: true }, { headers: noStore });
+  }
+}
+
+export function meta() {
+  return [{ title: "Integrations · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const idSchema = z.uuid();
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await adminFor({ request, context });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+
+  if (intent === "notifications") {
+    const parsed = parseForm(notificationSettingsSchema, form);
+    if (!parsed.ok) {
+      return invalid({
+        intent,
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+        toast: { type: "error", message: "Please correct the highlighted fields" },
+      });
+    }
+    await saveNotificationSettings(parsed.data, who);
+    return done("Lead notifications saved", { intent });
+  }
+
+  if (intent === "create") {
+    const values = { url: String(form.get("url") ?? "") };
+    const parsed = webhookEndpointSchema.safeParse({ url: values.url, events: form.getAll("events") });
+    if (!parsed.success) {
+      return refuse("Please check the endpoint", {
+        intent,
+        fieldErrors: fieldErrorsOf(parsed.error),
+        values,
+      });
+    }
+    try {
+      const { endpoint, secret } = await createEndpoint(parsed.data.url, parsed.data.events, who);
+      // The response carries the secret's only copy shown to anyone: no cache may keep it.
+      return data(
+        {
+          intent,
+          ok: true,
+          toast: { type: "success" as const, message: "Endpoint added" },
+          secret: { id: endpoint.id, value: secret },
+        },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) {
+        return invalid({
+          intent,
+          fieldErrors: { url: error.message },
+          values,
+          toast: { type: "error", message: error.message },
+        });
+      }
+      throw error;
+    }
+  }
+
+  const id = idSchema.safeParse(form.get("id"));
+  if (!id.success) return invalid({ intent, toast: { type: "error", message: "Unknown endpoint" } });
+  const missing = () => gone("This endpoint no longer exists", { intent });
+
+  if (intent === "rotate") {
+    const secret = await rotateEndpointSecret(id.data, who);
+    if (!secret) return missing();
+    return data(
+      {
+        intent,
+        ok: true,
+        toast: { type: "success" as const, message: "Secret rotated" },
+        secret: { id: id.data, value: secret },
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  if (intent === "toggle") {
+    const active = form.get("active");
+    if (active !== "true" && active !== "false")
+      return invalid({ intent, toast: { type: "error", message: "Unknown state" } });
+    const row = await setEndpointActive(id.data, active === "true", who);
+    if (!row) return missing();
+    return done(row.active ? "Endpoint turned on" : "Endpoint turned off", { intent });
+  }
+  if (intent === "delete") {
+    if (!(await deleteEndpoint(id.data, who))) return missing();
+    return done("Endpoint deleted", { intent });
+  }
+  if (intent === "test") {
+    if (!(await sendTestEvent(id.data))) return missing();
+    return done("Test event queued", { intent });
+  }
+  if (intent === "resend") {
+    const delivery = idSchema.safeParse(form.get("delivery"));
+    if (!delivery.success || !(await resendDelivery(delivery.data, id.data))) {
+      return invalid({ intent, toast: { type: "error", message: "This delivery cannot be resent now" } });
+    }
+    return done("Delivery queued again", { intent });
+  }
+  return invalid({ intent, toast: { type: "error", message: "Unknown action" } });
+}
+
+export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
+  const { mailOn, settings, endpoints, loadFailed } = loaderData;
+  useEffect(() => {
+    if (loadFailed) toast.error("Failed to load integrations");
+  }, [loadFailed]);
+  return (
+    <>
+      <AdminPageHeader
+        title="Integrations"
+        description="E-mail alerts for new leads and signed webhooks to your other tools"
+      />
+      {loadFailed ? (
+        <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          The integrations could not be loaded. Reload the page to try again.
+        </p>
+      ) : null}
+      <Tabs defaultValue="notifications">
+        <TabsList aria-label="Integrations">
+          <TabsTrigger value="notifications">Lead notifications</TabsTrigger>
+          <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
+        </TabsList>
+        <TabsContent value="notifications">
+          {settings ? <LeadNotificationsForm mailOn={mailOn} settings={settings} /> : null}
+        </TabsContent>
+        <TabsContent value="webhooks">
+          {loadFailed ? null : <WebhookEndpoints endpoints={endpoints} events={WEBHOOK_EVENTS} />}
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

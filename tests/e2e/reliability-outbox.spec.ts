@@ -1,0 +1,84 @@
+// Outbox crash safety (issue #12): a lead is committed, the server is killed (kill -9) before it delivered the
+// lead's webhook, and the restarted server delivers it, exactly once, signed. The first server runs without its
+// worker (OUTBOX_WORKER=false) so the kill lands between commit and delivery every time.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Webhook } from "standardwebhooks";
+import { freePort } from "../../scripts/free-port.ts";
+import { hookHeaders, startReceiver } from "../support/receivers";
+import { expect, postgresUrl, test } from "./support/fixtures";
+import { adminCookie, adminPost, scratchDatabase, startServer, stopServer } from "./support/server-process";
+
+async function crashBeforeDelivery(env: Record<string, string>) {
+  const receiver = await startReceiver();
+  const port = await freePort();
+  const common = { ...env, WEBHOOK_ALLOW_PRIVATE: "true" };
+  let server = await startServer(port, { ...common, OUTBOX_WORKER: "false" });
+  try {
+    const cookie = await adminCookie(server.base);
+    const created = await adminPost(server.base, cookie, "/admin/integrations", {
+      intent: "create",
+      url: receiver.url,
+      events: "lead.created",
+    });
+    const secret = /whsec_[A-Za-z0-9+/=]+/.exec(await created.text())?.[0];
+    if (!secret) throw new Error("the secret is not in the response");
+
+    const response = await fetch(`${server.base}/contact`, {
+      method: "POST",
+      headers: { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: "Crash Test",
+        email: "crash-outbox@example.com",
+        interest: "consulting",
+        message: "Committed, then the server dies.",
+      }),
+    });
+    expect(response.status).toBe(200);
+    await stopServer(server, "SIGKILL");
+    expect(receiver.hooks).toHaveLength(0);
+
+    server = await startServer(port, common);
+    await expect.poll(() => receiver.hooks.length, { timeout: 30_000 }).toBe(1);
+    const [hook] = receiver.hooks;
+    if (!hook) throw new Error("no hook");
+    const body = new Webhook(secret).verify(hook.body, hookHeaders(hook)) as { data: { email: string } };
+    expect(body.data.email).toBe("crash-outbox@example.com");
+    // A second restart finds the row delivered and sends nothing more.
+    await stopServer(server, "SIGKILL");
+    server = await startServer(port, common);
+    const check = await fetch(`${server.base}/admin/integrations`, {
+      headers: { cookie: await adminCookie(server.base) },
+    });
+    expect(await check.text()).toContain("delivered");
+    expect(receiver.hooks).toHaveLength(1);
+  } finally {
+    await stopServer(server, "SIGKILL");
+    await receiver.close();
+  }
+}
+
+test.describe("outbox crash safety", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("embedded database: a webhook queued before kill -9 is delivered once after restart", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-outbox-"));
+    try {
+      await crashBeforeDelivery({ DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("PostgreSQL: a webhook queued before kill -9 is delivered once after restart", async () => {
+    const database = await scratchDatabase(postgresUrl(), "asimov_outbox");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-outbox-"));
+    try {
+      await crashBeforeDelivery({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+});
