@@ -25,7 +25,14 @@ async function transport(): Promise<Transporter> {
   // nodemailer is loaded on first use: most processes never send mail, and start-up should not pay for it.
   if (!transporter || transporterUrl !== url) {
     const { default: nodemailer } = await import("nodemailer");
-    transporter = nodemailer.createTransport(url);
+    // Timeouts well inside the outbox's 5-minute claim on a row (nodemailer's own socket timeout is 10 minutes),
+    // so a hung SMTP server fails the attempt, and the row is retried, before another claimer could take it.
+    transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     transporterUrl = url;
   }
   return transporter;
