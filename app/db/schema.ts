@@ -15,10 +15,15 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-export const DIFFICULTY_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
+import {
+  CONTENT_STATUSES,
+  type ContentStatus,
+  DIFFICULTY_LEVELS,
+  type DifficultyLevel,
+} from "~/lib/content-enums";
+
+// Re-exported so data-access code keeps reading the content model's types from the schema.
+export { CONTENT_STATUSES, type ContentStatus, DIFFICULTY_LEVELS, type DifficultyLevel };
 export const MEDIA_TYPES = ["video", "image"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const CONTACT_STATUSES = ["new", "contacted", "qualified", "closed"] as const;

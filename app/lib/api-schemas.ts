@@ -43,10 +43,10 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-// Kept equal to CONTENT_STATUSES / DIFFICULTY_LEVELS in app/db/schema.ts (a unit test checks it); not imported
-// from there because this module also runs in the browser.
-export const API_STATUSES = ["draft", "published", "archived"] as const;
-export const API_DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+// The content model's own lists (app/lib/content-enums.ts), under the names the API documentation uses.
+import { DIFFICULTY_LEVELS as API_DIFFICULTIES, CONTENT_STATUSES as API_STATUSES } from "./content-enums";
+
+export { API_DIFFICULTIES, API_STATUSES };
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL" })

@@ -4,8 +4,9 @@
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, type ContentStatus } from "~/db/schema";
-import { type AcademyInput, publishedAtAfter, toggledStatus } from "~/lib/cms";
 import { type AcademyBlock, academyBlocks, type RichBlock } from "~/lib/content";
+import type { AcademyInput } from "~/lib/content-schemas";
+import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import type { AuditContext } from "~/models/audit.server";
 import { contentChanges } from "~/models/content-changes.server";
 

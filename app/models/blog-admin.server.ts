@@ -4,8 +4,10 @@
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts, type ContentStatus } from "~/db/schema";
-import { type BlogPostInput, parseBody, publishedAtAfter, toggledStatus } from "~/lib/cms";
+import { parseBody } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
+import type { BlogPostInput } from "~/lib/content-schemas";
+import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import type { AuditContext } from "~/models/audit.server";
 import { contentChanges } from "~/models/content-changes.server";
 

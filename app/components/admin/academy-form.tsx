@@ -4,20 +4,16 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import {
-  ACADEMY_MESSAGES,
-  CONTENT_STATUSES,
-  DIFFICULTY_LEVELS,
-  type FieldErrors,
-  optimizeAcademyDescription,
-  optimizeAcademySummary,
-} from "~/lib/cms";
+import type { FieldErrors } from "~/lib/cms";
+import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { slugify } from "~/lib/content";
-import { Field } from "~/components/ui/field";
+import { CONTENT_STATUSES, DIFFICULTY_LEVELS } from "~/lib/content-enums";
+import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
 
 export interface AcademyFormValues {
   title: string;

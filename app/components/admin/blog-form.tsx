@@ -3,22 +3,18 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
-import {
-  BLOG_MESSAGES,
-  CONTENT_STATUSES,
-  DEFAULT_BLOG_AUTHOR,
-  defaultMetaTitle,
-  type FieldErrors,
-  META_DESCRIPTION_LIMIT,
-  META_TITLE_LIMIT,
-  optimizeBlogMeta,
-  parseBody,
-} from "~/lib/cms";
+import { parseBody } from "~/lib/blocks";
+import type { FieldErrors } from "~/lib/cms";
+import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { type RichBlock, slugify, toRichBlocks } from "~/lib/content";
+import { CONTENT_STATUSES } from "~/lib/content-enums";
+import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "~/lib/limits";
+import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
 import { BlockEditor } from "./block-editor";
-import { Field, LengthCounter } from "~/components/ui/field";
 
 export interface BlogFormValues {
   title: string;

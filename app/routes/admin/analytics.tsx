@@ -5,7 +5,7 @@ import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatGrowth } from "~/lib/cms";
+import { formatGrowth } from "~/lib/growth";
 import { analyticsFigures } from "~/models/dashboard.server";
 import type { Route } from "./+types/analytics";
 

@@ -26,14 +26,9 @@ import {
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import {
-  BLOG_MESSAGES,
-  blogPostSchema,
-  type FieldErrors,
-  formValues,
-  SLUG_TAKEN,
-  validateForm,
-} from "~/lib/cms";
+import { type FieldErrors, formValues, validateForm } from "~/lib/cms";
+import { BLOG_MESSAGES, SLUG_TAKEN } from "~/lib/cms-messages";
+import { blogPostSchema } from "~/lib/content-schemas";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
