@@ -7,7 +7,8 @@ import { DIFFICULTY_OPTIONS } from "~/components/site/difficulty-badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { type AcademyFilter, isFiltered, parseAcademyFilter, SEARCH_MAX_LENGTH } from "~/lib/academy-filter";
-import { breadcrumbJsonLd, errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listAcademyCategories, listFeaturedAcademy, searchPublishedAcademy } from "~/models/academy.server";
 import type { Route } from "./+types/index";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta("Failed to load content");
+  if (error) return errorMeta(siteInfo(matches), "Failed to load content");
   const site = siteInfo(matches);
   return pageMeta(site, {
     title: "Academy",

@@ -8,7 +8,8 @@ import { DifficultyBadge } from "~/components/site/difficulty-badge";
 import { Badge } from "~/components/ui/badge";
 import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
-import { breadcrumbJsonLd, courseJsonLd, errorMeta, pageMeta, siteInfo, videoObjectJsonLd } from "~/lib/seo";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
 import { getPublishedAcademyItem, listRelatedAcademy, recordAcademyView } from "~/models/academy.server";
 import type { Route } from "./+types/item";
 
@@ -53,7 +54,7 @@ function embedSrc(url: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData)
-    return errorMeta(isNotFound(error) ? "Content Not Found" : "Failed to load content");
+    return errorMeta(siteInfo(matches), isNotFound(error) ? "Content Not Found" : "Failed to load content");
   const site = siteInfo(matches);
   const { item } = loaderData;
   const path = `/academy/${item.slug}`;

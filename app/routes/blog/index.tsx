@@ -3,7 +3,8 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { BlogCard } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { Button } from "~/components/ui/button";
-import { breadcrumbJsonLd, errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { isBlogEnabled, listPublishedPosts } from "~/models/blog.server";
 import type { Route } from "./+types/index";
 
@@ -14,7 +15,11 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta(isRouteErrorResponse(error) ? "Blog unavailable" : "Failed to load blog posts");
+  if (error)
+    return errorMeta(
+      siteInfo(matches),
+      isRouteErrorResponse(error) ? "Blog unavailable" : "Failed to load blog posts",
+    );
   const site = siteInfo(matches);
   return [
     ...pageMeta(site, {

@@ -6,15 +6,8 @@ import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
-import {
-  absoluteUrl,
-  blogPostingJsonLd,
-  breadcrumbJsonLd,
-  errorMeta,
-  pageMeta,
-  siteInfo,
-  siteInfoFrom,
-} from "~/lib/seo";
+import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { getPublishedPost, isBlogEnabled, listRelatedPosts } from "~/models/blog.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post";
@@ -38,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData) {
     const reason = reasonOf(error);
     return errorMeta(
+      siteInfo(matches),
       reason === "not-found"
         ? "Post Not Found"
         : reason === "blog-disabled"
@@ -50,7 +44,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const path = `/blog/${post.slug}`;
   const description = post.metaDescription || post.excerpt;
   return pageMeta(site, {
-    // A meta title is written for search results as a whole (brand included); a plain title gets the suffix.
+    // A meta title is written for search results as a whole (its brand suffix becomes the site title); a plain
+    // title gets the suffix.
     title: post.metaTitle || post.title,
     fullTitle: Boolean(post.metaTitle),
     description,
