@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { apiKeys } from "~/db/schema";
-import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
+import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-keys";
 import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";

@@ -5,15 +5,15 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { BRAND_SUFFIX } from "~/lib/brand";
+import { parseTags, slugify } from "~/lib/content";
 import type {
   AcademyCreateInput,
   AcademyItemJson,
   BlogCreateInput,
   BlogPostJson,
   ContentCollection,
-} from "~/lib/api-schemas";
-import { BRAND_SUFFIX } from "~/lib/brand";
-import { parseTags, slugify } from "~/lib/content";
+} from "~/lib/content-api-schemas";
 import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
 import { createAcademyItem } from "~/models/academy-admin.server";
 import type { ApiKeySummary } from "~/models/api-keys.server";

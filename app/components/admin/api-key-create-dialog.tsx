@@ -17,7 +17,7 @@ import {
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
-import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-schemas";
+import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-keys";
 import { CopyButton } from "./api-key-copy";
 
 export interface CreateKeyResult {

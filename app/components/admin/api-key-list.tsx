@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Switch } from "~/components/ui/switch";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
-import { maskApiKey } from "~/lib/api-schemas";
+import { maskApiKey } from "~/lib/api-keys";
 
 export interface ApiKeyRow {
   id: string;

@@ -1,7 +1,7 @@
 // How to use a key: copyable curl examples against this site's real address, and the OpenAPI document.
 import { ExternalLink } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { CONTENT_API_BASE_PATH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/api-schemas";
+import { CONTENT_API_BASE_PATH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/content-api-schemas";
 import { CopyButton } from "./api-key-copy";
 
 function examples(baseUrl: string) {

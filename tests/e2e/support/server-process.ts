@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
-import { API_KEY_PREFIX } from "../../../app/lib/api-schemas.ts";
+import { API_KEY_PREFIX } from "../../../app/lib/api-keys.ts";
 
 /** The administrator's credentials on every server the tests and the bench start. */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };

@@ -1,40 +1,11 @@
-// The content API's contract in one place: the admin key form, the request and response schemas of
-// /functions/v1/content-api/*, and the OpenAPI 3.1 document generated from those same zod schemas, so the
-// documentation cannot drift from what the server validates. Shared by the browser (key form, masking) and the
-// server; it must not import server-only modules (nor ~/db/schema, which would pull Drizzle into the browser).
+// The content API's request and response schemas (/functions/v1/content-api/*), validated by the server and
+// turned into the OpenAPI document (app/lib/content-api-openapi.ts), so the documentation cannot drift from what
+// the server checks. Browser-safe: no server-only modules, nor ~/db/schema (it would pull Drizzle in).
 import { z } from "zod";
 import { toRichBlocks } from "~/lib/content";
+import { CONTENT_STATUSES, DIFFICULTY_LEVELS } from "./content-enums";
 
-// ---------------------------------------------------------------------------------------------------------
-// API keys
-// ---------------------------------------------------------------------------------------------------------
-
-/** Every content key starts with this, so a leaked key is recognisable (secret scanners, logs) as ours. */
-export const API_KEY_PREFIX = "ak_content_";
-/** The only permission there is; new keys get exactly this list (docs/product.md, API keys). */
-export const CONTENT_PERMISSION = "content_management";
-/** How much of a key the list shows (docs/product.md, API keys): its first 12 and last 4 characters. */
-export const KEY_VISIBLE_START = 12;
-export const KEY_VISIBLE_END = 4;
-export const KEY_NAME_MAX = 100;
-
-export const createApiKeySchema = z.object({
-  keyName: z
-    .string({ error: "Please enter a key name" })
-    .trim()
-    .min(1, "Please enter a key name")
-    .max(KEY_NAME_MAX, `Key names have at most ${KEY_NAME_MAX} characters`),
-});
-
-/** The list's masked form: the stored start and end with the middle hidden. */
-export function maskApiKey(start: string, last4: string): string {
-  return `${start}${"•".repeat(8)}${last4}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Content API requests
-// ---------------------------------------------------------------------------------------------------------
-
+// Requests
 export const CONTENT_API_BASE_PATH = "/functions/v1/content-api";
 export const CONTENT_COLLECTIONS = ["blog", "academy"] as const;
 export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
@@ -42,11 +13,6 @@ export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
 export const MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-
-// The content model's own lists (app/lib/content-enums.ts), under the names the API documentation uses.
-import { DIFFICULTY_LEVELS as API_DIFFICULTIES, CONTENT_STATUSES as API_STATUSES } from "./content-enums";
-
-export { API_DIFFICULTIES, API_STATUSES };
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL" })
@@ -70,7 +36,7 @@ const slugInput = text(200).meta({
 });
 
 const statusInput = z
-  .enum(API_STATUSES)
+  .enum(CONTENT_STATUSES)
   .default("draft")
   .meta({ description: "Only published items are public. Publishing stamps published_at." });
 
@@ -163,7 +129,7 @@ export const academyCreateSchema = z
     category: text(100).min(1, "Required"),
     tags: tagsInput.optional(),
     status: statusInput,
-    difficulty_level: z.enum(API_DIFFICULTIES).default("beginner"),
+    difficulty_level: z.enum(DIFFICULTY_LEVELS).default("beginner"),
     duration_minutes: z.int().min(0).max(100_000).default(0),
     thumbnail_url: httpUrl.optional(),
     video_url: httpUrl.optional(),
@@ -197,9 +163,7 @@ export const listQuerySchema = z.object({
   slug: text(200).pipe(z.string().min(1)).optional(),
 });
 
-// ---------------------------------------------------------------------------------------------------------
-// Content API responses
-// ---------------------------------------------------------------------------------------------------------
+// Responses
 
 const timestamp = z.iso.datetime();
 const anyJson = z.unknown().meta({
@@ -219,7 +183,7 @@ export const blogPostSchema = z
     author: z.string(),
     category: z.string().nullable(),
     tags: z.array(z.string()),
-    status: z.enum(API_STATUSES),
+    status: z.enum(CONTENT_STATUSES),
     published_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
@@ -240,13 +204,13 @@ export const academyItemSchema = z
     rich_content: anyJson,
     category: z.string(),
     tags: z.array(z.string()),
-    difficulty_level: z.enum(API_DIFFICULTIES),
+    difficulty_level: z.enum(DIFFICULTY_LEVELS),
     duration_minutes: z.int().min(0),
     thumbnail_url: z.string().nullable(),
     video_url: z.string().nullable(),
     audio_url: z.string().nullable(),
     is_featured: z.boolean(),
-    status: z.enum(API_STATUSES),
+    status: z.enum(CONTENT_STATUSES),
     view_count: z.int().min(0),
     author: z.string().nullable(),
     published_at: timestamp.nullable(),
@@ -258,7 +222,7 @@ export const academyItemSchema = z
 export type BlogPostJson = z.output<typeof blogPostSchema>;
 export type AcademyItemJson = z.output<typeof academyItemSchema>;
 
-const paginationSchema = z.object({
+export const paginationSchema = z.object({
   total: z.int().min(0).meta({ description: "Published items in the collection." }),
   limit: z.int().min(1).max(MAX_PAGE_SIZE),
   offset: z.int().min(0),
@@ -294,170 +258,3 @@ export const errorSchema = z
   .meta({ title: "Error" });
 
 export type ApiErrorBody = z.output<typeof errorSchema>;
-
-// ---------------------------------------------------------------------------------------------------------
-// The OpenAPI 3.1 document
-// ---------------------------------------------------------------------------------------------------------
-
-type JsonObject = Record<string, unknown>;
-
-function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    unrepresentable: "any",
-  }) as JsonObject;
-  return rest;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (schema: JsonObject) => ({ "application/json": { schema } });
-const errorResponse = (description: string, headers?: JsonObject) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: jsonContent(ref("Error")),
-});
-
-const COMMON_ERRORS = {
-  "401": errorResponse("The x-api-key header is missing or the key is unknown."),
-  "403": errorResponse("The key is deactivated or lacks the content_management permission."),
-  "405": errorResponse("Method not allowed. The Allow header lists the methods.", {
-    Allow: { schema: { type: "string" }, description: "GET, HEAD, POST" },
-  }),
-  "429": errorResponse("Too many requests for this key, or too many failed key attempts from this address.", {
-    "Retry-After": {
-      schema: { type: "integer", minimum: 1 },
-      description: "Seconds until the limit resets.",
-    },
-  }),
-  "500": errorResponse("Unexpected server error."),
-  "503": errorResponse("The database is briefly unreachable; nothing was saved. Retry after Retry-After.", {
-    "Retry-After": {
-      schema: { type: "integer", minimum: 1 },
-      description: "Seconds to wait before retrying.",
-    },
-  }),
-};
-
-function collectionPath(collection: ContentCollection, itemName: string, createName: string, label: string) {
-  return {
-    get: {
-      operationId: `list${itemName}`,
-      summary: `List published ${label}, newest first, or get one by slug`,
-      tags: [collection],
-      parameters: [
-        {
-          name: "limit",
-          in: "query",
-          description: `Page size (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`,
-          schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-        },
-        {
-          name: "offset",
-          in: "query",
-          description: "Items to skip.",
-          schema: { type: "integer", minimum: 0, maximum: 1_000_000, default: 0 },
-        },
-        {
-          name: "slug",
-          in: "query",
-          description: "Return the one published item with this slug instead of a list.",
-          schema: { type: "string", minLength: 1, maxLength: 200 },
-        },
-      ],
-      responses: {
-        "200": {
-          description: "A page of published items (or, with `slug`, `{ data: item }`).",
-          content: jsonContent({ oneOf: [ref(`${itemName}List`), ref(`${itemName}Single`)] }),
-        },
-        "400": errorResponse("Invalid query parameters."),
-        ...COMMON_ERRORS,
-        "404": errorResponse("No published item has this slug."),
-      },
-    },
-    post: {
-      operationId: `create${itemName}`,
-      summary: `Create one ${label.replace(/s$/, "")}`,
-      tags: [collection],
-      requestBody: { required: true, content: jsonContent(ref(createName)) },
-      responses: {
-        "201": {
-          description: "Created. The Location header is the item's GET-by-slug URL.",
-          headers: { Location: { schema: { type: "string" } } },
-          content: jsonContent(ref(`${itemName}Single`)),
-        },
-        "400": errorResponse("Invalid JSON or invalid fields (see `error.fields`)."),
-        ...COMMON_ERRORS,
-        "409": errorResponse("An item with this slug already exists."),
-        "413": errorResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
-        "415": errorResponse("The body is not application/json."),
-      },
-    },
-  };
-}
-
-/** The API's OpenAPI 3.1 document for a server at `baseUrl`. */
-export function contentApiOpenApi(baseUrl: string): JsonObject {
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Asimov Content API",
-      version: "1.0.0",
-      description:
-        "Create and read blog posts and academy content. Authenticate with an API key from the admin's API Keys " +
-        `page in the \`x-api-key\` header. Every key is rate limited; bodies are limited to ${MAX_BODY_BYTES} ` +
-        "bytes. Errors always have the `Error` shape.",
-    },
-    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
-    servers: [{ url: `${baseUrl}${CONTENT_API_BASE_PATH}` }],
-    security: [{ apiKey: [] }],
-    tags: [
-      { name: "blog", description: "Blog posts" },
-      { name: "academy", description: "Academy content" },
-    ],
-    paths: {
-      "/blog": collectionPath("blog", "BlogPost", "BlogPostCreate", "blog posts"),
-      "/academy": collectionPath("academy", "AcademyContent", "AcademyContentCreate", "academy items"),
-    },
-    components: {
-      securitySchemes: {
-        apiKey: {
-          type: "apiKey",
-          in: "header",
-          name: "x-api-key",
-          description: `Starts with ${API_KEY_PREFIX}`,
-        },
-      },
-      schemas: {
-        BlogPostCreate: jsonSchemaOf(blogCreateSchema, "input"),
-        AcademyContentCreate: jsonSchemaOf(academyCreateSchema, "input"),
-        BlogPost: jsonSchemaOf(blogPostSchema, "output"),
-        AcademyContent: jsonSchemaOf(academyItemSchema, "output"),
-        BlogPostSingle: { type: "object", properties: { data: ref("BlogPost") }, required: ["data"] },
-        AcademyContentSingle: {
-          type: "object",
-          properties: { data: ref("AcademyContent") },
-          required: ["data"],
-        },
-        BlogPostList: {
-          type: "object",
-          properties: {
-            data: { type: "array", items: ref("BlogPost") },
-            pagination: jsonSchemaOf(paginationSchema, "output"),
-          },
-          required: ["data", "pagination"],
-        },
-        AcademyContentList: {
-          type: "object",
-          properties: {
-            data: { type: "array", items: ref("AcademyContent") },
-            pagination: jsonSchemaOf(paginationSchema, "output"),
-          },
-          required: ["data", "pagination"],
-        },
-        Error: jsonSchemaOf(errorSchema, "output"),
-        RichBlock: jsonSchemaOf(richBlockSchema, "input"),
-      },
-    },
-  };
-}
