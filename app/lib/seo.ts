@@ -31,6 +31,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { BRAND_SUFFIX } from "~/lib/brand";
+import { isoDate } from "~/lib/dates";
 import { META_DESCRIPTION_LIMIT } from "~/lib/limits";
 import { SETTING_DEFAULTS } from "~/lib/settings";
 
@@ -98,12 +99,6 @@ export function truncateDescription(value: string, limit = META_DESCRIPTION_LIMI
   const space = cut.lastIndexOf(" ");
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
-
-export const isoDate = (value: Date | string | null | undefined): string | undefined => {
-  if (!value) return undefined;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-};
 
 export interface PageSeo {
   /** The page's own title; " | <Site title>" is appended unless `fullTitle` is set. */

@@ -1,6 +1,7 @@
 // JSON-LD builders (schema.org) for the public pages, and the escaping for an inline ld+json script. Pure: they
 // run on the server and in the browser. Names of the publisher come from the Site title setting.
-import { absoluteUrl, isoDate, type JsonLd, type SiteInfo } from "./seo";
+import { isoDate } from "./dates";
+import { absoluteUrl, type JsonLd, type SiteInfo } from "./seo";
 
 /** The company, for every page (rendered by the site layout). */
 export function organizationJsonLd(site: SiteInfo, sameAs: readonly string[] = []): JsonLd {

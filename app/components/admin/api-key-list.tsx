@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Switch } from "~/components/ui/switch";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { maskApiKey } from "~/lib/api-keys";
+import { formatDateTime } from "~/lib/dates";
 
 export interface ApiKeyRow {
   id: string;
@@ -19,15 +20,9 @@ export interface ApiKeyRow {
   createdAt: Date | string;
 }
 
-// A fixed time zone and locale, so the server's HTML and the browser's hydration print the same text.
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
+/** When a key or session was created or last used: "Never" until it was. */
 export function formatWhen(value: Date | string | null): string {
-  return value ? `${dateFormat.format(new Date(value))} UTC` : "Never";
+  return formatDateTime(value, "Never");
 }
 
 export const DELETE_KEY_QUESTION =

@@ -1,5 +1,6 @@
-import { Calendar, User } from "lucide-react";
+import { User } from "lucide-react";
 import { Link } from "react-router";
+import { BylineDate } from "~/components/site/date-text";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
@@ -19,25 +20,6 @@ export interface BlogCardPost {
 /** Tags shown on cards (docs/product.md, Blog): featured 4, list 3. */
 export const FEATURED_TAGS = 4;
 export const LIST_TAGS = 3;
-
-/** A stable date text: fixed locale and UTC, so the server and the browser render the same string. */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-export function isoDate(value: Date | string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 export function TagList({
   tags,
@@ -133,12 +115,7 @@ export function BlogCard({
             <User className="size-4" aria-hidden="true" />
             {post.author}
           </span>
-          {date ? (
-            <span className="inline-flex items-center gap-1.5">
-              <Calendar className="size-4" aria-hidden="true" />
-              <time dateTime={isoDate(date)}>{formatDate(date)}</time>
-            </span>
-          ) : null}
+          <BylineDate value={date} />
         </div>
       </div>
     </article>

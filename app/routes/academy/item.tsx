@@ -2,8 +2,9 @@ import { AlertTriangle, ArrowLeft, Clock, Eye, FileQuestion, Headphones, User } 
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
-import { formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { TagList } from "~/components/site/blog-card";
 import { ContentState } from "~/components/site/content-state";
+import { DateText } from "~/components/site/date-text";
 import { DifficultyBadge } from "~/components/site/difficulty-badge";
 import { Badge } from "~/components/ui/badge";
 import { toRichBlocks } from "~/lib/content";
@@ -227,7 +228,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="sr-only">Published</dt>
                 <dd>
-                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
+                  <DateText value={date} />
                 </dd>
               </div>
             ) : null}

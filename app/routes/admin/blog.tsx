@@ -29,6 +29,7 @@ import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { type FieldErrors, formValues, validateForm } from "~/lib/cms";
 import { BLOG_MESSAGES, SLUG_TAKEN } from "~/lib/cms-messages";
 import { blogPostSchema } from "~/lib/content-schemas";
+import { formatShortDate } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
@@ -207,7 +208,7 @@ function PostRow({ post }: { post: AdminBlogPost }) {
             {post.category ? <span>{post.category}</span> : null}
             <span>
               {published ? "Published" : "Created"}{" "}
-              <time dateTime={date.toISOString()}>{formatDate(date)}</time>
+              <time dateTime={date.toISOString()}>{formatShortDate(date)}</time>
             </span>
           </p>
           {post.tags.length ? (
@@ -309,13 +310,4 @@ function EditPostDialog({ post }: { post: AdminBlogPost }) {
       ) : null}
     </Dialog>
   );
-}
-
-function formatDate(date: Date) {
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 }

@@ -6,6 +6,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatCard } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatRecent } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
 import { dashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
@@ -126,7 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="shrink-0 text-xs text-slate-600">
                       {entry.actor ?? "system"} ·{" "}
-                      <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
+                      <time dateTime={entry.at.toISOString()}>{formatRecent(entry.at)}</time>
                     </span>
                   </li>
                 ))}
@@ -155,14 +156,4 @@ const ACTION_LABELS: Record<string, string> = {
 /** A readable label for known actions; other modules' actions show their dotted name. */
 function describeAction(action: string) {
   return ACTION_LABELS[action] ?? action;
-}
-
-function formatDateTime(date: Date) {
-  return `${date.toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
 }

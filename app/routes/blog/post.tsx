@@ -1,8 +1,9 @@
-import { AlertTriangle, ArrowLeft, Calendar, FileQuestion, User } from "lucide-react";
+import { AlertTriangle, ArrowLeft, FileQuestion, User } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
-import { BlogCard, formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
+import { BylineDate } from "~/components/site/date-text";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
@@ -143,12 +144,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                   {post.author}
                 </span>
               </span>
-              {date ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <Calendar className="size-4" aria-hidden="true" />
-                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
-                </span>
-              ) : null}
+              <BylineDate value={date} />
             </div>
             <ShareButton title={post.title} text={post.excerpt ?? undefined} url={url} />
           </div>
