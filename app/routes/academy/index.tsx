@@ -2,6 +2,7 @@ import { AlertTriangle, GraduationCap, Loader2, Search, SearchX } from "lucide-r
 import { useEffect, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
+import { CardGrid } from "~/components/site/article-parts";
 import { ContentState } from "~/components/site/content-state";
 import { DIFFICULTY_OPTIONS } from "~/components/site/difficulty-badge";
 import { Button } from "~/components/ui/button";
@@ -220,11 +221,11 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ContentState>
           ) : (
-            <div className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            <CardGrid className="mt-6">
               {items.map((item) => (
                 <AcademyCard key={item.slug} item={item} />
               ))}
-            </div>
+            </CardGrid>
           )}
         </section>
       </div>

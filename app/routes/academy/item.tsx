@@ -1,6 +1,7 @@
-import { AlertTriangle, ArrowLeft, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AlertTriangle, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
+import { BackLink, Breadcrumbs, RelatedSection } from "~/components/site/article-parts";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
 import { TagList } from "~/components/site/blog-card";
 import { ContentState } from "~/components/site/content-state";
@@ -92,18 +93,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
-function BackToAcademy() {
-  return (
-    <Link
-      to="/academy"
-      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Academy
-    </Link>
-  );
-}
-
 function Player({
   title,
   videoUrl,
@@ -168,31 +157,10 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
   const date = item.publishedAt ?? item.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to="/academy"
-              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
-            >
-              Academy
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
-            {item.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs section={{ to: "/academy", label: "Academy" }} current={item.title} />
       <article className="mx-auto mt-8 max-w-4xl">
         <header>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
           <div className="mt-6 flex flex-wrap items-center gap-2">
             <Badge variant="outline">{item.category}</Badge>
             <DifficultyBadge level={item.difficultyLevel} />
@@ -258,18 +226,11 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </article>
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
-          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Related Content
-          </h2>
-          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((r) => (
-              <AcademyCard key={r.slug} item={r} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <RelatedSection heading="Related Content">
+        {related.map((r) => (
+          <AcademyCard key={r.slug} item={r} />
+        ))}
+      </RelatedSection>
     </div>
   );
 }
@@ -280,12 +241,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {isNotFound(error) ? (
         <ContentState icon={FileQuestion} title="Content Not Found" headingLevel={1}>
           <p>The academy content you're looking for doesn't exist or is no longer available.</p>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
         </ContentState>
       ) : (
         <ContentState icon={AlertTriangle} title="Failed to load content" headingLevel={1} role="alert">
           <p>Something went wrong while loading this content. Please try again in a moment.</p>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
         </ContentState>
       )}
     </div>

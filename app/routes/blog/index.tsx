@@ -1,5 +1,6 @@
 import { AlertTriangle, BellRing, Newspaper, Rss } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { CardSection } from "~/components/site/article-parts";
 import { BlogCard } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { Button } from "~/components/ui/button";
@@ -100,16 +101,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               <BlogCard post={featured} featured />
             </section>
             {rest.length > 0 ? (
-              <section aria-labelledby="latest-heading" className="mt-16">
-                <h2 id="latest-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-                  Latest Articles
-                </h2>
-                <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-                  {rest.map((post) => (
-                    <BlogCard key={post.slug} post={post} />
-                  ))}
-                </div>
-              </section>
+              <CardSection id="latest-heading" heading="Latest Articles" className="mt-16">
+                {rest.map((post) => (
+                  <BlogCard key={post.slug} post={post} />
+                ))}
+              </CardSection>
             ) : null}
           </>
         )}

@@ -1,5 +1,6 @@
-import { AlertTriangle, ArrowLeft, FileQuestion, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
+import { AlertTriangle, FileQuestion, User } from "lucide-react";
+import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { BackLink, Breadcrumbs, RelatedSection } from "~/components/site/article-parts";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
 import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
@@ -82,18 +83,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
-function BackToBlog() {
-  return (
-    <Link
-      to="/blog"
-      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Blog
-    </Link>
-  );
-}
-
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -101,31 +90,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const date = post.publishedAt ?? post.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to="/blog"
-              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
-            >
-              Blog
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
-            {post.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs section={{ to: "/blog", label: "Blog" }} current={post.title} />
       <article className="mx-auto mt-8 max-w-3xl">
         <header>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
           {post.category ? (
             <div className="mt-6">
               <Badge variant="outline">{post.category}</Badge>
@@ -161,18 +129,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         ) : null}
         <BlocksRenderer blocks={post.blocks} className="mt-4" />
       </article>
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
-          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Related Articles
-          </h2>
-          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((p) => (
-              <BlogCard key={p.slug} post={p} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <RelatedSection heading="Related Articles">
+        {related.map((p) => (
+          <BlogCard key={p.slug} post={p} />
+        ))}
+      </RelatedSection>
     </div>
   );
 }
@@ -186,12 +147,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : reason === "not-found" ? (
         <ContentState icon={FileQuestion} title="Post Not Found" headingLevel={1}>
           <p>The article you're looking for doesn't exist or is no longer available.</p>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
         </ContentState>
       ) : (
         <ContentState icon={AlertTriangle} title="Failed to load blog post" headingLevel={1} role="alert">
           <p>Something went wrong while loading this article. Please try again in a moment.</p>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
         </ContentState>
       )}
     </div>
