@@ -1,5 +1,5 @@
 import { User } from "lucide-react";
-import { Link } from "react-router";
+import { CardCover, CardShell, CardTitle } from "~/components/site/card-parts";
 import { BylineDate } from "~/components/site/date-text";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
@@ -52,53 +52,31 @@ export function BlogCard({
   featured?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = `h${headingLevel}` as "h2" | "h3";
   const date = post.publishedAt ?? post.createdAt;
   return (
-    <article
-      className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600",
-        featured && "lg:flex-row",
-      )}
-      data-testid={featured ? "featured-post" : "post-card"}
+    <CardShell
+      className={cn("border-slate-200", featured && "lg:flex-row")}
+      testId={featured ? "featured-post" : "post-card"}
     >
-      {post.featuredImage ? (
-        <img
-          src={post.featuredImage}
-          alt=""
-          loading={featured ? "eager" : "lazy"}
-          width={featured ? 800 : 400}
-          height={featured ? 450 : 225}
-          className={cn("aspect-video w-full bg-slate-100 object-cover", featured && "lg:w-1/2")}
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className={cn(
-            "aspect-video w-full bg-gradient-to-br from-brand-100 via-brand-50 to-white",
-            featured && "lg:w-1/2",
-          )}
-        />
-      )}
+      <CardCover
+        src={post.featuredImage}
+        eager={featured}
+        width={featured ? 800 : 400}
+        height={featured ? 450 : 225}
+        className={featured ? "lg:w-1/2" : undefined}
+      />
       <div className={cn("flex flex-1 flex-col p-6", featured && "lg:p-10")}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {featured ? <Badge>Featured</Badge> : null}
           {post.category ? <Badge variant="outline">{post.category}</Badge> : null}
         </div>
-        <Heading
-          className={cn(
-            "mt-3 font-bold tracking-tight text-slate-900",
-            featured ? "text-2xl sm:text-3xl" : "text-lg",
-          )}
+        <CardTitle
+          level={headingLevel}
+          to={`/blog/${post.slug}`}
+          className={featured ? "text-2xl sm:text-3xl" : "text-lg"}
         >
-          {/* The whole card is clickable through this link's ::after; the link text stays the title. */}
-          <Link
-            to={`/blog/${post.slug}`}
-            className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none"
-          >
-            {post.title}
-          </Link>
-        </Heading>
+          {post.title}
+        </CardTitle>
         {post.excerpt ? (
           <p
             className={cn(
@@ -118,6 +96,6 @@ export function BlogCard({
           <BylineDate value={date} />
         </div>
       </div>
-    </article>
+    </CardShell>
   );
 }
