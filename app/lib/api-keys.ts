@@ -19,6 +19,21 @@ export const createApiKeySchema = z.object({
     .max(KEY_NAME_MAX, `Key names have at most ${KEY_NAME_MAX} characters`),
 });
 
+/**
+ * What the admin sees of a key: never the key itself, nor its hash. Dates are `Date` on the server and may arrive
+ * as ISO text in the browser.
+ */
+export interface ApiKeySummary<When = Date> {
+  id: string;
+  keyName: string;
+  keyStart: string;
+  keyLast4: string;
+  permissions: string[];
+  isActive: boolean;
+  lastUsedAt: When | null;
+  createdAt: When;
+}
+
 /** The list's masked form: the stored start and end with the middle hidden. */
 export function maskApiKey(start: string, last4: string): string {
   return `${start}${"•".repeat(8)}${last4}`;

@@ -6,19 +6,10 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Switch } from "~/components/ui/switch";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
-import { maskApiKey } from "~/lib/api-keys";
+import { type ApiKeySummary, maskApiKey } from "~/lib/api-keys";
 import { formatDateTime } from "~/lib/dates";
 
-export interface ApiKeyRow {
-  id: string;
-  keyName: string;
-  keyStart: string;
-  keyLast4: string;
-  permissions: string[];
-  isActive: boolean;
-  lastUsedAt: Date | string | null;
-  createdAt: Date | string;
-}
+type ApiKeyRow = ApiKeySummary<Date | string>;
 
 /** When a key or session was created or last used: "Never" until it was. */
 export function formatWhen(value: Date | string | null): string {
