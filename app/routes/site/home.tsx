@@ -135,10 +135,10 @@ function SignupLink({ children, className }: { children: React.ReactNode; classN
   );
 }
 
-/** A landing section's title (slate unless `className` gives another colour). */
+/** A landing section's title; `className` sets its colour (and alignment). No cn here: see the budget spec. */
 function SectionHeading({
   id,
-  className,
+  className = "text-slate-900",
   children,
 }: {
   id: string;
@@ -146,7 +146,7 @@ function SectionHeading({
   children: ReactNode;
 }) {
   return (
-    <h2 id={id} className={cn("text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl", className)}>
+    <h2 id={id} className={`text-3xl font-bold tracking-tight sm:text-4xl ${className}`}>
       {children}
     </h2>
   );
