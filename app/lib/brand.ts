@@ -5,3 +5,8 @@ export const PRODUCT_NAME = "Asimov";
 
 /** What the admin's meta-title helpers append to a title; public pages swap it for the Site title setting. */
 export const BRAND_SUFFIX = ` | ${PRODUCT_NAME}`;
+
+/** A back-office window title, e.g. "Blog · Admin · Asimov". */
+export function adminTitle(page?: string): string {
+  return page ? `${page} · Admin · ${PRODUCT_NAME}` : `Admin · ${PRODUCT_NAME}`;
+}

@@ -1,6 +1,8 @@
 // The content API's OpenAPI 3.1 document, generated from the same zod schemas the server validates with
 // (app/lib/content-api-schemas.ts).
+
 import { z } from "zod";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { API_KEY_PREFIX } from "./api-keys";
 import {
   academyCreateSchema,
@@ -130,7 +132,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
   return {
     openapi: "3.1.0",
     info: {
-      title: "Asimov Content API",
+      title: `${PRODUCT_NAME} Content API`,
       version: "1.0.0",
       description:
         "Create and read blog posts and academy content. Authenticate with an API key from the admin's API Keys " +

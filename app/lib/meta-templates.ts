@@ -1,5 +1,6 @@
 // Meta guidance and the local "AI Optimize" templates: generated locally, no call is made (docs/product.md,
 // Meta guidance and AI Optimize).
+import { PRODUCT_NAME } from "~/lib/brand";
 import { BRAND_SUFFIX } from "./brand";
 import { ACADEMY_MESSAGES, BLOG_MESSAGES } from "./cms-messages";
 import { DIFFICULTY_LEVELS, type DifficultyLevel } from "./content-enums";
@@ -31,7 +32,7 @@ export function optimizeBlogMeta(input: { title: string; excerpt: string }): {
   if (!title || !excerpt) throw new Error(BLOG_MESSAGES.optimizeNeedsInput);
   const room = META_TITLE_LIMIT - BRAND_SUFFIX.length;
   const metaTitle = `${fitToLength(title, room)}${BRAND_SUFFIX}`;
-  const lead = "Read on the Asimov blog: ";
+  const lead = `Read on the ${PRODUCT_NAME} blog: `;
   const base = excerpt.length < 120 ? `${excerpt} ${lead.replace(": ", ".")}` : excerpt;
   return { metaTitle, metaDescription: fitToLength(base, META_DESCRIPTION_LIMIT) };
 }

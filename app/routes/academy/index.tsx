@@ -8,6 +8,7 @@ import { DIFFICULTY_OPTIONS } from "~/components/site/difficulty-badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { type AcademyFilter, isFiltered, parseAcademyFilter, SEARCH_MAX_LENGTH } from "~/lib/academy-filter";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listAcademyCategories, listFeaturedAcademy, searchPublishedAcademy } from "~/models/academy.server";
@@ -167,7 +168,9 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
     <>
       <div className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Asimov Academy</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+            {PRODUCT_NAME} Academy
+          </p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Learn to win more revenue
           </h1>

@@ -8,6 +8,7 @@ import { ContentState } from "~/components/site/content-state";
 import { DateText } from "~/components/site/date-text";
 import { DifficultyBadge } from "~/components/site/difficulty-badge";
 import { Badge } from "~/components/ui/badge";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
@@ -176,7 +177,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
             <div className="inline-flex items-center gap-1.5">
               <User className="size-4" aria-hidden="true" />
               <dt className="sr-only">Author</dt>
-              <dd>{item.author?.trim() || "Asimov Team"}</dd>
+              <dd>{item.author?.trim() || `${PRODUCT_NAME} Team`}</dd>
             </div>
             {item.durationMinutes > 0 ? (
               <div className="inline-flex items-center gap-1.5">

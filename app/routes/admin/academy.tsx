@@ -26,6 +26,7 @@ import {
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { adminTitle } from "~/lib/brand";
 import { type FieldErrors, formValues, validateForm } from "~/lib/cms";
 import { ACADEMY_MESSAGES, SLUG_TAKEN } from "~/lib/cms-messages";
 import { academySchema } from "~/lib/content-schemas";
@@ -46,7 +47,7 @@ import type { Route } from "./+types/academy";
 const DELETE_FETCHER = "academy-delete";
 
 export function meta() {
-  return [{ title: "Academy · Admin · Asimov" }];
+  return [{ title: adminTitle("Academy") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

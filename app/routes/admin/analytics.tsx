@@ -5,12 +5,13 @@ import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminTitle } from "~/lib/brand";
 import { formatGrowth } from "~/lib/growth";
 import { analyticsFigures } from "~/models/dashboard.server";
 import type { Route } from "./+types/analytics";
 
 export function meta() {
-  return [{ title: "Analytics · Admin · Asimov" }];
+  return [{ title: adminTitle("Analytics") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -26,6 +26,7 @@ import {
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { adminTitle } from "~/lib/brand";
 import { type FieldErrors, formValues, validateForm } from "~/lib/cms";
 import { BLOG_MESSAGES, SLUG_TAKEN } from "~/lib/cms-messages";
 import { blogPostSchema } from "~/lib/content-schemas";
@@ -47,7 +48,7 @@ import type { Route } from "./+types/blog";
 const DELETE_FETCHER = "blog-delete";
 
 export function meta() {
-  return [{ title: "Blog · Admin · Asimov" }];
+  return [{ title: adminTitle("Blog") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,13 +6,14 @@ import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminTitle } from "~/lib/brand";
 import { formatRecent } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
 import { dashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
-  return [{ title: "Dashboard · Admin · Asimov" }];
+  return [{ title: adminTitle("Dashboard") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { showToast, type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import {
   listAdminSessions,
@@ -203,7 +204,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Security · Admin · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: adminTitle("Security") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 function PasswordForm({

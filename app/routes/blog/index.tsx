@@ -4,6 +4,7 @@ import { CardSection } from "~/components/site/article-parts";
 import { BlogCard } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { Button } from "~/components/ui/button";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { isBlogEnabled, listPublishedPosts } from "~/models/blog.server";
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: "Asimov Blog",
+      title: `${site.siteTitle} — Blog`,
       href: `${site.baseUrl}/rss.xml`,
     },
   ];
@@ -49,7 +50,7 @@ function BlogHero() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Asimov Blog</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{PRODUCT_NAME} Blog</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           Insights for revenue teams
         </h1>
