@@ -1,5 +1,7 @@
 // The whole database schema. Table and column names follow the original product's database so its data maps
 // one to one; tables the product adds (auth, audit, rate limits, app metadata) get plain names.
+// Longer than our usual file size on purpose: drizzle-kit reads this one file to generate migrations, and one
+// place shows every table, constraint and index together.
 import { sql } from "drizzle-orm";
 import {
   bigint,
