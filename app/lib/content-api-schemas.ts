@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { toRichBlocks } from "~/lib/content";
 import { CONTENT_STATUSES, DIFFICULTY_LEVELS } from "./content-enums";
+import { NAME_MAX, SLUG_MAX, TITLE_MAX, URL_MAX } from "./limits";
 
 // Requests
 export const CONTENT_API_BASE_PATH = "/functions/v1/content-api";
@@ -16,7 +17,7 @@ export const MAX_PAGE_SIZE = 100;
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL" })
-  .max(2000)
+  .max(URL_MAX)
   .meta({ pattern: "^https?://" });
 
 /** Postgres text cannot hold NUL characters: refuse them with a clear message instead of failing the insert. */
@@ -29,7 +30,7 @@ const tagsInput = z.union([z.array(text(50)).max(30), text(1500)]).meta({
   description: "A list of tags, or comma-separated text. Trimmed; empty and duplicate tags dropped.",
 });
 
-const slugInput = text(200).meta({
+const slugInput = text(SLUG_MAX).meta({
   description:
     "Optional. Normalised with the site's slug rule (lower-case; letters, digits and hyphens). Derived from the " +
     "title when absent. Must be unique within the collection (409 otherwise).",
@@ -101,10 +102,10 @@ export const blogContentInput = z
 
 export const blogCreateSchema = z
   .object({
-    title: text(200).min(1, "Required"),
+    title: text(TITLE_MAX).min(1, "Required"),
     slug: slugInput.optional(),
     description: text(2000).optional().meta({ description: "The post's excerpt." }),
-    category: text(100).optional(),
+    category: text(NAME_MAX).optional(),
     tags: tagsInput.optional(),
     status: statusInput,
     content: blogContentInput.optional().meta({
@@ -113,7 +114,7 @@ export const blogCreateSchema = z
         "paragraph blocks). Stored as rich_content blocks, like the admin editor's. Without it the body is the " +
         "description.",
     }),
-    author: text(100).optional().meta({ description: "Defaults to Admin." }),
+    author: text(NAME_MAX).optional().meta({ description: "Defaults to Admin." }),
     meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
     meta_description: text(500).optional().meta({ description: "Defaults to the description." }),
     featured_image: httpUrl.optional(),
@@ -122,11 +123,11 @@ export const blogCreateSchema = z
 
 export const academyCreateSchema = z
   .object({
-    title: text(200).min(1, "Required"),
+    title: text(TITLE_MAX).min(1, "Required"),
     slug: slugInput.optional(),
     description: text(2000).optional(),
     summary: text(5000).optional(),
-    category: text(100).min(1, "Required"),
+    category: text(NAME_MAX).min(1, "Required"),
     tags: tagsInput.optional(),
     status: statusInput,
     difficulty_level: z.enum(DIFFICULTY_LEVELS).default("beginner"),
@@ -135,7 +136,7 @@ export const academyCreateSchema = z
     video_url: httpUrl.optional(),
     audio_url: httpUrl.optional(),
     is_featured: z.boolean().default(false),
-    author: text(100).optional().meta({ description: "The team is shown when absent." }),
+    author: text(NAME_MAX).optional().meta({ description: "The team is shown when absent." }),
     content: z.array(academyBlockSchema).max(500).optional().meta({
       description:
         "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given.",
@@ -160,7 +161,7 @@ export const listQuerySchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(0),
-  slug: text(200).pipe(z.string().min(1)).optional(),
+  slug: text(SLUG_MAX).pipe(z.string().min(1)).optional(),
 });
 
 // Responses

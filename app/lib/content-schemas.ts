@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { parseDuration, parseTags, slugify } from "./content";
 import { CONTENT_STATUSES, DIFFICULTY_LEVELS } from "./content-enums";
+import { NAME_MAX, SLUG_MAX, TITLE_MAX, URL_MAX } from "./limits";
 
 /** The author a post gets when none is given (admin form and content API). */
 export const DEFAULT_BLOG_AUTHOR = "Admin";
@@ -20,7 +21,7 @@ const optionalUrl = z
   .pipe(
     z
       .string()
-      .max(2000, "Use at most 2000 characters")
+      .max(URL_MAX, `Use at most ${URL_MAX} characters`)
       .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\/\S+$/i.test(v), {
         message: "Enter an http(s) URL or a path starting with /",
       }),
@@ -37,10 +38,10 @@ const status = z
 const slugField = z
   .string()
   .optional()
-  .transform((v) => slugify(v ?? "").slice(0, 200));
+  .transform((v) => slugify(v ?? "").slice(0, SLUG_MAX));
 
 export const blogPostSchema = z.object({
-  title: text(200),
+  title: text(TITLE_MAX),
   slug: slugField,
   excerpt: text(1000),
   body: z
@@ -48,8 +49,8 @@ export const blogPostSchema = z.object({
     .optional()
     .transform((v) => v ?? "")
     .pipe(z.string().max(200_000, "The body is too long")),
-  author: text(100).transform((v) => v || DEFAULT_BLOG_AUTHOR),
-  category: text(100),
+  author: text(NAME_MAX).transform((v) => v || DEFAULT_BLOG_AUTHOR),
+  category: text(NAME_MAX),
   tags: text(1000).transform((v) => parseTags(v)),
   featuredImage: optionalUrl,
   status,
@@ -59,9 +60,9 @@ export const blogPostSchema = z.object({
 export type BlogPostInput = z.output<typeof blogPostSchema>;
 
 export const academySchema = z.object({
-  title: text(200),
+  title: text(TITLE_MAX),
   slug: slugField,
-  category: text(100),
+  category: text(NAME_MAX),
   difficulty: z
     .string()
     .optional()
