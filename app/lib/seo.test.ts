@@ -29,7 +29,7 @@ describe("pageMeta", () => {
       image: "https://cdn.example/x.png",
       type: "article",
       article: { publishedTime: new Date("2024-01-02T00:00:00Z"), tags: ["a", "b"] },
-      jsonLd: [breadcrumbJsonLd(site, [{ name: "Home", path: "/" }]), null],
+      jsonLd: [breadcrumbJsonLd(site, []), null],
     });
     expect(tags).toContainEqual({ title: "Own title | Brand" });
     expect(find(tags, "name", "description")?.content).toBe(site.siteDescription);

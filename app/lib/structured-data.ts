@@ -43,12 +43,12 @@ export interface Crumb {
   path: string;
 }
 
-/** The trail from the home page to this page. */
+/** The trail from the home page (added here) through `crumbs` to this page. */
 export function breadcrumbJsonLd(site: SiteInfo, crumbs: readonly Crumb[]): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, i) => ({
+    itemListElement: [{ name: "Home", path: "/" }, ...crumbs].map((crumb, i) => ({
       "@type": "ListItem",
       position: i + 1,
       name: crumb.name,

@@ -1,5 +1,5 @@
 import { AlertTriangle, GraduationCap, Loader2, Search, SearchX } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type Ref, useEffect, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
 import { CardGrid } from "~/components/site/article-parts";
@@ -34,12 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
     description:
       "Free videos, audio sessions and guides on AI proposals, pipeline management and sales playbooks. Learn to get more from Asimov at your own pace.",
     path: "/academy",
-    jsonLd: [
-      breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
-        { name: "Academy", path: "/academy" },
-      ]),
-    ],
+    jsonLd: [breadcrumbJsonLd(site, [{ name: "Academy", path: "/academy" }])],
   });
 };
 
@@ -110,40 +105,24 @@ function Filters({ filters, categories }: { filters: AcademyFilter; categories: 
           />
         </div>
       </div>
-      <div>
-        <Label htmlFor="academy-category">Category</Label>
-        <Select
-          ref={categoryRef}
-          id="academy-category"
-          name="category"
-          defaultValue={filters.category}
-          onChange={() => formRef.current && submitClean(formRef.current)}
-        >
-          <option value="">All categories</option>
-          {options.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <Label htmlFor="academy-difficulty">Difficulty</Label>
-        <Select
-          ref={difficultyRef}
-          id="academy-difficulty"
-          name="difficulty"
-          defaultValue={filters.difficulty}
-          onChange={() => formRef.current && submitClean(formRef.current)}
-        >
-          <option value="">All levels</option>
-          {DIFFICULTY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        ref={categoryRef}
+        name="category"
+        label="Category"
+        all="All categories"
+        value={filters.category}
+        options={options.map((category) => ({ value: category, label: category }))}
+        onChange={() => formRef.current && submitClean(formRef.current)}
+      />
+      <FilterSelect
+        ref={difficultyRef}
+        name="difficulty"
+        label="Difficulty"
+        all="All levels"
+        value={filters.difficulty}
+        options={DIFFICULTY_OPTIONS}
+        onChange={() => formRef.current && submitClean(formRef.current)}
+      />
       <div className="flex gap-2">
         <Button type="submit">Search</Button>
         {active ? (
@@ -155,6 +134,39 @@ function Filters({ filters, categories }: { filters: AcademyFilter; categories: 
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** A filter list that applies on change; its first option ("All …") clears the filter. */
+function FilterSelect({
+  ref,
+  name,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  ref: Ref<HTMLSelectElement>;
+  name: string;
+  label: string;
+  all: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: () => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={`academy-${name}`}>{label}</Label>
+      <Select ref={ref} id={`academy-${name}`} name={name} defaultValue={value} onChange={onChange}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

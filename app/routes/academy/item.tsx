@@ -86,7 +86,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     jsonLd: [
       video ? videoObjectJsonLd(site, facts) : courseJsonLd(site, facts),
       breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
         { name: "Academy", path: "/academy" },
         { name: item.title, path },
       ]),

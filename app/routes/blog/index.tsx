@@ -29,12 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
       description:
         "Insights on AI proposals, pipeline management, revenue operations and sales strategy for AI and services firms, from the Asimov team.",
       path: "/blog",
-      jsonLd: [
-        breadcrumbJsonLd(site, [
-          { name: "Home", path: "/" },
-          { name: "Blog", path: "/blog" },
-        ]),
-      ],
+      jsonLd: [breadcrumbJsonLd(site, [{ name: "Blog", path: "/blog" }])],
     }),
     {
       tagName: "link",

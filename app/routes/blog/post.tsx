@@ -75,7 +75,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
         tags: post.tags,
       }),
       breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
         { name: "Blog", path: "/blog" },
         { name: post.title, path },
       ]),
