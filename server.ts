@@ -6,12 +6,15 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import type { Logger } from "pino";
 
 type ServerModule = {
   app: express.Express;
   staticSecurityHeaders: express.RequestHandler;
   startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
   shutdown(): Promise<void>;
+  logger: Logger;
+  createLogger(pretty: boolean, destination?: NodeJS.WritableStream): Logger;
 };
 
 const major = Number(process.versions.node.split(".")[0]);
@@ -78,6 +81,12 @@ try {
 }
 if (!isDev) http.use(mod.app);
 
+// The host's own log lines go through the app's pino logger (JSON lines, or readable ones at a terminal). The
+// announcements are written whatever LOG_LEVEL says: scripts and tests wait for "listening on". A port that
+// cannot be taken is told on stderr, where a failed start is looked for.
+const announce = mod.logger.child({}, { level: "info" });
+const fatal = mod.createLogger(Boolean(process.stderr.isTTY), process.stderr);
+
 const port = Number(process.env.PORT ?? 3000);
 // The development server (hot reload, unminified errors) stays on this machine unless HOST says otherwise.
 const host = process.env.HOST ?? (isDev ? "127.0.0.1" : "0.0.0.0");
@@ -91,7 +100,7 @@ server.once("error", async (error: NodeJS.ErrnoException) => {
       : error.code === "EACCES"
         ? `not allowed to listen on port ${port} (on ${host}): choose a port above 1023 or set PORT`
         : `cannot listen on ${host}:${port}: ${error.message}`;
-  console.error(JSON.stringify({ level: "fatal", time: Date.now(), msg: reason, code: error.code }));
+  fatal.fatal({ code: error.code }, reason);
   setTimeout(() => process.exit(1), 1500).unref();
   await mod.shutdown().catch(() => {});
   process.exit(1);
@@ -99,15 +108,9 @@ server.once("error", async (error: NodeJS.ErrnoException) => {
 server.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-  console.log(
-    JSON.stringify({
-      level: "info",
-      time: Date.now(),
-      msg: `listening on http://${shown}:${port}`,
-      address: (server.address() as AddressInfo).address,
-      database: info.database,
-      startupMs: ms,
-    }),
+  announce.info(
+    { address: (server.address() as AddressInfo).address, database: info.database, startupMs: ms },
+    `listening on http://${shown}:${port}`,
   );
   if (info.generatedPassword) {
     const line = "=".repeat(72);
@@ -146,7 +149,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(JSON.stringify({ level: "info", time: Date.now(), msg: `${signal} received, shutting down` }));
+  announce.info(`${signal} received, shutting down`);
   const force = setTimeout(() => process.exit(1), 1500);
   force.unref();
   server.close();

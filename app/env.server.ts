@@ -1,7 +1,9 @@
 // The only reader of process.env. Validated once at start-up, with a message naming any bad variable.
+
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { PRODUCT_NAME } from "~/lib/brand";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -197,7 +199,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `Asimov <no-reply@${new URL(baseUrl).hostname}>`,
+    mailFrom: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -15,6 +15,7 @@ import { env } from "~/env.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { requestInfo } from "~/lib/request-context.server";
+import { SETTING_DEFAULTS } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -100,13 +101,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Site-wide head tags from the settings; pages add their own title and description on top (siteMeta). */
 export function meta({ loaderData }: Route.MetaArgs) {
   const s = loaderData?.settings;
-  const title = s?.siteTitle ?? "Asimov";
+  const title = s?.siteTitle ?? SETTING_DEFAULTS.siteTitle;
   const description = s?.siteDescription ?? "";
   const tags: Route.MetaDescriptors = [
     { title },
     { name: "description", content: description },
     { name: "keywords", content: s?.metaKeywords ?? "" },
-    { property: "og:site_name", content: "Asimov" },
+    { property: "og:site_name", content: title },
     { property: "og:type", content: "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

@@ -14,6 +14,7 @@ import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } fro
 import { pageCache } from "./page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, currentThirdPartySources } from "./security-headers";
 
+export { createLogger, logger } from "~/lib/logger.server";
 export { adminCli, shutdown, startup } from "./lifecycle";
 
 const isHttps = () => env().baseUrl.startsWith("https://");

@@ -3,7 +3,7 @@
 // anonymous POST could make an action buffer gigabytes through request.formData().
 import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/api-schemas";
+import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 
 const KB = 1024;

@@ -1,4 +1,5 @@
-// Demo content used to seed a fresh database. Pure data: no database code lives here.
+// Demo content used to seed a fresh database. Pure data: no database code lives here. It is long because it is
+// the demo's articles and lessons as text; splitting prose across files would only make it harder to edit.
 
 export type Block =
   | { type: "header"; data: { text: string; level: 2 | 3 } }

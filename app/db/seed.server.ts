@@ -2,6 +2,7 @@
 // (a marker row in app_meta) and never writes over data: a table that already has rows is left alone.
 import { count, eq, sql } from "drizzle-orm";
 import { academyBlocks } from "~/lib/content";
+import type { ContentStatus } from "~/lib/content-enums";
 import { encodeSetting, SETTING_DEFAULTS, SETTING_KEYS, settingType } from "~/lib/settings";
 import type { Database } from "./client.server";
 import { academyContent, appMeta, blogPosts, showcaseMedia, socialLinks, websiteSettings } from "./schema";
@@ -31,6 +32,12 @@ export async function seedDemoContent(database: Database, now = new Date()): Pro
       return (row?.n ?? 0) === 0;
     };
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    // A demo item was written the day before it went out, and last changed when it went out.
+    const timestamps = (status: ContentStatus, daysAgo: number) => ({
+      publishedAt: status === "published" ? ago(daysAgo) : null,
+      createdAt: ago(daysAgo + 1),
+      updatedAt: ago(daysAgo),
+    });
     const counts = { blogPosts: 0, academyContent: 0, showcase: 0, socialLinks: 0 };
 
     await tx
@@ -55,9 +62,7 @@ export async function seedDemoContent(database: Database, now = new Date()): Pro
         category: p.category,
         tags: p.tags,
         status: p.status,
-        publishedAt: p.status === "published" ? ago(p.daysAgo) : null,
-        createdAt: ago(p.daysAgo + 1),
-        updatedAt: ago(p.daysAgo),
+        ...timestamps(p.status, p.daysAgo),
         metaTitle: p.metaTitle,
         metaDescription: p.metaDescription,
         featuredImage: p.featuredImage,
@@ -84,9 +89,7 @@ export async function seedDemoContent(database: Database, now = new Date()): Pro
         status: a.status,
         viewCount: a.viewCount,
         author: a.author,
-        publishedAt: a.status === "published" ? ago(a.daysAgo) : null,
-        createdAt: ago(a.daysAgo + 1),
-        updatedAt: ago(a.daysAgo),
+        ...timestamps(a.status, a.daysAgo),
       }));
       await tx.insert(academyContent).values(rows);
       counts.academyContent = rows.length;

@@ -1,8 +1,7 @@
 // The academy list's filters (docs/product.md, Academy), shared by the page and the model: they live in the
 // URL query (?q=&category=&difficulty=), so a result is shareable and works without JavaScript.
 
-export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
+import { DIFFICULTY_LEVELS, type DifficultyLevel } from "./content-enums";
 
 /** Longest search text acted on; longer input is cut, not rejected (it comes from a shareable URL). */
 export const SEARCH_MAX_LENGTH = 100;
@@ -12,12 +11,12 @@ export interface AcademyFilter {
   q: string;
   /** Exact category, or "" for all. */
   category: string;
-  /** One of DIFFICULTIES, or "" for all. */
-  difficulty: Difficulty | "";
+  /** One of DIFFICULTY_LEVELS, or "" for all. */
+  difficulty: DifficultyLevel | "";
 }
 
-export function isDifficulty(value: unknown): value is Difficulty {
-  return typeof value === "string" && (DIFFICULTIES as readonly string[]).includes(value);
+export function isDifficulty(value: unknown): value is DifficultyLevel {
+  return typeof value === "string" && (DIFFICULTY_LEVELS as readonly string[]).includes(value);
 }
 
 /** Text from a URL, safe for the database: NUL characters (which PostgreSQL rejects) removed, trimmed, cut. */

@@ -2,7 +2,7 @@
 // differ only in schema, required fields, messages and model functions, so the HTTP flow is written once here.
 import type { z } from "zod";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { SLUG_TAKEN } from "~/lib/cms";
+import { SLUG_TAKEN } from "~/lib/cms-messages";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import type { AuditContext } from "~/models/audit.server";

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  blogPostingJsonLd,
-  breadcrumbJsonLd,
-  jsonLdString,
-  pageMeta,
-  siteInfo,
-  truncateDescription,
-  videoObjectJsonLd,
-} from "./seo";
+import { errorMeta, pageMeta, siteInfo, truncateDescription, withSiteTitle } from "./seo";
+import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdString, videoObjectJsonLd } from "./structured-data";
 
 const site = siteInfo([
   { id: "root", loaderData: { baseUrl: "https://asimov.example/", settings: { ogImage: "/og.png" } } },
@@ -19,7 +12,7 @@ const find = (tags: ReturnType<typeof pageMeta>, key: string, value: string) =>
 describe("pageMeta", () => {
   it("builds title, description, canonical, Open Graph and Twitter tags from the site facts", () => {
     const tags = pageMeta(site, { title: "Pricing", description: "Plans", path: "/pricing" });
-    expect(tags).toContainEqual({ title: "Pricing | Asimov" });
+    expect(tags).toContainEqual({ title: `Pricing | ${site.siteTitle}` });
     expect(find(tags, "name", "description")?.content).toBe("Plans");
     expect(find(tags, "rel", "canonical")?.href).toBe("https://asimov.example/pricing");
     expect(find(tags, "property", "og:url")?.content).toBe("https://asimov.example/pricing");
@@ -36,13 +29,28 @@ describe("pageMeta", () => {
       image: "https://cdn.example/x.png",
       type: "article",
       article: { publishedTime: new Date("2024-01-02T00:00:00Z"), tags: ["a", "b"] },
-      jsonLd: [breadcrumbJsonLd(site, [{ name: "Home", path: "/" }]), null],
+      jsonLd: [breadcrumbJsonLd(site, []), null],
     });
     expect(tags).toContainEqual({ title: "Own title | Brand" });
     expect(find(tags, "name", "description")?.content).toBe(site.siteDescription);
     expect(find(tags, "property", "og:image")?.content).toBe("https://cdn.example/x.png");
     expect(find(tags, "property", "article:published_time")?.content).toBe("2024-01-02T00:00:00.000Z");
     expect(tags.filter((t) => "script:ld+json" in t)).toHaveLength(1);
+  });
+
+  it("puts the Site title setting in titles, editor titles ending in the brand and error titles", () => {
+    const renamed = siteInfo([{ id: "root", loaderData: { settings: { siteTitle: "Renamed Co" } } }]);
+    expect(pageMeta(renamed, { title: "Pricing", path: "/pricing" })).toContainEqual({
+      title: "Pricing | Renamed Co",
+    });
+    const ownTitle = pageMeta(renamed, { title: "A post | Asimov", fullTitle: true, path: "/blog/a" });
+    expect(ownTitle).toContainEqual({ title: "A post | Renamed Co" });
+    expect(find(ownTitle, "property", "og:title")?.content).toBe("A post | Renamed Co");
+    expect(find(ownTitle, "property", "og:site_name")?.content).toBe("Renamed Co");
+    expect(withSiteTitle(renamed, "Written by hand")).toBe("Written by hand");
+    const article = blogPostingJsonLd(renamed, { title: "A post", path: "/blog/a" });
+    expect(article.publisher).toMatchObject({ name: "Renamed Co" });
+    expect(errorMeta(renamed, "Post Not Found")).toContainEqual({ title: "Post Not Found | Renamed Co" });
   });
 
   it("cuts long descriptions at a word boundary within 160 characters", () => {

@@ -9,12 +9,13 @@
  *
  * Usage in a route module:
  *
- *   import { breadcrumbJsonLd, faqPageJsonLd, pageMeta, siteInfo } from "~/lib/seo";
+ *   import { pageMeta, siteInfo } from "~/lib/seo";
+ *   import { breadcrumbJsonLd, faqPageJsonLd } from "~/lib/structured-data";
  *
  *   export const meta: Route.MetaFunction = ({ matches }) => {
  *     const site = siteInfo(matches);
  *     return pageMeta(site, {
- *       title: "Pricing",                       // becomes "Pricing | Asimov"; use `fullTitle` for the home page
+ *       title: "Pricing",                       // becomes "Pricing | <Site title>"; `fullTitle` for the home page
  *       description: "Plans for every team…",   // optional: defaults to the site description setting
  *       path: "/pricing",                       // canonical path, without query string
  *       jsonLd: [
@@ -25,10 +26,13 @@
  *   };
  *
  * Articles pass `type: "article"`, `image` (their featured image) and `article` (dates, author, tags). Error and
- * not-found states pass `noindex: true`. All builders here are pure and run on both server and client.
+ * not-found states pass `noindex: true`. The JSON-LD builders live in app/lib/structured-data.ts. All of it is
+ * pure and runs on both server and client.
  */
 import type { MetaDescriptor } from "react-router";
-import { PRODUCT_NAME } from "~/lib/brand";
+import { BRAND_SUFFIX } from "~/lib/brand";
+import { isoDate } from "~/lib/dates";
+import { META_DESCRIPTION_LIMIT } from "~/lib/limits";
 import { SETTING_DEFAULTS } from "~/lib/settings";
 
 /** What every page's SEO needs from the root loader. */
@@ -49,9 +53,6 @@ type JsonLd = { [key: string]: JsonValue };
 type JsonValue = string | number | boolean | null | JsonLd | JsonValue[];
 
 export type { JsonLd };
-
-/** Search engines show about this many characters of a description. */
-export const DESCRIPTION_LIMIT = 160;
 
 const text = (value: unknown, fallback: string): string =>
   typeof value === "string" && value.trim() ? value : fallback;
@@ -91,7 +92,7 @@ export function absoluteUrl(site: Pick<SiteInfo, "baseUrl">, pathOrUrl: string):
 }
 
 /** Cuts text to the description limit at a word boundary, with an ellipsis. */
-export function truncateDescription(value: string, limit = DESCRIPTION_LIMIT): string {
+export function truncateDescription(value: string, limit = META_DESCRIPTION_LIMIT): string {
   const clean = value.replace(/\s+/g, " ").trim();
   if (clean.length <= limit) return clean;
   const cut = clean.slice(0, limit - 1);
@@ -99,14 +100,8 @@ export function truncateDescription(value: string, limit = DESCRIPTION_LIMIT): s
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-const isoDate = (value: Date | string | null | undefined): string | undefined => {
-  if (!value) return undefined;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-};
-
 export interface PageSeo {
-  /** The page's own title; " | Asimov" is appended unless `fullTitle` is set. */
+  /** The page's own title; " | <Site title>" is appended unless `fullTitle` is set. */
   title: string;
   /** Use `title` as the whole <title> (the home page uses the site title). */
   fullTitle?: boolean;
@@ -136,7 +131,7 @@ export interface PageSeo {
 
 /** The complete head of a page: every tag React Router's <Meta> renders for it. */
 export function pageMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
-  const title = page.fullTitle ? page.title : `${page.title} | ${PRODUCT_NAME}`;
+  const title = page.fullTitle ? withSiteTitle(site, page.title) : `${page.title} | ${site.siteTitle}`;
   const description = truncateDescription(text(page.description, site.siteDescription));
   const url = absoluteUrl(site, page.path);
   const imageSource = text(page.image, site.ogImage);
@@ -184,198 +179,16 @@ export function pageMeta(site: SiteInfo, page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
+/**
+ * A whole title written by an editor. The admin's meta-title helpers end it with the product name
+ * (BRAND_SUFFIX); on the page that suffix stands for the brand, so it shows the Site title setting instead and an
+ * edited site title reaches every page.
+ */
+export function withSiteTitle(site: Pick<SiteInfo, "siteTitle">, title: string): string {
+  return title.endsWith(BRAND_SUFFIX) ? `${title.slice(0, -BRAND_SUFFIX.length)} | ${site.siteTitle}` : title;
+}
+
 /** A minimal head for error states (not found, failed loads): a title and noindex. */
-export function errorMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
-}
-
-// ------------------------------------------------------------------------------------------------------------
-// JSON-LD builders (schema.org)
-// ------------------------------------------------------------------------------------------------------------
-
-/** The company, for every page (rendered by the site layout). */
-export function organizationJsonLd(site: SiteInfo, sameAs: readonly string[] = []): JsonLd {
-  const org: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    "@id": `${site.baseUrl}/#organization`,
-    name: PRODUCT_NAME,
-    url: `${site.baseUrl}/`,
-    logo: absoluteUrl(site, "/favicon.svg"),
-    description: site.siteDescription,
-  };
-  if (site.contactEmail || site.contactPhone) {
-    const point: JsonLd = { "@type": "ContactPoint", contactType: "sales" };
-    if (site.contactEmail) point.email = site.contactEmail;
-    if (site.contactPhone) point.telephone = site.contactPhone;
-    org.contactPoint = point;
-  }
-  if (site.companyAddress) org.address = { "@type": "PostalAddress", streetAddress: site.companyAddress };
-  if (sameAs.length) org.sameAs = [...sameAs];
-  return org;
-}
-
-/** The site itself (for the home page). */
-export function websiteJsonLd(site: SiteInfo): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "WebSite",
-    "@id": `${site.baseUrl}/#website`,
-    name: site.siteTitle,
-    url: `${site.baseUrl}/`,
-    description: site.siteDescription,
-    publisher: { "@id": `${site.baseUrl}/#organization` },
-  };
-}
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-/** The trail from the home page to this page. */
-export function breadcrumbJsonLd(site: SiteInfo, crumbs: readonly Crumb[]): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: crumb.name,
-      item: absoluteUrl(site, crumb.path),
-    })),
-  };
-}
-
-/** Questions and answers (the pricing page's FAQ). */
-export function faqPageJsonLd(items: ReadonlyArray<{ question: string; answer: string }>): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: items.map((item) => ({
-      "@type": "Question",
-      name: item.question,
-      acceptedAnswer: { "@type": "Answer", text: item.answer },
-    })),
-  };
-}
-
-export interface ArticleFacts {
-  title: string;
-  description?: string | null;
-  path: string;
-  image?: string | null;
-  author?: string | null;
-  publishedAt?: Date | string | null;
-  updatedAt?: Date | string | null;
-  category?: string | null;
-  tags?: readonly string[];
-}
-
-/** A blog article. */
-export function blogPostingJsonLd(site: SiteInfo, post: ArticleFacts): JsonLd {
-  const url = absoluteUrl(site, post.path);
-  const ld: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
-    "@id": `${url}#article`,
-    mainEntityOfPage: url,
-    url,
-    headline: post.title.slice(0, 110),
-    author: { "@type": "Person", name: post.author || "Admin" },
-    publisher: { "@id": `${site.baseUrl}/#organization`, "@type": "Organization", name: PRODUCT_NAME },
-  };
-  if (post.description) ld.description = post.description;
-  if (post.image) ld.image = absoluteUrl(site, post.image);
-  const published = isoDate(post.publishedAt);
-  const modified = isoDate(post.updatedAt);
-  if (published) ld.datePublished = published;
-  if (modified ?? published) ld.dateModified = (modified ?? published) as string;
-  if (post.category) ld.articleSection = post.category;
-  if (post.tags?.length) ld.keywords = post.tags.join(", ");
-  return ld;
-}
-
-export interface LessonFacts {
-  title: string;
-  description?: string | null;
-  path: string;
-  image?: string | null;
-  author?: string | null;
-  category?: string | null;
-  difficulty?: string | null;
-  durationMinutes?: number;
-  tags?: readonly string[];
-  publishedAt?: Date | string | null;
-  /** A video file or embed URL: makes the item a VideoObject. */
-  videoUrl?: string | null;
-  /** True when `videoUrl` is an embed (YouTube, Vimeo) rather than a file. */
-  videoIsEmbed?: boolean;
-}
-
-/** ISO 8601 duration for whole minutes, e.g. PT12M. */
-export function isoDuration(minutes: number | undefined): string | undefined {
-  return minutes && minutes > 0 ? `PT${Math.trunc(minutes)}M` : undefined;
-}
-
-/** An academy item with a video: a VideoObject (Google needs a thumbnail and an upload date). */
-export function videoObjectJsonLd(site: SiteInfo, item: LessonFacts): JsonLd {
-  const url = absoluteUrl(site, item.path);
-  const ld: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "VideoObject",
-    "@id": `${url}#video`,
-    name: item.title,
-    description: item.description || item.title,
-    url,
-    thumbnailUrl: absoluteUrl(site, item.image || site.ogImage || "/favicon.svg"),
-    publisher: { "@id": `${site.baseUrl}/#organization` },
-  };
-  const uploaded = isoDate(item.publishedAt);
-  if (uploaded) ld.uploadDate = uploaded;
-  const duration = isoDuration(item.durationMinutes);
-  if (duration) ld.duration = duration;
-  if (item.videoUrl) {
-    if (item.videoIsEmbed) ld.embedUrl = item.videoUrl;
-    else ld.contentUrl = absoluteUrl(site, item.videoUrl);
-  }
-  if (item.tags?.length) ld.keywords = item.tags.join(", ");
-  return ld;
-}
-
-/** An academy item as a free, self-paced Course. */
-export function courseJsonLd(site: SiteInfo, item: LessonFacts): JsonLd {
-  const url = absoluteUrl(site, item.path);
-  const ld: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Course",
-    "@id": `${url}#course`,
-    name: item.title,
-    description: item.description || item.title,
-    url,
-    provider: { "@type": "Organization", name: PRODUCT_NAME, sameAs: `${site.baseUrl}/` },
-    isAccessibleForFree: true,
-    offers: { "@type": "Offer", category: "Free", price: 0, priceCurrency: "USD" },
-    hasCourseInstance: {
-      "@type": "CourseInstance",
-      courseMode: "online",
-      courseWorkload: isoDuration(item.durationMinutes) ?? "PT0M",
-    },
-  };
-  if (item.image) ld.image = absoluteUrl(site, item.image);
-  if (item.difficulty) ld.educationalLevel = item.difficulty;
-  if (item.category) ld.about = item.category;
-  if (item.author) ld.author = { "@type": "Person", name: item.author };
-  if (item.tags?.length) ld.keywords = item.tags.join(", ");
-  return ld;
-}
-
-/** JSON for an inline <script type="application/ld+json">: "<" escaped so the text cannot close the tag. */
-export function jsonLdString(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+export function errorMeta(site: SiteInfo, title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${site.siteTitle}` }, { name: "robots", content: "noindex" }];
 }

@@ -1,13 +1,15 @@
 // The settings form and the showcase add form: one zod schema each, used by the server action (and the
 // client for limits). IDs that end up inside analytics snippets are restricted to safe characters.
 import { z } from "zod";
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "./limits";
 import { isMediaUrl } from "./uploads";
 
 const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const optionalMatching = (max: number, pattern: RegExp, message: string) =>
   optional(max).refine((v) => v === "" || pattern.test(v), message);
 
-export const SEO_LIMITS = { title: 60, description: 160 } as const;
+/** The Site title and meta description counters: the same limits as every other meta tag. */
+export const SEO_LIMITS = { title: META_TITLE_LIMIT, description: META_DESCRIPTION_LIMIT } as const;
 
 export const settingsTextSchema = z.object({
   contactEmail: optional(255).refine(

@@ -4,10 +4,10 @@
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, type ContentStatus } from "~/db/schema";
-import { type AcademyInput, publishedAtAfter, toggledStatus } from "~/lib/cms";
 import { type AcademyBlock, academyBlocks, type RichBlock } from "~/lib/content";
+import type { AcademyInput } from "~/lib/content-schemas";
 import type { AuditContext } from "~/models/audit.server";
-import { contentChanges } from "~/models/content-changes.server";
+import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminAcademyItem = typeof academyContent.$inferSelect;
 export const ADMIN_LIST_LIMIT = 500;
@@ -56,47 +56,12 @@ function columns(input: AcademyWrite) {
   };
 }
 
-const changes = contentChanges("academy", "academy_content");
+const writes = contentWrites(academyContent, "academy", "academy_content", columns);
 
-export async function createAcademyItem(
-  input: AcademyWrite,
-  who: AuditContext,
-  now = new Date(),
-  details: Record<string, unknown> = {},
-): Promise<AdminAcademyItem> {
-  const [item] = await db()
-    .insert(academyContent)
-    .values({
-      ...columns(input),
-      publishedAt: publishedAtAfter(null, input.status, now),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!item) throw new Error("insert returned no row");
-  await changes.created(who, item, details);
-  return item;
-}
+export const createAcademyItem = writes.create;
 
-export async function updateAcademyItem(
-  id: string,
-  input: AcademyWrite,
-  who: AuditContext,
-  now = new Date(),
-): Promise<{ before: AdminAcademyItem; after: AdminAcademyItem } | undefined> {
-  const updated = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(academyContent).where(eq(academyContent.id, id)).for("update");
-    if (!before) return undefined;
-    const [after] = await tx
-      .update(academyContent)
-      .set({ ...columns(input), publishedAt: publishedAtAfter(before, input.status, now), updatedAt: now })
-      .where(eq(academyContent.id, id))
-      .returning();
-    return after ? { before, after } : undefined;
-  });
-  if (updated) await changes.updated(who, updated);
-  return updated;
-}
+/** Updates an item (stamping updated_at); undefined when it no longer exists. */
+export const updateAcademyItem = writes.update;
 
 /** The list toggle: published → draft, draft or archived → published (docs/product.md, Content statuses). */
 export async function toggleAcademyStatus(
@@ -104,26 +69,8 @@ export async function toggleAcademyStatus(
   who: AuditContext,
   now = new Date(),
 ): Promise<{ item: AdminAcademyItem; from: ContentStatus } | undefined> {
-  const toggled = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(academyContent).where(eq(academyContent.id, id)).for("update");
-    if (!before) return undefined;
-    const status = toggledStatus(before.status);
-    const [item] = await tx
-      .update(academyContent)
-      .set({ status, publishedAt: publishedAtAfter(before, status, now), updatedAt: now })
-      .where(eq(academyContent.id, id))
-      .returning();
-    return item ? { item, from: before.status } : undefined;
-  });
-  if (toggled) await changes.toggled(who, toggled.item, toggled.from);
-  return toggled;
+  const toggled = await writes.toggle(id, who, now);
+  return toggled ? { item: toggled.row, from: toggled.from } : undefined;
 }
 
-export async function deleteAcademyItem(
-  id: string,
-  who: AuditContext,
-): Promise<AdminAcademyItem | undefined> {
-  const [item] = await db().delete(academyContent).where(eq(academyContent.id, id)).returning();
-  if (item) await changes.deleted(who, item);
-  return item;
-}
+export const deleteAcademyItem = writes.remove;

@@ -5,7 +5,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { apiKeys } from "~/db/schema";
-import { API_KEY_PREFIX, CONTENT_PERMISSION, KEY_VISIBLE_END, KEY_VISIBLE_START } from "~/lib/api-schemas";
+import {
+  API_KEY_PREFIX,
+  type ApiKeySummary,
+  CONTENT_PERMISSION,
+  KEY_VISIBLE_END,
+  KEY_VISIBLE_START,
+} from "~/lib/api-keys";
 import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
@@ -15,17 +21,7 @@ import { type AuditContext, auditAs } from "~/models/audit.server";
 const SECRET_BYTES = 32;
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
 
-/** What the admin sees of a key: never the key itself, nor its hash. */
-export interface ApiKeySummary {
-  id: string;
-  keyName: string;
-  keyStart: string;
-  keyLast4: string;
-  permissions: string[];
-  isActive: boolean;
-  lastUsedAt: Date | null;
-  createdAt: Date;
-}
+export type { ApiKeySummary };
 
 const summaryColumns = {
   id: apiKeys.id,

@@ -4,10 +4,11 @@
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts, type ContentStatus } from "~/db/schema";
-import { type BlogPostInput, parseBody, publishedAtAfter, toggledStatus } from "~/lib/cms";
+import { parseBody } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
+import type { BlogPostInput } from "~/lib/content-schemas";
 import type { AuditContext } from "~/models/audit.server";
-import { contentChanges } from "~/models/content-changes.server";
+import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminBlogPost = typeof blogPosts.$inferSelect;
 export const ADMIN_LIST_LIMIT = 500;
@@ -56,72 +57,21 @@ function columns(input: BlogPostWrite) {
   };
 }
 
-const changes = contentChanges("blog", "blog_post");
+const writes = contentWrites(blogPosts, "blog", "blog_post", columns);
 
-export async function createPost(
-  input: BlogPostWrite,
-  who: AuditContext,
-  now = new Date(),
-  details: Record<string, unknown> = {},
-): Promise<AdminBlogPost> {
-  const [post] = await db()
-    .insert(blogPosts)
-    .values({
-      ...columns(input),
-      publishedAt: publishedAtAfter(null, input.status, now),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!post) throw new Error("insert returned no row");
-  await changes.created(who, post, details);
-  return post;
-}
+export const createPost = writes.create;
 
 /** Updates a post (stamping updated_at); undefined when it no longer exists. */
-export async function updatePost(
-  id: string,
-  input: BlogPostWrite,
-  who: AuditContext,
-  now = new Date(),
-): Promise<{ before: AdminBlogPost; after: AdminBlogPost } | undefined> {
-  const updated = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
-    if (!before) return undefined;
-    const [after] = await tx
-      .update(blogPosts)
-      .set({ ...columns(input), publishedAt: publishedAtAfter(before, input.status, now), updatedAt: now })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    return after ? { before, after } : undefined;
-  });
-  if (updated) await changes.updated(who, updated);
-  return updated;
-}
+export const updatePost = writes.update;
 
-/** The eye button: published ⇄ draft, published_at set to now or cleared. */
+/** The eye button: published → draft, draft or archived → published (docs/product.md, Content statuses). */
 export async function togglePostStatus(
   id: string,
   who: AuditContext,
   now = new Date(),
 ): Promise<{ post: AdminBlogPost; from: ContentStatus } | undefined> {
-  const toggled = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
-    if (!before) return undefined;
-    const status = toggledStatus(before.status);
-    const [post] = await tx
-      .update(blogPosts)
-      .set({ status, publishedAt: publishedAtAfter(before, status, now), updatedAt: now })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    return post ? { post, from: before.status } : undefined;
-  });
-  if (toggled) await changes.toggled(who, toggled.post, toggled.from);
-  return toggled;
+  const toggled = await writes.toggle(id, who, now);
+  return toggled ? { post: toggled.row, from: toggled.from } : undefined;
 }
 
-export async function deletePost(id: string, who: AuditContext): Promise<AdminBlogPost | undefined> {
-  const [post] = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning();
-  if (post) await changes.deleted(who, post);
-  return post;
-}
+export const deletePost = writes.remove;

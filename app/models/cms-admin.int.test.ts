@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { academySchema, blogPostSchema } from "~/lib/cms";
+import { academySchema, blogPostSchema } from "~/lib/content-schemas";
 import { currentContentVersion } from "~/lib/content-version.server";
 import { parseRequiredForm } from "~/lib/forms";
 import { setupTestDatabase } from "../../tests/support/test-db";

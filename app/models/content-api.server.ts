@@ -5,15 +5,16 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { BRAND_SUFFIX } from "~/lib/brand";
+import { parseTags, slugify } from "~/lib/content";
 import type {
   AcademyCreateInput,
   AcademyItemJson,
   BlogCreateInput,
   BlogPostJson,
   ContentCollection,
-} from "~/lib/api-schemas";
-import { DEFAULT_BLOG_AUTHOR } from "~/lib/cms";
-import { parseTags, slugify } from "~/lib/content";
+} from "~/lib/content-api-schemas";
+import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
 import { createAcademyItem } from "~/models/academy-admin.server";
 import type { ApiKeySummary } from "~/models/api-keys.server";
 import type { AuditContext } from "~/models/audit.server";
@@ -23,12 +24,6 @@ import { publishedIn } from "~/models/published.server";
 type BlogRow = typeof blogPosts.$inferSelect;
 type AcademyRow = typeof academyContent.$inferSelect;
 export type ContentItemJson = BlogPostJson | AcademyItemJson;
-
-/**
- * Suffix of a new blog post's default meta title (the title plus a brand suffix; docs/product.md, Meta
- * guidance and AI Optimize).
- */
-export const META_TITLE_SUFFIX = " | Asimov";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -187,7 +182,7 @@ export async function createBlogPostFromApi(
           tags: parseTags(input.tags),
           featuredImage: input.featured_image || null,
           status: input.status,
-          metaTitle: input.meta_title || `${input.title}${META_TITLE_SUFFIX}`,
+          metaTitle: input.meta_title || `${input.title}${BRAND_SUFFIX}`,
           metaDescription: input.meta_description || input.description || "",
         },
         who,

@@ -6,7 +6,7 @@ import { setupTestDatabase, testDatabaseKind } from "../../tests/support/test-db
 import { openDatabase } from "../db/client.server";
 import { appMeta, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
-import { blogPostSchema } from "../lib/cms";
+import { blogPostSchema } from "../lib/content-schemas";
 import { parseRequiredForm } from "../lib/forms";
 import { ELAPSED_FIELD } from "../lib/lead-schema";
 import { UnsafeUrlError } from "../lib/webhook-http.server";

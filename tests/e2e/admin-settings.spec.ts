@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { demoAcademyItems, demoBlogPosts } from "../../app/db/seed-content";
+import { BRAND_SUFFIX } from "../../app/lib/brand";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, test } from "./support/fixtures";
 import { expectNoHorizontalScroll, uniqueSuffix as suffix, toast } from "./support/ui";
@@ -103,6 +105,53 @@ test.describe("admin settings", () => {
       await openTab(page, "SEO");
       await page.getByLabel("Site title").fill(oldTitle);
       await page.getByLabel("Meta description").fill(oldDescription);
+      await save(page);
+      await expect(toast(page, "Settings saved successfully")).toBeVisible();
+    }
+  });
+
+  test("an edited site title reaches the title, og:title and JSON-LD of every public page", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    const post = demoBlogPosts.find((p) => p.status === "published" && p.metaTitle.endsWith(BRAND_SUFFIX));
+    const item = demoAcademyItems.find((i) => i.status === "published");
+    if (!post || !item) throw new Error("the demo seed changed: update this test");
+    await page.goto("/admin/settings");
+    await openTab(page, "SEO");
+    const oldTitle = await page.getByLabel("Site title").inputValue();
+    const siteTitle = `Renamed ${suffix()}`;
+    await page.getByLabel("Site title").fill(siteTitle);
+    try {
+      await save(page);
+      await expect(toast(page, "Settings saved successfully")).toBeVisible();
+      const visitor = await playwright.request.newContext({ baseURL });
+      const pages = [
+        { path: "/pricing", title: `Pricing | ${siteTitle}` },
+        { path: "/blog", title: `Blog | ${siteTitle}` },
+        {
+          path: `/blog/${post.slug}`,
+          title: `${post.metaTitle.slice(0, -BRAND_SUFFIX.length)} | ${siteTitle}`,
+        },
+        { path: "/academy", title: `Academy | ${siteTitle}` },
+        { path: `/academy/${item.slug}`, title: `${item.title} | ${siteTitle}` },
+        { path: "/contact", title: `Contact Us | ${siteTitle}` },
+      ];
+      for (const { path, title } of pages) {
+        const html = await (await visitor.get(path)).text();
+        expect(html, path).toContain(`<title>${title}</title>`);
+        expect(html, path).toContain(`<meta property="og:title" content="${title}"/>`);
+        expect(html, path).toContain(
+          `"@type":"Organization","@id":"${baseURL}/#organization","name":"${siteTitle}"`,
+        );
+        expect(html, path).not.toMatch(/\| Asimov</);
+      }
+      await visitor.dispose();
+    } finally {
+      await page.goto("/admin/settings");
+      await openTab(page, "SEO");
+      await page.getByLabel("Site title").fill(oldTitle);
       await save(page);
       await expect(toast(page, "Settings saved successfully")).toBeVisible();
     }

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demoAcademyItems, demoBlogPosts } from "../../app/db/seed-content";
+import { SETTING_DEFAULTS } from "../../app/lib/settings";
 import { EMPTY_URL, expect, test } from "./support/fixtures";
 
 const post = demoBlogPosts.find((p) => p.status === "published" && p.metaTitle && p.featuredImage);
@@ -65,7 +66,8 @@ test.describe("SEO in the raw HTML", () => {
     baseURL,
   }) => {
     const head = await headOf(request, `/blog/${post.slug}`);
-    expect(head.title).toBe(post.metaTitle);
+    // The brand suffix of an editor's meta title stands for the Site title setting.
+    expect(head.title).toBe(post.metaTitle.replace(/ \| Asimov$/, ` | ${SETTING_DEFAULTS.siteTitle}`));
     expect(head.description).toBe(post.metaDescription);
     expect(head.og("type")).toBe("article");
     expect(head.og("image")).toBe(`${baseURL}${post.featuredImage}`);
@@ -82,7 +84,7 @@ test.describe("SEO in the raw HTML", () => {
     for (const path of ["/", "/blog", "/academy"]) {
       const head = await headOf(request, path);
       const org = head.jsonLd.find((b) => b["@type"] === "Organization");
-      expect(org, path).toMatchObject({ name: "Asimov" });
+      expect(org, path).toMatchObject({ name: SETTING_DEFAULTS.siteTitle });
     }
   });
 

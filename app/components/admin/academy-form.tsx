@@ -15,13 +15,10 @@ import { Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import {
-  ACADEMY_MESSAGES,
-  DIFFICULTY_LEVELS,
-  optimizeAcademyDescription,
-  optimizeAcademySummary,
-} from "~/lib/cms";
+import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
+import { DIFFICULTY_LEVELS } from "~/lib/content-enums";
 import type { FieldErrors } from "~/lib/forms";
+import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
 
 export interface AcademyFormValues {
   title: string;

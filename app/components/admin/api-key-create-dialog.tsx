@@ -17,7 +17,7 @@ import {
 import { TextField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
-import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-schemas";
+import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-keys";
 import type { ActionResult } from "~/lib/forms";
 import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 

@@ -6,29 +6,15 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
-import { maskApiKey } from "~/lib/api-schemas";
+import { type ApiKeySummary, maskApiKey } from "~/lib/api-keys";
+import { formatDateTime } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 
-export interface ApiKeyRow {
-  id: string;
-  keyName: string;
-  keyStart: string;
-  keyLast4: string;
-  permissions: string[];
-  isActive: boolean;
-  lastUsedAt: Date | string | null;
-  createdAt: Date | string;
-}
+type ApiKeyRow = ApiKeySummary<Date | string>;
 
-// A fixed time zone and locale, so the server's HTML and the browser's hydration print the same text.
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
+/** When a key or session was created or last used: "Never" until it was. */
 export function formatWhen(value: Date | string | null): string {
-  return value ? `${dateFormat.format(new Date(value))} UTC` : "Never";
+  return formatDateTime(value, "Never");
 }
 
 export const DELETE_KEY_QUESTION =

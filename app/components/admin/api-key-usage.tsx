@@ -1,35 +1,29 @@
 // How to use a key: copyable curl examples against this site's real address, and the OpenAPI document.
 import { ExternalLink } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { CONTENT_API_BASE_PATH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/api-schemas";
+import { CONTENT_API_BASE_PATH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/content-api-schemas";
 import { CopyButton } from "./api-key-copy";
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 function examples(baseUrl: string) {
   const api = `${baseUrl}${CONTENT_API_BASE_PATH}`;
-  const academyBody = JSON.stringify(
-    {
-      title: "Getting started with AI proposals",
-      description: "A short guide to your first AI-written proposal.",
-      category: "Sales",
-      tags: ["ai", "proposals"],
-      status: "draft",
-      difficulty_level: "beginner",
-      duration_minutes: 10,
-    },
-    null,
-    2,
-  );
-  const blogBody = JSON.stringify(
-    {
-      title: "Five signals a deal is stalling",
-      description: "What to watch in your pipeline each week.",
-      category: "Sales",
-      tags: ["pipeline", "forecasting"],
-      status: "published",
-    },
-    null,
-    2,
-  );
+  const academyBody = pretty({
+    title: "Getting started with AI proposals",
+    description: "A short guide to your first AI-written proposal.",
+    category: "Sales",
+    tags: ["ai", "proposals"],
+    status: "draft",
+    difficulty_level: "beginner",
+    duration_minutes: 10,
+  });
+  const blogBody = pretty({
+    title: "Five signals a deal is stalling",
+    description: "What to watch in your pipeline each week.",
+    category: "Sales",
+    tags: ["pipeline", "forecasting"],
+    status: "published",
+  });
   return [
     {
       title: "Create academy content",

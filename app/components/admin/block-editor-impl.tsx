@@ -7,7 +7,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Heading2, Heading3, List, ListOrdered, Pilcrow, Quote } from "lucide-react";
 import { useState } from "react";
-import { blocksToDoc, docToBlocks } from "~/lib/cms";
+import { blocksToDoc, docToBlocks } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
 import { cn } from "~/lib/utils";
 

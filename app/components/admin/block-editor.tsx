@@ -4,7 +4,7 @@
 // server's parseBody accepts either.
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { Textarea } from "~/components/ui/input";
-import { blocksToText, textToBlocks } from "~/lib/cms";
+import { blocksToText, textToBlocks } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
 import type { BlockEditorImplProps } from "./block-editor-impl";
 

@@ -7,17 +7,13 @@ import { Button } from "~/components/ui/button";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
-import {
-  BLOG_MESSAGES,
-  DEFAULT_BLOG_AUTHOR,
-  defaultMetaTitle,
-  META_DESCRIPTION_LIMIT,
-  META_TITLE_LIMIT,
-  optimizeBlogMeta,
-  parseBody,
-} from "~/lib/cms";
+import { parseBody } from "~/lib/blocks";
+import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { type RichBlock, toRichBlocks } from "~/lib/content";
+import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
 import type { FieldErrors } from "~/lib/forms";
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "~/lib/limits";
+import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
 import { BlockEditor } from "./block-editor";
 
 export interface BlogFormValues {

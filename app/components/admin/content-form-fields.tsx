@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Field, TextField } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
-import { CONTENT_STATUSES } from "~/lib/cms";
 import { slugify } from "~/lib/content";
+import { CONTENT_STATUSES } from "~/lib/content-enums";
 import type { FieldErrors } from "~/lib/forms";
 
 /** "draft" → "Draft". */

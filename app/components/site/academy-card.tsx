@@ -1,7 +1,6 @@
 import { Clock, Headphones, PlayCircle } from "lucide-react";
-import { Link } from "react-router";
+import { CardCover, CardShell, CardTitle } from "~/components/site/card-parts";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
 import { LIST_TAGS, TagList } from "./blog-card";
 import { DifficultyBadge } from "./difficulty-badge";
 
@@ -29,32 +28,14 @@ export function AcademyCard({
   featured?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = `h${headingLevel}` as "h2" | "h3";
   const media = item.videoUrl ? "Video" : item.audioUrl ? "Audio" : null;
   return (
-    <article
-      className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600",
-        featured ? "border-brand-200" : "border-slate-200",
-      )}
-      data-testid={featured ? "featured-item" : "academy-card"}
+    <CardShell
+      className={featured ? "border-brand-200" : "border-slate-200"}
+      testId={featured ? "featured-item" : "academy-card"}
     >
       <div className="relative">
-        {item.thumbnailUrl ? (
-          <img
-            src={item.thumbnailUrl}
-            alt=""
-            loading="lazy"
-            width={400}
-            height={225}
-            className="aspect-video w-full bg-slate-100 object-cover"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="aspect-video w-full bg-gradient-to-br from-brand-100 via-white to-brand-50"
-          />
-        )}
+        <CardCover src={item.thumbnailUrl} width={400} height={225} />
         {media ? (
           <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white">
             {media === "Video" ? (
@@ -72,15 +53,9 @@ export function AcademyCard({
           <Badge variant="outline">{item.category}</Badge>
           <DifficultyBadge level={item.difficultyLevel} />
         </div>
-        <Heading className="mt-3 text-lg font-bold tracking-tight text-slate-900">
-          {/* The whole card is clickable through this link's ::after; the link text stays the title. */}
-          <Link
-            to={`/academy/${item.slug}`}
-            className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none"
-          >
-            {item.title}
-          </Link>
-        </Heading>
+        <CardTitle level={headingLevel} to={`/academy/${item.slug}`} className="text-lg">
+          {item.title}
+        </CardTitle>
         {item.description ? (
           <p className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{item.description}</p>
         ) : null}
@@ -92,6 +67,6 @@ export function AcademyCard({
           </p>
         ) : null}
       </div>
-    </article>
+    </CardShell>
   );
 }

@@ -1,5 +1,6 @@
-import { Calendar, User } from "lucide-react";
-import { Link } from "react-router";
+import { User } from "lucide-react";
+import { CardCover, CardShell, CardTitle } from "~/components/site/card-parts";
+import { BylineDate } from "~/components/site/date-text";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
@@ -19,25 +20,6 @@ export interface BlogCardPost {
 /** Tags shown on cards (docs/product.md, Blog): featured 4, list 3. */
 export const FEATURED_TAGS = 4;
 export const LIST_TAGS = 3;
-
-/** A stable date text: fixed locale and UTC, so the server and the browser render the same string. */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-export function isoDate(value: Date | string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 export function TagList({
   tags,
@@ -70,53 +52,31 @@ export function BlogCard({
   featured?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = `h${headingLevel}` as "h2" | "h3";
   const date = post.publishedAt ?? post.createdAt;
   return (
-    <article
-      className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600",
-        featured && "lg:flex-row",
-      )}
-      data-testid={featured ? "featured-post" : "post-card"}
+    <CardShell
+      className={cn("border-slate-200", featured && "lg:flex-row")}
+      testId={featured ? "featured-post" : "post-card"}
     >
-      {post.featuredImage ? (
-        <img
-          src={post.featuredImage}
-          alt=""
-          loading={featured ? "eager" : "lazy"}
-          width={featured ? 800 : 400}
-          height={featured ? 450 : 225}
-          className={cn("aspect-video w-full bg-slate-100 object-cover", featured && "lg:w-1/2")}
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className={cn(
-            "aspect-video w-full bg-gradient-to-br from-brand-100 via-brand-50 to-white",
-            featured && "lg:w-1/2",
-          )}
-        />
-      )}
+      <CardCover
+        src={post.featuredImage}
+        eager={featured}
+        width={featured ? 800 : 400}
+        height={featured ? 450 : 225}
+        className={featured ? "lg:w-1/2" : undefined}
+      />
       <div className={cn("flex flex-1 flex-col p-6", featured && "lg:p-10")}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {featured ? <Badge>Featured</Badge> : null}
           {post.category ? <Badge variant="outline">{post.category}</Badge> : null}
         </div>
-        <Heading
-          className={cn(
-            "mt-3 font-bold tracking-tight text-slate-900",
-            featured ? "text-2xl sm:text-3xl" : "text-lg",
-          )}
+        <CardTitle
+          level={headingLevel}
+          to={`/blog/${post.slug}`}
+          className={featured ? "text-2xl sm:text-3xl" : "text-lg"}
         >
-          {/* The whole card is clickable through this link's ::after; the link text stays the title. */}
-          <Link
-            to={`/blog/${post.slug}`}
-            className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none"
-          >
-            {post.title}
-          </Link>
-        </Heading>
+          {post.title}
+        </CardTitle>
         {post.excerpt ? (
           <p
             className={cn(
@@ -133,14 +93,9 @@ export function BlogCard({
             <User className="size-4" aria-hidden="true" />
             {post.author}
           </span>
-          {date ? (
-            <span className="inline-flex items-center gap-1.5">
-              <Calendar className="size-4" aria-hidden="true" />
-              <time dateTime={isoDate(date)}>{formatDate(date)}</time>
-            </span>
-          ) : null}
+          <BylineDate value={date} />
         </div>
       </div>
-    </article>
+    </CardShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { DIFFICULTIES, type Difficulty } from "~/lib/academy-filter";
+import { DIFFICULTY_LEVELS, type DifficultyLevel as Difficulty } from "~/lib/content-enums";
 import { cn } from "~/lib/utils";
 
 const styles: Record<Difficulty, { variant: "success" | "warning" | "danger"; label: string }> = {
@@ -9,7 +9,7 @@ const styles: Record<Difficulty, { variant: "success" | "warning" | "danger"; la
 };
 
 /** The levels with their labels, in order (the academy's difficulty filter). */
-export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((value) => ({
+export const DIFFICULTY_OPTIONS = DIFFICULTY_LEVELS.map((value) => ({
   value,
   label: styles[value].label,
 }));

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { PRODUCT_NAME } from "~/lib/brand";
 import type { loader as rootLoader } from "~/root";
 import { CookieSettingsButton } from "./consent";
 import { Logo } from "./logo";
@@ -53,7 +54,7 @@ export function Footer({ blogEnabled, children }: { blogEnabled: boolean; childr
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          <p>© 2024 Asimov. All rights reserved.</p>
+          <p>© 2024 {PRODUCT_NAME}. All rights reserved.</p>
           <CookieSettingsButton className="inline-flex min-h-8 items-center text-slate-300 underline hover:text-white" />
         </div>
       </div>

@@ -26,6 +26,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950",
   );
 
+/** The site's sections, for the desktop bar and the mobile menu alike. */
+function NavItems({ nav }: { nav: NavItem[] }) {
+  return nav.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 export function Header({ nav }: { nav: NavItem[] }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -39,13 +50,7 @@ export function Header({ nav }: { nav: NavItem[] }) {
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems nav={nav} />
           </ul>
         </nav>
         <div className="flex items-center gap-2">
@@ -67,13 +72,7 @@ export function Header({ nav }: { nav: NavItem[] }) {
       {open ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white md:hidden">
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems nav={nav} />
             <li className="pt-2">
               <Link to="/contact" className={buttonVariants({ className: "w-full" })}>
                 Get Started

@@ -1,13 +1,16 @@
 import { AlertTriangle, GraduationCap, Loader2, Search, SearchX } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type Ref, useEffect, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
+import { CardGrid } from "~/components/site/article-parts";
 import { ContentState } from "~/components/site/content-state";
 import { DIFFICULTY_OPTIONS } from "~/components/site/difficulty-badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { type AcademyFilter, isFiltered, parseAcademyFilter, SEARCH_MAX_LENGTH } from "~/lib/academy-filter";
-import { breadcrumbJsonLd, errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listAcademyCategories, listFeaturedAcademy, searchPublishedAcademy } from "~/models/academy.server";
 import type { Route } from "./+types/index";
 
@@ -24,19 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta("Failed to load content");
+  if (error) return errorMeta(siteInfo(matches), "Failed to load content");
   const site = siteInfo(matches);
   return pageMeta(site, {
     title: "Academy",
     description:
       "Free videos, audio sessions and guides on AI proposals, pipeline management and sales playbooks. Learn to get more from Asimov at your own pace.",
     path: "/academy",
-    jsonLd: [
-      breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
-        { name: "Academy", path: "/academy" },
-      ]),
-    ],
+    jsonLd: [breadcrumbJsonLd(site, [{ name: "Academy", path: "/academy" }])],
   });
 };
 
@@ -107,40 +105,24 @@ function Filters({ filters, categories }: { filters: AcademyFilter; categories: 
           />
         </div>
       </div>
-      <div>
-        <Label htmlFor="academy-category">Category</Label>
-        <Select
-          ref={categoryRef}
-          id="academy-category"
-          name="category"
-          defaultValue={filters.category}
-          onChange={() => formRef.current && submitClean(formRef.current)}
-        >
-          <option value="">All categories</option>
-          {options.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <Label htmlFor="academy-difficulty">Difficulty</Label>
-        <Select
-          ref={difficultyRef}
-          id="academy-difficulty"
-          name="difficulty"
-          defaultValue={filters.difficulty}
-          onChange={() => formRef.current && submitClean(formRef.current)}
-        >
-          <option value="">All levels</option>
-          {DIFFICULTY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        ref={categoryRef}
+        name="category"
+        label="Category"
+        all="All categories"
+        value={filters.category}
+        options={options.map((category) => ({ value: category, label: category }))}
+        onChange={() => formRef.current && submitClean(formRef.current)}
+      />
+      <FilterSelect
+        ref={difficultyRef}
+        name="difficulty"
+        label="Difficulty"
+        all="All levels"
+        value={filters.difficulty}
+        options={DIFFICULTY_OPTIONS}
+        onChange={() => formRef.current && submitClean(formRef.current)}
+      />
       <div className="flex gap-2">
         <Button type="submit">Search</Button>
         {active ? (
@@ -155,6 +137,39 @@ function Filters({ filters, categories }: { filters: AcademyFilter; categories: 
   );
 }
 
+/** A filter list that applies on change; its first option ("All …") clears the filter. */
+function FilterSelect({
+  ref,
+  name,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  ref: Ref<HTMLSelectElement>;
+  name: string;
+  label: string;
+  all: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: () => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={`academy-${name}`}>{label}</Label>
+      <Select ref={ref} id={`academy-${name}`} name={name} defaultValue={value} onChange={onChange}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
   const { items, featured, categories, filters, filtered } = loaderData;
   const navigation = useNavigation();
@@ -165,7 +180,9 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
     <>
       <div className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Asimov Academy</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+            {PRODUCT_NAME} Academy
+          </p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Learn to win more revenue
           </h1>
@@ -219,11 +236,11 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ContentState>
           ) : (
-            <div className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            <CardGrid className="mt-6">
               {items.map((item) => (
                 <AcademyCard key={item.slug} item={item} />
               ))}
-            </div>
+            </CardGrid>
           )}
         </section>
       </div>

@@ -1,14 +1,18 @@
-import { AlertTriangle, ArrowLeft, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AlertTriangle, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
+import { BackLink, Breadcrumbs, RelatedSection } from "~/components/site/article-parts";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
-import { formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { TagList } from "~/components/site/blog-card";
 import { ContentState } from "~/components/site/content-state";
+import { DateText } from "~/components/site/date-text";
 import { DifficultyBadge } from "~/components/site/difficulty-badge";
 import { Badge } from "~/components/ui/badge";
+import { PRODUCT_NAME } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
-import { breadcrumbJsonLd, courseJsonLd, errorMeta, pageMeta, siteInfo, videoObjectJsonLd } from "~/lib/seo";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
 import { getPublishedAcademyItem, listRelatedAcademy, recordAcademyView } from "~/models/academy.server";
 import type { Route } from "./+types/item";
 
@@ -53,7 +57,7 @@ function embedSrc(url: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData)
-    return errorMeta(isNotFound(error) ? "Content Not Found" : "Failed to load content");
+    return errorMeta(siteInfo(matches), isNotFound(error) ? "Content Not Found" : "Failed to load content");
   const site = siteInfo(matches);
   const { item } = loaderData;
   const path = `/academy/${item.slug}`;
@@ -82,25 +86,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     jsonLd: [
       video ? videoObjectJsonLd(site, facts) : courseJsonLd(site, facts),
       breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
         { name: "Academy", path: "/academy" },
         { name: item.title, path },
       ]),
     ],
   });
 };
-
-function BackToAcademy() {
-  return (
-    <Link
-      to="/academy"
-      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Academy
-    </Link>
-  );
-}
 
 function Player({
   title,
@@ -166,31 +157,10 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
   const date = item.publishedAt ?? item.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to="/academy"
-              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
-            >
-              Academy
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
-            {item.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs section={{ to: "/academy", label: "Academy" }} current={item.title} />
       <article className="mx-auto mt-8 max-w-4xl">
         <header>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
           <div className="mt-6 flex flex-wrap items-center gap-2">
             <Badge variant="outline">{item.category}</Badge>
             <DifficultyBadge level={item.difficultyLevel} />
@@ -206,7 +176,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
             <div className="inline-flex items-center gap-1.5">
               <User className="size-4" aria-hidden="true" />
               <dt className="sr-only">Author</dt>
-              <dd>{item.author?.trim() || "Asimov Team"}</dd>
+              <dd>{item.author?.trim() || `${PRODUCT_NAME} Team`}</dd>
             </div>
             {item.durationMinutes > 0 ? (
               <div className="inline-flex items-center gap-1.5">
@@ -226,7 +196,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="sr-only">Published</dt>
                 <dd>
-                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
+                  <DateText value={date} />
                 </dd>
               </div>
             ) : null}
@@ -256,18 +226,11 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </article>
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
-          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Related Content
-          </h2>
-          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((r) => (
-              <AcademyCard key={r.slug} item={r} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <RelatedSection heading="Related Content">
+        {related.map((r) => (
+          <AcademyCard key={r.slug} item={r} />
+        ))}
+      </RelatedSection>
     </div>
   );
 }
@@ -278,12 +241,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {isNotFound(error) ? (
         <ContentState icon={FileQuestion} title="Content Not Found" headingLevel={1}>
           <p>The academy content you're looking for doesn't exist or is no longer available.</p>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
         </ContentState>
       ) : (
         <ContentState icon={AlertTriangle} title="Failed to load content" headingLevel={1} role="alert">
           <p>Something went wrong while loading this content. Please try again in a moment.</p>
-          <BackToAcademy />
+          <BackLink to="/academy">Back to Academy</BackLink>
         </ContentState>
       )}
     </div>

@@ -25,8 +25,10 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
-import { ACADEMY_MESSAGES, academySchema } from "~/lib/cms";
+import { adminTitle } from "~/lib/brand";
+import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
+import { academySchema } from "~/lib/content-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -44,7 +46,7 @@ import type { Route } from "./+types/academy";
 const DELETE_FETCHER = "academy-delete";
 
 export function meta() {
-  return [{ title: "Academy · Admin · Asimov" }];
+  return [{ title: adminTitle("Academy") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,56 +3,53 @@ import { BookOpen, Eye, FileText, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { StatCard } from "~/components/admin/stat-card";
+import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatGrowth } from "~/lib/cms";
+import { adminTitle } from "~/lib/brand";
+import { formatGrowth } from "~/lib/growth";
 import { analyticsFigures } from "~/models/dashboard.server";
 import type { Route } from "./+types/analytics";
 
 export function meta() {
-  return [{ title: "Analytics · Admin · Asimov" }];
+  return [{ title: adminTitle("Analytics") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
   const figures = await analyticsFigures();
-  // Formatted here so the page's bundle does not carry the form schemas of ~/lib/cms.
   return { figures, growth: formatGrowth(figures.leadsThisMonth, figures.leadsLastMonth) };
 }
-
-const nf = new Intl.NumberFormat("en-US");
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const f = loaderData.figures;
   return (
     <>
       <AdminPageHeader title="Analytics" description="How your content and lead capture are doing." />
-      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Total Views"
-          icon={Eye}
-          value={nf.format(f.totalViews)}
-          detail="Views of academy content"
-        />
-        <StatCard
-          label="Blog Posts"
-          icon={FileText}
-          value={nf.format(f.blogPosts.total)}
-          detail={`${nf.format(f.blogPosts.published)} published`}
-        />
-        <StatCard
-          label="Academy Content"
-          icon={BookOpen}
-          value={nf.format(f.academy.total)}
-          detail={`${nf.format(f.academy.published)} published`}
-        />
-        <StatCard
-          label="Growth Rate"
-          icon={TrendingUp}
-          value={loaderData.growth}
-          detail={`Leads this month: ${nf.format(f.leadsThisMonth)} · last month: ${nf.format(f.leadsLastMonth)}`}
-        />
-      </section>
+      <StatGrid
+        label="Figures"
+        columns={4}
+        figures={[
+          { label: "Total Views", icon: Eye, value: f.totalViews, detail: "Views of academy content" },
+          {
+            label: "Blog Posts",
+            icon: FileText,
+            value: f.blogPosts.total,
+            detail: `${formatCount(f.blogPosts.published)} published`,
+          },
+          {
+            label: "Academy Content",
+            icon: BookOpen,
+            value: f.academy.total,
+            detail: `${formatCount(f.academy.published)} published`,
+          },
+          {
+            label: "Growth Rate",
+            icon: TrendingUp,
+            value: loaderData.growth,
+            detail: `Leads this month: ${formatCount(f.leadsThisMonth)} · last month: ${formatCount(f.leadsLastMonth)}`,
+          },
+        ]}
+      />
       <Card className="mt-8">
         <CardHeader>
           <CardTitle>Set up detailed analytics</CardTitle>

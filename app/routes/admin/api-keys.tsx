@@ -10,7 +10,7 @@ import { ApiKeyList } from "~/components/admin/api-key-list";
 import { ApiKeyUsage } from "~/components/admin/api-key-usage";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
-import { createApiKeySchema } from "~/lib/api-schemas";
+import { createApiKeySchema } from "~/lib/api-keys";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";

@@ -25,8 +25,11 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
-import { BLOG_MESSAGES, blogPostSchema } from "~/lib/cms";
+import { adminTitle } from "~/lib/brand";
+import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
+import { blogPostSchema } from "~/lib/content-schemas";
+import { formatShortDate } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
 import { type AuditContext, auditContext } from "~/models/audit.server";
@@ -43,7 +46,7 @@ import type { Route } from "./+types/blog";
 const DELETE_FETCHER = "blog-delete";
 
 export function meta() {
-  return [{ title: "Blog · Admin · Asimov" }];
+  return [{ title: adminTitle("Blog") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -154,7 +157,7 @@ function PostRow({ post }: { post: AdminBlogPost }) {
             {post.category ? <span>{post.category}</span> : null}
             <span>
               {published ? "Published" : "Created"}{" "}
-              <time dateTime={date.toISOString()}>{formatDate(date)}</time>
+              <time dateTime={date.toISOString()}>{formatShortDate(date)}</time>
             </span>
           </p>
           {post.tags.length ? (
@@ -256,13 +259,4 @@ function EditPostDialog({ post }: { post: AdminBlogPost }) {
       ) : null}
     </Dialog>
   );
-}
-
-function formatDate(date: Date) {
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 }

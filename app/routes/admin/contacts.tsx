@@ -17,6 +17,7 @@ import { ContactsStats } from "~/components/admin/contacts-stats";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
@@ -35,7 +36,7 @@ import {
 import type { Route } from "./+types/contacts";
 
 export function meta() {
-  return [{ title: "Contacts · Admin · Asimov" }];
+  return [{ title: adminTitle("Contacts") }];
 }
 
 async function attempt<T>(

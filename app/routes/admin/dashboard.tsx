@@ -1,17 +1,19 @@
 // /admin: real figures from the database, quick actions, and the latest audit entries.
-import { BarChart3, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp, Users } from "lucide-react";
+import { BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { StatCard } from "~/components/admin/stat-card";
+import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
+import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminTitle } from "~/lib/brand";
+import { formatRecent } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
 import { dashboardStats } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
-  return [{ title: "Dashboard · Admin · Asimov" }];
+  return [{ title: adminTitle("Dashboard") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,59 +32,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const quickActions = [
-  { to: "/admin/contacts", label: "View contacts", icon: Users },
-  { to: "/admin/blog", label: "Manage blog", icon: FileText },
-  { to: "/admin/academy", label: "Manage academy", icon: BookOpen },
-  { to: "/admin/analytics", label: "View analytics", icon: BarChart3 },
-  { to: "/admin/settings", label: "Site settings", icon: Settings },
-] as const;
-
-const nf = new Intl.NumberFormat("en-US");
+// Shortcuts to sections of the side navigation, with its icons.
+const quickActions = (
+  [
+    ["/admin/contacts", "View contacts"],
+    ["/admin/blog", "Manage blog"],
+    ["/admin/academy", "Manage academy"],
+    ["/admin/analytics", "View analytics"],
+    ["/admin/settings", "Site settings"],
+  ] as const
+).map(([to, label]) => ({ to, label, icon: adminNav.find((item) => item.to === to)?.icon ?? Settings }));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, audit } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <StatCard
-          label="Blog posts"
-          icon={FileText}
-          value={nf.format(stats.posts.total)}
-          detail={`${nf.format(stats.posts.published)} published · ${nf.format(stats.posts.draft)} draft${stats.posts.archived ? ` · ${nf.format(stats.posts.archived)} archived` : ""}`}
-        />
-        <StatCard
-          label="Academy content"
-          icon={BookOpen}
-          value={nf.format(stats.academy.total)}
-          detail={`${nf.format(stats.academy.published)} published`}
-        />
-        <StatCard
-          label="Total views"
-          icon={Eye}
-          value={nf.format(stats.totalViews)}
-          detail="Academy content views"
-        />
-        <StatCard
-          label="Contact requests"
-          icon={Inbox}
-          value={nf.format(stats.contacts.total)}
-          detail={`${nf.format(stats.contacts.new)} new`}
-        />
-        <StatCard
-          label="Subscribers"
-          icon={Mail}
-          value={nf.format(stats.subscribers)}
-          detail="Newsletter subscribers"
-        />
-        <StatCard
-          label="Leads (last 7 days)"
-          icon={TrendingUp}
-          value={nf.format(stats.leadsLast7Days)}
-          detail="Contact requests, subscribers and demo requests"
-        />
-      </section>
+      <StatGrid
+        label="Statistics"
+        columns={3}
+        figures={[
+          {
+            label: "Blog posts",
+            icon: FileText,
+            value: stats.posts.total,
+            detail: `${formatCount(stats.posts.published)} published · ${formatCount(stats.posts.draft)} draft${stats.posts.archived ? ` · ${formatCount(stats.posts.archived)} archived` : ""}`,
+          },
+          {
+            label: "Academy content",
+            icon: BookOpen,
+            value: stats.academy.total,
+            detail: `${formatCount(stats.academy.published)} published`,
+          },
+          { label: "Total views", icon: Eye, value: stats.totalViews, detail: "Academy content views" },
+          {
+            label: "Contact requests",
+            icon: Inbox,
+            value: stats.contacts.total,
+            detail: `${formatCount(stats.contacts.new)} new`,
+          },
+          { label: "Subscribers", icon: Mail, value: stats.subscribers, detail: "Newsletter subscribers" },
+          {
+            label: "Leads (last 7 days)",
+            icon: TrendingUp,
+            value: stats.leadsLast7Days,
+            detail: "Contact requests, subscribers and demo requests",
+          },
+        ]}
+      />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_2fr]">
         <Card>
@@ -126,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="shrink-0 text-xs text-slate-600">
                       {entry.actor ?? "system"} ·{" "}
-                      <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
+                      <time dateTime={entry.at.toISOString()}>{formatRecent(entry.at)}</time>
                     </span>
                   </li>
                 ))}
@@ -155,14 +152,4 @@ const ACTION_LABELS: Record<string, string> = {
 /** A readable label for known actions; other modules' actions show their dotted name. */
 function describeAction(action: string) {
   return ACTION_LABELS[action] ?? action;
-}
-
-function formatDateTime(date: Date) {
-  return `${date.toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
 }

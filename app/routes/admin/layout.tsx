@@ -6,6 +6,7 @@ import { data, Outlet } from "react-router";
 import { adminFor, adminMiddleware } from "~/auth/admin-context.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { showToast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { readFlash } from "~/lib/flash.server";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/layout";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = noStoreHeaders;
 
 export function meta() {
-  return [{ title: "Admin · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: adminTitle() }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { type SessionConfirmation, SessionList } from "~/components/admin/sessio
 import { ConfirmEnrolment, type Enrolment, PasswordForm } from "~/components/admin/two-factor-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { showToast, type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
 import {
@@ -162,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Security · Admin · Asimov" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: adminTitle("Security") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {

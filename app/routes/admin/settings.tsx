@@ -10,6 +10,7 @@ import { ShowcaseManager } from "~/components/admin/showcase-manager";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { type ActionResult, done, type FieldErrors, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -36,7 +37,7 @@ import {
 import type { Route } from "./+types/settings";
 
 export function meta() {
-  return [{ title: "Settings · Admin · Asimov" }];
+  return [{ title: adminTitle("Settings") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

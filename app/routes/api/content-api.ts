@@ -1,5 +1,5 @@
 // The content API: /functions/v1/content-api/blog and /functions/v1/content-api/academy, authenticated by the
-// x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/api-schemas.ts),
+// x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/content-api-schemas.ts),
 // which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
 import type { z } from "zod";
 import {
@@ -8,19 +8,19 @@ import {
   isDatabaseUnavailable,
 } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
+import { CONTENT_PERMISSION } from "~/lib/api-keys";
 import {
   type ApiErrorBody,
   academyCreateSchema,
   blogCreateSchema,
   CONTENT_API_BASE_PATH,
   CONTENT_COLLECTIONS,
-  CONTENT_PERMISSION,
   type ContentCollection,
   ERROR_CODES,
   type ErrorStatus,
   listQuerySchema,
   MAX_BODY_BYTES,
-} from "~/lib/api-schemas";
+} from "~/lib/content-api-schemas";
 import { contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";

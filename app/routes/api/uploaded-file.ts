@@ -1,5 +1,5 @@
 // GET /uploads/<bucket>/<file>: uploaded media, public, content-addressed and therefore cached immutably.
-import { serveUpload } from "~/models/storage.server";
+import { serveUpload } from "~/storage/serve.server";
 import type { Route } from "./+types/uploaded-file";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { isBucketName } from "~/lib/uploads";
 import { auditContext } from "~/models/audit.server";
-import { UploadError, uploadAs } from "~/models/storage.server";
+import { UploadError, uploadAs } from "~/storage/uploads.server";
 import type { Route } from "./+types/uploads";
 
 function json(body: unknown, status: number) {

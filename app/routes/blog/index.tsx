@@ -1,9 +1,12 @@
 import { AlertTriangle, BellRing, Newspaper, Rss } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { CardSection } from "~/components/site/article-parts";
 import { BlogCard } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { Button } from "~/components/ui/button";
-import { breadcrumbJsonLd, errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { isBlogEnabled, listPublishedPosts } from "~/models/blog.server";
 import type { Route } from "./+types/index";
 
@@ -14,7 +17,11 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta(isRouteErrorResponse(error) ? "Blog unavailable" : "Failed to load blog posts");
+  if (error)
+    return errorMeta(
+      siteInfo(matches),
+      isRouteErrorResponse(error) ? "Blog unavailable" : "Failed to load blog posts",
+    );
   const site = siteInfo(matches);
   return [
     ...pageMeta(site, {
@@ -22,18 +29,13 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
       description:
         "Insights on AI proposals, pipeline management, revenue operations and sales strategy for AI and services firms, from the Asimov team.",
       path: "/blog",
-      jsonLd: [
-        breadcrumbJsonLd(site, [
-          { name: "Home", path: "/" },
-          { name: "Blog", path: "/blog" },
-        ]),
-      ],
+      jsonLd: [breadcrumbJsonLd(site, [{ name: "Blog", path: "/blog" }])],
     }),
     {
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: "Asimov Blog",
+      title: `${site.siteTitle} — Blog`,
       href: `${site.baseUrl}/rss.xml`,
     },
   ];
@@ -43,7 +45,7 @@ function BlogHero() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Asimov Blog</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{PRODUCT_NAME} Blog</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           Insights for revenue teams
         </h1>
@@ -95,16 +97,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               <BlogCard post={featured} featured />
             </section>
             {rest.length > 0 ? (
-              <section aria-labelledby="latest-heading" className="mt-16">
-                <h2 id="latest-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-                  Latest Articles
-                </h2>
-                <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-                  {rest.map((post) => (
-                    <BlogCard key={post.slug} post={post} />
-                  ))}
-                </div>
-              </section>
+              <CardSection id="latest-heading" heading="Latest Articles" className="mt-16">
+                {rest.map((post) => (
+                  <BlogCard key={post.slug} post={post} />
+                ))}
+              </CardSection>
             ) : null}
           </>
         )}

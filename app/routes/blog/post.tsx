@@ -1,20 +1,15 @@
-import { AlertTriangle, ArrowLeft, Calendar, FileQuestion, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
+import { AlertTriangle, FileQuestion, User } from "lucide-react";
+import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { BackLink, Breadcrumbs, RelatedSection } from "~/components/site/article-parts";
 import { BlocksRenderer } from "~/components/site/blocks-renderer";
-import { BlogCard, formatDate, isoDate, TagList } from "~/components/site/blog-card";
+import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
+import { BylineDate } from "~/components/site/date-text";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
-import {
-  absoluteUrl,
-  blogPostingJsonLd,
-  breadcrumbJsonLd,
-  errorMeta,
-  pageMeta,
-  siteInfo,
-  siteInfoFrom,
-} from "~/lib/seo";
+import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { getPublishedPost, isBlogEnabled, listRelatedPosts } from "~/models/blog.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post";
@@ -38,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData) {
     const reason = reasonOf(error);
     return errorMeta(
+      siteInfo(matches),
       reason === "not-found"
         ? "Post Not Found"
         : reason === "blog-disabled"
@@ -50,7 +46,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const path = `/blog/${post.slug}`;
   const description = post.metaDescription || post.excerpt;
   return pageMeta(site, {
-    // A meta title is written for search results as a whole (brand included); a plain title gets the suffix.
+    // A meta title is written for search results as a whole (its brand suffix becomes the site title); a plain
+    // title gets the suffix.
     title: post.metaTitle || post.title,
     fullTitle: Boolean(post.metaTitle),
     description,
@@ -78,25 +75,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
         tags: post.tags,
       }),
       breadcrumbJsonLd(site, [
-        { name: "Home", path: "/" },
         { name: "Blog", path: "/blog" },
         { name: post.title, path },
       ]),
     ],
   });
 };
-
-function BackToBlog() {
-  return (
-    <Link
-      to="/blog"
-      className="inline-flex min-h-10 items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Blog
-    </Link>
-  );
-}
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
@@ -105,31 +89,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const date = post.publishedAt ?? post.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to="/blog"
-              className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline"
-            >
-              Blog
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="line-clamp-1 font-medium text-slate-800">
-            {post.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs section={{ to: "/blog", label: "Blog" }} current={post.title} />
       <article className="mx-auto mt-8 max-w-3xl">
         <header>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
           {post.category ? (
             <div className="mt-6">
               <Badge variant="outline">{post.category}</Badge>
@@ -148,12 +111,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                   {post.author}
                 </span>
               </span>
-              {date ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <Calendar className="size-4" aria-hidden="true" />
-                  <time dateTime={isoDate(date)}>{formatDate(date)}</time>
-                </span>
-              ) : null}
+              <BylineDate value={date} />
             </div>
             <ShareButton title={post.title} text={post.excerpt ?? undefined} url={url} />
           </div>
@@ -170,18 +128,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         ) : null}
         <BlocksRenderer blocks={post.blocks} className="mt-4" />
       </article>
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-20 border-t border-slate-200 pt-12">
-          <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Related Articles
-          </h2>
-          <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((p) => (
-              <BlogCard key={p.slug} post={p} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <RelatedSection heading="Related Articles">
+        {related.map((p) => (
+          <BlogCard key={p.slug} post={p} />
+        ))}
+      </RelatedSection>
     </div>
   );
 }
@@ -195,12 +146,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : reason === "not-found" ? (
         <ContentState icon={FileQuestion} title="Post Not Found" headingLevel={1}>
           <p>The article you're looking for doesn't exist or is no longer available.</p>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
         </ContentState>
       ) : (
         <ContentState icon={AlertTriangle} title="Failed to load blog post" headingLevel={1} role="alert">
           <p>Something went wrong while loading this article. Please try again in a moment.</p>
-          <BackToBlog />
+          <BackLink to="/blog">Back to Blog</BackLink>
         </ContentState>
       )}
     </div>

@@ -9,7 +9,7 @@ import {
   Star,
   Workflow,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ShowcaseCarousel } from "~/components/site/showcase-carousel";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -135,6 +135,23 @@ function SignupLink({ children, className }: { children: React.ReactNode; classN
   );
 }
 
+/** A landing section's title; `className` sets its colour (and alignment). No cn here: see the budget spec. */
+function SectionHeading({
+  id,
+  className = "text-slate-900",
+  children,
+}: {
+  id: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <h2 id={id} className={`text-3xl font-bold tracking-tight sm:text-4xl ${className}`}>
+      {children}
+    </h2>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [demoOpen, setDemoOpen] = useState(false);
   // Mounted from the first opening on, so that closing it runs normally (focus back to Request Demo).
@@ -215,12 +232,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
           <div className="mx-auto max-w-2xl text-center">
-            <h2
-              id="features-heading"
-              className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
-            >
-              One platform for your whole revenue engine
-            </h2>
+            <SectionHeading id="features-heading">One platform for your whole revenue engine</SectionHeading>
             <p className="mt-4 text-lg text-slate-700">
               Seven connected areas that share one source of truth about every lead, deal and client.
             </p>
@@ -250,12 +262,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="testimonials-heading" className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-          <h2
-            id="testimonials-heading"
-            className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
-          >
+          <SectionHeading id="testimonials-heading" className="text-center text-slate-900">
             Loved by revenue teams at AI companies
-          </h2>
+          </SectionHeading>
           <ul className="mt-12 grid gap-6 lg:grid-cols-3">
             {TESTIMONIALS.map((t) => (
               <li key={t.name}>
@@ -279,9 +288,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="cta-heading" className="bg-brand-800">
         <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 lg:px-8">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          <SectionHeading id="cta-heading" className="text-white">
             Ready to grow revenue with AI?
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-lg text-brand-100">
             Start your free 14-day trial today. No credit card required, cancel any time.
           </p>

@@ -2,7 +2,8 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "~/components/site/footer";
 import { Header, publicNav } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
-import { organizationJsonLd, siteInfoFrom } from "~/lib/seo";
+import { siteInfoFrom } from "~/lib/seo";
+import { organizationJsonLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 
 export default function SiteLayout() {

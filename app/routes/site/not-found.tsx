@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { logger } from "~/lib/logger.server";
+import { errorMeta, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,10 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ path: pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found — Asimov" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => errorMeta(siteInfo(matches), "Page not found");
 
 export default function NotFound() {
   return (

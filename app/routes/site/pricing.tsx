@@ -1,7 +1,8 @@
 import { Check, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { faqPageJsonLd, pageMeta, siteInfo } from "~/lib/seo";
+import { pageMeta, siteInfo } from "~/lib/seo";
+import { faqPageJsonLd } from "~/lib/structured-data";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/pricing";
 

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
+import { API_KEY_PREFIX } from "../../../app/lib/api-keys.ts";
 
 /** The administrator's credentials on every server the tests and the bench start. */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -128,9 +129,6 @@ export async function createContentKey(
   const html = await (
     await adminPost(base, cookie, "/admin/api-keys", { intent: "create", keyName: name })
   ).text();
-  // Loaded here, not at the top: api-schemas.ts imports through the "~" alias, which plain Node (the bench
-  // scripts) cannot resolve, and only this helper needs it.
-  const { API_KEY_PREFIX } = await import("../../../app/lib/api-schemas.ts");
   const key = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{43}`).exec(html)?.[0];
   if (!key) throw new Error("the created key is not in the response");
   return key;

@@ -4,7 +4,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUCKETS } from "~/lib/uploads";
-import { acceptUpload, localStore, type ObjectStore, serveUpload, UploadError } from "./storage.server";
+import { localStore } from "./local-disk.server";
+import type { ObjectStore } from "./object-store.server";
+import { serveUpload } from "./serve.server";
+import { acceptUpload, UploadError } from "./uploads.server";
 
 let dir: string;
 let store: ObjectStore;

@@ -1,0 +1,39 @@
+// The back office's user-facing texts for the blog and academy screens (docs/product.md, Blog CMS, Academy CMS).
+export const BLOG_MESSAGES = {
+  required: "Please fill in title and slug",
+  created: "Blog post created successfully",
+  updated: "Blog post updated successfully",
+  createFailed: "Failed to create blog post",
+  updateFailed: "Failed to update blog post",
+  deleted: "Post deleted successfully",
+  deleteFailed: "Failed to delete post",
+  published: "Post published successfully",
+  drafted: "Post drafted successfully",
+  statusFailed: "Failed to update post status",
+  optimizeFailed: "Failed to optimize with AI",
+  optimized: "Meta title optimized!",
+  /** The blog had no message of its own for missing input, so this mirrors the academy's wording. */
+  optimizeNeedsInput: "Please fill in title and excerpt first",
+  deleteConfirm: "Are you sure you want to delete this post?",
+} as const;
+
+export const ACADEMY_MESSAGES = {
+  required: "Please fill in title, slug, and category",
+  created: "Academy content created successfully",
+  updated: "Academy content updated successfully",
+  createFailed: "Failed to create academy content",
+  updateFailed: "Failed to update academy content",
+  loadFailed: "Failed to load academy content",
+  published: "Content published successfully",
+  drafted: "Content drafted successfully",
+  statusFailed: "Failed to update content status",
+  deleted: "Content deleted successfully",
+  deleteFailed: "Failed to delete content",
+  optimizeNeedsInput: "Please fill in title and category first",
+  descriptionOptimized: "Description optimized with AI!",
+  summaryOptimized: "Summary optimized with AI!",
+  deleteConfirm: "Are you sure you want to delete this content?",
+  empty: "No academy content yet. Create your first content above.",
+} as const;
+
+export const SLUG_TAKEN = "Another item already uses this slug. Choose a different one.";

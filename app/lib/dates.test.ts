@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatRecent,
+  formatShortDate,
+  formatStamp,
+  isoDate,
+  toDate,
+} from "./dates";
+
+const at = "2025-01-05T15:04:00.000Z";
+
+describe("dates", () => {
+  it("prints each format in UTC, whatever the machine's time zone", () => {
+    expect(formatDate(at)).toBe("January 5, 2025");
+    expect(formatShortDate(new Date(at))).toBe("Jan 5, 2025");
+    expect(formatDateTime(at)).toBe("Jan 5, 2025, 3:04 PM UTC");
+    expect(formatRecent(at)).toBe("Jan 5, 03:04 PM UTC");
+    expect(formatStamp(at)).toBe("2025-01-05 15:04 UTC");
+    expect(isoDate(new Date(at))).toBe(at);
+  });
+
+  it("treats a missing or unreadable date as none", () => {
+    for (const value of [null, undefined, "", "not a date"]) {
+      expect(toDate(value)).toBeUndefined();
+      expect(isoDate(value)).toBeUndefined();
+      expect(formatDate(value)).toBe("");
+      expect(formatStamp(value)).toBe("");
+    }
+    expect(formatDateTime(null, "Never")).toBe("Never");
+  });
+});

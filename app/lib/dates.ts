@@ -1,0 +1,71 @@
+// Every date the site prints. The locale and time zone are fixed (en-US, UTC) so the server's HTML and the
+// browser's hydration print the same text; admin screens say "UTC" where a time is shown.
+
+type DateInput = Date | string | null | undefined;
+
+/** The date a value stands for, or undefined when there is none or it does not parse. */
+export function toDate(value: DateInput): Date | undefined {
+  if (!value) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** ISO 8601 for `<time dateTime>` and structured data; undefined when there is no valid date. */
+export function isoDate(value: DateInput): string | undefined {
+  return toDate(value)?.toISOString();
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const dayTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** "January 5, 2025": public pages (cards, posts, academy items); "" without a date. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? longDate.format(date) : "";
+}
+
+/** "Jan 5, 2025": admin lists. */
+export function formatShortDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? shortDate.format(date) : "";
+}
+
+/** "Jan 5, 2025, 3:04 PM UTC": when something happened, with the year (API key use); `none` without a date. */
+export function formatDateTime(value: DateInput, none = ""): string {
+  const date = toDate(value);
+  return date ? `${dateTime.format(date)} UTC` : none;
+}
+
+/** "Jan 5, 03:04 PM UTC": recent activity, where the year goes without saying. */
+export function formatRecent(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${dayTime.format(date)} UTC` : "";
+}
+
+/** "2025-01-05 15:04 UTC": sortable stamps in dense admin tables. */
+export function formatStamp(value: DateInput): string {
+  const iso = isoDate(value);
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "";
+}

@@ -1,0 +1,66 @@
+// Where uploaded files live: the store interface both backends (local disk, S3) implement, and the key, content
+// type and range rules they share.
+
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  contentType: string;
+  /** Set when a byte range was served (HTTP 206). */
+  range?: { start: number; end: number };
+}
+
+export interface ObjectStore {
+  kind: "local" | "s3";
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The object, or undefined when there is none. `range` is a Range header value (one range supported). */
+  get(key: string, range?: string | null): Promise<StoredObject | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  mp4: "video/mp4",
+  m4v: "video/x-m4v",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  flac: "audio/flac",
+};
+
+export function contentTypeForKey(key: string): string {
+  const ext = key.split(".").pop()?.toLowerCase() ?? "";
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}
+
+/** Keys are `<bucket>/<file>` with a safe file name; anything else (.., slashes, odd characters) is refused. */
+export function isSafeKey(key: string): boolean {
+  return /^[a-z]+\/[a-f0-9]{16,64}(-\d{2,4}w)?\.[a-z0-9]{2,5}$/.test(key);
+}
+
+/** The byte range a Range header asks for (one range supported), or undefined to send the whole object. */
+export function parseRange(
+  header: string | null | undefined,
+  size: number,
+): { start: number; end: number } | undefined {
+  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || size === 0) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === "" && m[2] !== "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : undefined;
+}
