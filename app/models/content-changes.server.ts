@@ -1,11 +1,10 @@
 // The side effects of a blog or academy write, shared by both admin models (and through them the content API):
-// the audit entry, a content version bump whenever the row is or was visible to visitors, and the
-// content.published / content.unpublished webhooks when that visibility changes.
-import { db } from "~/db/client.server";
+// the content.published / content.unpublished webhooks when visibility changes (queued inside the write's
+// transaction, so a committed change always has its event), then, after the commit, the audit entry and a content
+// version bump whenever the row is or was visible to visitors.
 import type { ContentStatus } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";
-import { outboxWritten } from "~/models/outbox.server";
+import type { Writer } from "~/models/outbox.server";
 import { isPublished } from "~/models/published.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
 
@@ -24,15 +23,12 @@ export function contentChanges(kind: "blog" | "academy", entity: string) {
     row: ContentRow,
     details: object,
     visible: boolean,
-    was: boolean | null = null,
   ) => {
     await publicContentChanged(
       who,
       { action: `${kind}.${action}`, entity, entityId: row.id, details: { ...details } },
       visible,
     );
-    const now = action === "delete" ? false : isPublished(row);
-    if (was !== null && was !== now) await announce(kind, row, now);
   };
   return {
     created: (who: AuditContext, row: ContentRow, extra: Record<string, unknown> = {}) =>
@@ -42,7 +38,6 @@ export function contentChanges(kind: "blog" | "academy", entity: string) {
         row,
         { title: row.title, slug: row.slug, status: row.status, ...extra },
         isPublished(row),
-        false,
       ),
     updated: (who: AuditContext, { before, after }: { before: ContentRow; after: ContentRow }) =>
       record(
@@ -55,38 +50,36 @@ export function contentChanges(kind: "blog" | "academy", entity: string) {
           ...(before.status !== after.status ? { statusFrom: before.status, statusTo: after.status } : {}),
         },
         isPublished(before) || isPublished(after),
-        isPublished(before),
       ),
     /** A status toggle always publishes or unpublishes: always visible. */
     toggled: (who: AuditContext, row: ContentRow, from: ContentStatus) =>
-      record(
-        who,
-        isPublished(row) ? "publish" : "draft",
-        row,
-        { title: row.title, from },
-        true,
-        !isPublished(row),
-      ),
+      record(who, isPublished(row) ? "publish" : "draft", row, { title: row.title, from }, true),
     deleted: (who: AuditContext, row: ContentRow) =>
-      record(who, "delete", row, { title: row.title, slug: row.slug }, isPublished(row), isPublished(row)),
+      record(who, "delete", row, { title: row.title, slug: row.slug }, isPublished(row)),
   };
 }
 
 /**
- * Queues content.published / content.unpublished after the write committed (like the audit entry). A failure is
- * logged, not thrown: the admin's change is saved either way.
+ * Inside the write's transaction: queues content.published or content.unpublished when the row's visibility changed
+ * (`after` is undefined for a delete). Answers whether it queued anything, so the caller wakes the worker after the
+ * commit.
  */
-async function announce(kind: "blog" | "academy", row: ContentRow, published: boolean) {
-  try {
-    await queueWebhookEvent(db(), published ? "content.published" : "content.unpublished", {
-      kind,
-      id: row.id,
-      title: row.title,
-      slug: row.slug,
-      status: row.status,
-    });
-    outboxWritten();
-  } catch (error) {
-    logger.error({ err: error, id: row.id }, "could not queue the content webhook");
-  }
+export async function queueVisibilityEvent(
+  tx: Writer,
+  kind: "blog" | "academy",
+  before: ContentRow | undefined,
+  after: ContentRow | undefined,
+): Promise<boolean> {
+  const was = before ? isPublished(before) : false;
+  const now = after ? isPublished(after) : false;
+  const row = after ?? before;
+  if (was === now || !row) return false;
+  await queueWebhookEvent(tx, now ? "content.published" : "content.unpublished", {
+    kind,
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    status: row.status,
+  });
+  return true;
 }

@@ -1,13 +1,14 @@
 // The writes blog posts and academy items have in common: create, update, status toggle and delete, each with
-// published_at kept by the status rules (app/lib/content-status.ts) and its audit entry and content version bump
-// recorded after the commit (content-changes.server.ts). The two admin models only say how their input maps to
-// columns.
+// published_at kept by the status rules (app/lib/content-status.ts), its content.published / unpublished webhook
+// queued in the same transaction, and its audit entry and content version bump recorded after the commit
+// (content-changes.server.ts). The two admin models only say how their input maps to columns.
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentStatus } from "~/db/schema";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import type { AuditContext } from "~/models/audit.server";
-import { contentChanges } from "~/models/content-changes.server";
+import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
+import { outboxWritten } from "~/models/outbox.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
 
@@ -29,9 +30,12 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
   const target = table as typeof blogPosts;
   const values = (v: Record<string, unknown>) => v as never;
 
-  /** Locks the row, writes what `change` asks for, and returns the row before and after (undefined when gone). */
+  /**
+   * Locks the row, writes what `change` asks for and queues its visibility event, and returns the row before and
+   * after (undefined when gone).
+   */
   async function updateLocked(id: string, change: (before: Row) => Record<string, unknown>) {
-    return db().transaction(async (tx) => {
+    const result = await db().transaction(async (tx) => {
       const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
       if (!before) return undefined;
       const [after] = (await tx
@@ -39,24 +43,31 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
         .set(values(change(before)))
         .where(eq(target.id, id))
         .returning()) as Row[];
-      return after ? { before, after } : undefined;
+      if (!after) return undefined;
+      return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
     });
+    if (result?.queued) outboxWritten();
+    return result;
   }
 
   return {
     async create(input: Input, who: AuditContext, now = new Date(), details: Record<string, unknown> = {}) {
-      const [row] = (await db()
-        .insert(target)
-        .values(
-          values({
-            ...columns(input),
-            publishedAt: publishedAtAfter(null, input.status, now),
-            createdAt: now,
-            updatedAt: now,
-          }),
-        )
-        .returning()) as Row[];
-      if (!row) throw new Error("insert returned no row");
+      const { row, queued } = await db().transaction(async (tx) => {
+        const [inserted] = (await tx
+          .insert(target)
+          .values(
+            values({
+              ...columns(input),
+              publishedAt: publishedAtAfter(null, input.status, now),
+              createdAt: now,
+              updatedAt: now,
+            }),
+          )
+          .returning()) as Row[];
+        if (!inserted) throw new Error("insert returned no row");
+        return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
+      });
+      if (queued) outboxWritten();
       await changes.created(who, row, details);
       return row;
     },
@@ -85,7 +96,11 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
     },
 
     async remove(id: string, who: AuditContext): Promise<Row | undefined> {
-      const [row] = (await db().delete(target).where(eq(target.id, id)).returning()) as Row[];
+      const { row, queued } = await db().transaction(async (tx) => {
+        const [deleted] = (await tx.delete(target).where(eq(target.id, id)).returning()) as Row[];
+        return { row: deleted, queued: await queueVisibilityEvent(tx, kind, deleted, undefined) };
+      });
+      if (queued) outboxWritten();
       if (row) await changes.deleted(who, row);
       return row;
     },
