@@ -16,7 +16,7 @@ import {
 import { useLiveLeads } from "~/components/admin/contacts-live";
 import { ContactsStats } from "~/components/admin/contacts-stats";
 import { showToast, useActionToast } from "~/components/ui/toaster";
-import { isLeadKind, isLeadStatus, type LeadKind } from "~/lib/lead-status";
+import type { LeadKind } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
@@ -28,9 +28,9 @@ import {
   listContactRequests,
   listFormSubmissions,
   listSubscribers,
-  setLeadStatus,
 } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts";
+import { fail, isUuid, ok, statusAction } from "./lead-actions.server";
 
 export function meta() {
   return [{ title: "Contacts · Admin · Asimov" }];
@@ -77,38 +77,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// A row that is already gone answers 409 (the page showed stale data): React Router reads a 404 from an action
-// as "no such route" and would drop the toast.
-type Toast = { type: "success" | "error"; message: string };
-const ok = (message: string) => ({ toast: { type: "success", message } as Toast });
-const fail = (message: string, status = 400) =>
-  data({ toast: { type: "error", message } as Toast }, { status });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);
-  const isUuid = /^[0-9a-f-]{36}$/i.test(id);
 
-  if (intent === "set-status") {
-    const status = form.get("status");
-    const kind = form.get("kind") ?? "contact";
-    if (!isUuid || !isLeadStatus(status) || !isLeadKind(kind)) return fail("Failed to update lead status");
-    try {
-      const result = await setLeadStatus(kind, id, status, who);
-      if (!result) return fail("Failed to update lead status", 409);
-      return ok(kind === "contact" ? "Contact status updated" : "Lead status updated");
-    } catch (error) {
-      logger.error({ err: error }, "failed to update lead status");
-      return fail("Failed to update lead status", 500);
-    }
-  }
+  if (intent === "set-status") return statusAction(form, who);
   const deletion = DELETIONS[intent];
   if (!deletion) return fail("Unknown action");
   try {
-    const deleted = isUuid ? await deleteLead(deletion.kind, id, who) : undefined;
+    const deleted = isUuid(id) ? await deleteLead(deletion.kind, id, who) : undefined;
     if (!deleted) return fail(`Failed to delete ${deletion.noun}`, 409);
     return ok(deletion.done);
   } catch (error) {
