@@ -19,13 +19,15 @@ export async function statusAction(form: FormData, who: AuditContext) {
   const id = String(form.get("id") ?? "");
   const status = form.get("status");
   const kind = form.get("kind") ?? "contact";
-  if (!isUuid(id) || !isLeadStatus(status) || !isLeadKind(kind)) return fail("Failed to update lead status");
+  const noun = kind === "contact" ? "contact" : "lead";
+  const failed = `Failed to update ${noun} status`;
+  if (!isUuid(id) || !isLeadStatus(status) || !isLeadKind(kind)) return fail(failed);
   try {
     const result = await setLeadStatus(kind, id, status, who);
-    if (!result) return fail("Failed to update lead status", 409);
+    if (!result) return fail(failed, 409);
     return ok(kind === "contact" ? "Contact status updated" : "Lead status updated");
   } catch (error) {
     logger.error({ err: error }, "failed to update lead status");
-    return fail("Failed to update lead status", 500);
+    return fail(failed, 500);
   }
 }
