@@ -103,7 +103,17 @@ test("keyboard only: search, open a person, add a note", async ({ adminPage: pag
   await page.getByLabel("Search contacts and subscribers").focus();
   await page.keyboard.type(`keys-${s}`);
   await expect(page.getByTestId("contact-row")).toHaveCount(1);
-  // Tab from the search box to the person link.
+  // A filter changed from the keyboard keeps the focus where it was.
+  await page.keyboard.press("Tab"); // the Search button
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Status")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Kind")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/kind=contact/);
+  await expect(page.getByTestId("contact-row")).toHaveCount(1);
+  await expect(page.getByLabel("Kind")).toBeFocused();
+  // Tab from the filters to the person link.
   const link = page.getByTestId("contact-row").getByRole("link", { name: email });
   for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press("Tab");

@@ -30,6 +30,19 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
     if (document.activeElement !== inputRef.current) setText(filter.q);
   }, [filter.q]);
 
+  // The same for the selects and dates, set in place (not remounted) so keyboard focus stays where it is.
+  const { status, kind, from, to } = filter;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string | undefined> = { status, kind, from, to };
+    for (const [name, value] of Object.entries(values)) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLSelectElement || control instanceof HTMLInputElement)
+        control.value = value ?? "";
+    }
+  }, [status, kind, from, to]);
+
   // Only the filters in use go into the URL (no "?q=&status=&kind=").
   const send = useCallback(
     (replace: boolean) => {
@@ -81,13 +94,7 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Field id="filter-status" label="Status">
           {(aria) => (
-            <Select
-              {...aria}
-              name="status"
-              defaultValue={filter.status ?? ""}
-              key={`s-${filter.status}`}
-              onChange={submitNow}
-            >
+            <Select {...aria} name="status" defaultValue={filter.status ?? ""} onChange={submitNow}>
               <option value="">All statuses</option>
               {LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -99,13 +106,7 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
         </Field>
         <Field id="filter-kind" label="Kind">
           {(aria) => (
-            <Select
-              {...aria}
-              name="kind"
-              defaultValue={filter.kind ?? ""}
-              key={`k-${filter.kind}`}
-              onChange={submitNow}
-            >
+            <Select {...aria} name="kind" defaultValue={filter.kind ?? ""} onChange={submitNow}>
               <option value="">All kinds</option>
               {LEAD_KINDS.map((k) => (
                 <option key={k} value={k}>
@@ -117,27 +118,11 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
         </Field>
         <Field id="filter-from" label="From">
           {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              name="from"
-              defaultValue={filter.from}
-              key={`f-${filter.from}`}
-              onChange={submitNow}
-            />
+            <Input {...aria} type="date" name="from" defaultValue={filter.from} onChange={submitNow} />
           )}
         </Field>
         <Field id="filter-to" label="To">
-          {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              name="to"
-              defaultValue={filter.to}
-              key={`t-${filter.to}`}
-              onChange={submitNow}
-            />
-          )}
+          {(aria) => <Input {...aria} type="date" name="to" defaultValue={filter.to} onChange={submitNow} />}
         </Field>
       </div>
       {filtered ? (
