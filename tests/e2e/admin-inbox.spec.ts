@@ -20,17 +20,17 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId("contact-row")).toHaveCount(1);
     await expect(page.getByLabel("Search contacts and subscribers")).toBeFocused();
 
-    await page.getByLabel("Kind").selectOption("subscriber");
+    await page.getByLabel("Kind", { exact: true }).selectOption("subscriber");
     await expect(page).toHaveURL(/kind=subscriber/);
     await expect(page.getByText("No contact requests found.")).toBeVisible();
     await expect(page.getByTestId("subscriber-row")).toHaveCount(0); // filter-reader-… does not contain filter-<s>@
-    await page.getByLabel("Status").selectOption("closed");
+    await page.getByLabel("Status", { exact: true }).selectOption("closed");
     await expect(page).toHaveURL(/status=closed/);
 
     // Back steps through the filters.
     await page.goBack();
     await expect(page).not.toHaveURL(/status=/);
-    await expect(page.getByLabel("Kind")).toHaveValue("subscriber");
+    await expect(page.getByLabel("Kind", { exact: true })).toHaveValue("subscriber");
     await page.goBack();
     await expect(page).not.toHaveURL(/kind=/);
     await expect(page.getByTestId("contact-row")).toHaveCount(1);
@@ -106,13 +106,13 @@ test("keyboard only: search, open a person, add a note", async ({ adminPage: pag
   // A filter changed from the keyboard keeps the focus where it was.
   await page.keyboard.press("Tab"); // the Search button
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Status")).toBeFocused();
+  await expect(page.getByLabel("Status", { exact: true })).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Kind")).toBeFocused();
+  await expect(page.getByLabel("Kind", { exact: true })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(page).toHaveURL(/kind=contact/);
   await expect(page.getByTestId("contact-row")).toHaveCount(1);
-  await expect(page.getByLabel("Kind")).toBeFocused();
+  await expect(page.getByLabel("Kind", { exact: true })).toBeFocused();
   // Tab from the filters to the person link.
   const link = page.getByTestId("contact-row").getByRole("link", { name: email });
   for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++) {
