@@ -39,6 +39,7 @@ export default [
       route("academy", "routes/admin/academy.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
+      route("contacts/person/:email", "routes/admin/contacts-person.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
       // issue #12: lead notifications and webhooks

@@ -16,23 +16,22 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-
 import {
   CONTENT_STATUSES,
   type ContentStatus,
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
 } from "~/lib/content-enums";
+import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 
 // Re-exported so data-access code keeps reading the content model's types from the schema.
 export { CONTENT_STATUSES, type ContentStatus, DIFFICULTY_LEVELS, type DifficultyLevel };
 export const MEDIA_TYPES = ["video", "image"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-export const CONTACT_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const leadStatus = () => text("status").$type<LeadStatus>().notNull().default("new");
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
@@ -155,14 +154,15 @@ export const contactRequests = pgTable(
     organization: text("organization"),
     interest: text("interest").notNull(),
     message: text("message").notNull(),
-    status: text("status").$type<ContactStatus>().notNull().default("new"),
+    status: leadStatus(),
     ...attribution(),
     createdAt: createdAt(),
   },
   (t) => [
-    check("atlas_contact_requests_status_check", inList("status", CONTACT_STATUSES)),
+    check("atlas_contact_requests_status_check", inList("status", LEAD_STATUSES)),
     index("atlas_contact_requests_created_idx").on(t.createdAt.desc()),
     index("atlas_contact_requests_status_idx").on(t.status),
+    index("atlas_contact_requests_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 
@@ -173,10 +173,12 @@ export const subscribers = pgTable(
     /** Stored lower-cased; one row per address. */
     email: text("email").notNull(),
     purpose: text("purpose"),
+    status: leadStatus(),
     ...attribution(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("subscribers_status_check", inList("status", LEAD_STATUSES)),
     uniqueIndex("subscribers_email_key").on(t.email),
     index("subscribers_created_idx").on(t.createdAt.desc()),
   ],
@@ -191,10 +193,51 @@ export const formSubmissions = pgTable(
     purpose: text("purpose"),
     message: text("message"),
     subject: text("subject").notNull(),
+    status: leadStatus(),
     ...attribution(),
     createdAt: createdAt(),
   },
-  (t) => [index("form_submissions_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    check("form_submissions_status_check", inList("status", LEAD_STATUSES)),
+    index("form_submissions_created_idx").on(t.createdAt.desc()),
+    index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Each status change of a lead: who, when, from, to. `email` is the lead's address lower-cased, so the person
+ * view finds the history after the lead row itself is deleted, and erasure removes it with the person.
+ */
+export const leadStatusChanges = pgTable(
+  "lead_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    leadKind: text("lead_kind").$type<LeadKind>().notNull(),
+    leadId: uuid("lead_id").notNull(),
+    fromStatus: text("from_status").$type<LeadStatus>().notNull(),
+    toStatus: text("to_status").$type<LeadStatus>().notNull(),
+    actor: text("actor"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lead_status_changes_kind_check", inList("lead_kind", LEAD_KINDS)),
+    index("lead_status_changes_email_idx").on(t.email),
+  ],
+);
+
+/** Internal notes about a person (by lower-cased e-mail); never shown outside the admin. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    body: text("body").notNull(),
+    author: text("author"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lead_notes_email_idx").on(t.email)],
 );
 
 // ---------------------------------------------------------------------------------------------------------

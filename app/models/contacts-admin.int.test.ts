@@ -7,12 +7,12 @@ import {
   countContactsByStatus,
   countLeads,
   deleteContactRequest,
-  exportCsv,
   leadsMarker,
   listContactRequests,
   listSubscribers,
   setContactStatus,
 } from "./contacts-admin.server";
+import { exportCsv } from "./contacts-export.server";
 
 setupTestDatabase();
 const who = { actor: "model-test@example.com" };
@@ -136,7 +136,7 @@ describe("CSV export", () => {
     const contacts = await exportCsv("contacts", "ada");
     expect(contacts.trim().split("\r\n")).toHaveLength(2);
     const subs = await exportCsv("subscribers");
-    expect(subs.split("\r\n")[0]).toMatch(/^id,created_at,email,purpose,source_page/);
+    expect(subs.split("\r\n")[0]).toMatch(/^id,created_at,email,purpose,status,source_page/);
     const submissions = await exportCsv("submissions");
     expect(submissions).toContain("demo_request");
     expect(submissions).toContain("hero_section");

@@ -1,17 +1,12 @@
-// The admin lead inbox: contact requests, subscribers and demo/dialog leads (form_submissions), searched in SQL,
-// with status changes, deletions, CSV exports and a cheap "has anything changed?" marker for live updates.
-// Public inserts live in leads.server.ts (another module), so nothing here writes new leads.
-import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+// The admin lead inbox: contact requests, subscribers and demo/dialog leads (form_submissions), filtered in SQL
+// (search, status, kind, date range), with status changes, deletions and a cheap "has anything changed?" marker
+// for live updates. Public inserts live in leads.server.ts (another module), so nothing here writes new leads.
+// CSV exports: contacts-export.server.ts; the person view and erasure: lead-person.server.ts.
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import {
-  CONTACT_STATUSES,
-  type ContactStatus,
-  contactRequests,
-  formSubmissions,
-  subscribers,
-} from "~/db/schema";
+import { contactRequests, formSubmissions, leadStatusChanges, subscribers } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
-import { type CsvColumn, toCsv } from "~/lib/csv";
+import { isLeadKind, isLeadStatus, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
@@ -21,56 +16,103 @@ export type FormSubmission = typeof formSubmissions.$inferSelect;
 /** Rows shown per list; the CSV export has them all. */
 export const LIST_LIMIT = 200;
 
-function normalise(q: string | null | undefined): string {
-  return (q ?? "").trim().slice(0, 200);
+/** What narrows the inbox; every field is optional and kept in the page URL. */
+export interface LeadFilter {
+  q?: string;
+  status?: LeadStatus;
+  kind?: LeadKind;
+  /** Inclusive calendar days (YYYY-MM-DD, UTC). */
+  from?: string;
+  to?: string;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function validDay(value: string | null | undefined): string | undefined {
+  if (!value || !DAY.test(value)) return undefined;
+  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
+}
+
+/** The filter of an inbox URL; unknown or malformed values are dropped, so a hand-edited link still opens. */
+export function filterFromSearch(params: URLSearchParams): Required<Pick<LeadFilter, "q">> & LeadFilter {
+  const status = params.get("status");
+  const kind = params.get("kind");
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    status: isLeadStatus(status) ? status : undefined,
+    kind: isLeadKind(kind) ? kind : undefined,
+    from: validDay(params.get("from")),
+    to: validDay(params.get("to")),
+  };
+}
+
+type LeadTable = typeof contactRequests | typeof subscribers | typeof formSubmissions;
+
+/** Status and date conditions, the same for every table. */
+function commonFilter(table: LeadTable, f: LeadFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (f.status) parts.push(eq(table.status, f.status));
+  if (f.from) parts.push(gte(table.createdAt, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to) parts.push(lt(table.createdAt, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)));
+  return parts;
+}
+
+/** False when the kind filter hides this list. */
+const FALSE = sql`false`;
+
 /** Contacts match a substring of name, email or organization, any case (docs/product.md, Contacts inbox). */
-function contactFilter(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const p = containsPattern(q);
-  return or(
-    ilike(contactRequests.name, p),
-    ilike(contactRequests.email, p),
-    ilike(contactRequests.organization, p),
-  );
+function contactFilter(f: LeadFilter): SQL | undefined {
+  if (f.kind && f.kind !== "contact") return FALSE;
+  const p = f.q ? containsPattern(f.q.trim()) : undefined;
+  const text = p
+    ? or(
+        ilike(contactRequests.name, p),
+        ilike(contactRequests.email, p),
+        ilike(contactRequests.organization, p),
+      )
+    : undefined;
+  return and(text, ...commonFilter(contactRequests, f));
 }
 
 /** Subscribers match on email only (docs/product.md, Contacts inbox). */
-function subscriberFilter(q: string): SQL | undefined {
-  return q ? ilike(subscribers.email, containsPattern(q)) : undefined;
+function subscriberFilter(f: LeadFilter): SQL | undefined {
+  if (f.kind && f.kind !== "subscriber") return FALSE;
+  const text = f.q ? ilike(subscribers.email, containsPattern(f.q.trim())) : undefined;
+  return and(text, ...commonFilter(subscribers, f));
 }
 
 /** Demo/dialog leads match like contacts: name or email. */
-function submissionFilter(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const p = containsPattern(q);
-  return or(ilike(formSubmissions.name, p), ilike(formSubmissions.email, p));
+function submissionFilter(f: LeadFilter): SQL | undefined {
+  if (f.kind && f.kind !== "submission") return FALSE;
+  const p = f.q ? containsPattern(f.q.trim()) : undefined;
+  const text = p ? or(ilike(formSubmissions.name, p), ilike(formSubmissions.email, p)) : undefined;
+  return and(text, ...commonFilter(formSubmissions, f));
 }
 
-export async function listContactRequests({ q = "", limit = LIST_LIMIT } = {}): Promise<ContactRequest[]> {
+type ListOptions = LeadFilter & { limit?: number };
+
+export async function listContactRequests({ limit = LIST_LIMIT, ...f }: ListOptions = {}) {
   return db()
     .select()
     .from(contactRequests)
-    .where(contactFilter(normalise(q)))
+    .where(contactFilter(f))
     .orderBy(desc(contactRequests.createdAt))
     .limit(limit);
 }
 
-export async function listSubscribers({ q = "", limit = LIST_LIMIT } = {}): Promise<Subscriber[]> {
+export async function listSubscribers({ limit = LIST_LIMIT, ...f }: ListOptions = {}) {
   return db()
     .select()
     .from(subscribers)
-    .where(subscriberFilter(normalise(q)))
+    .where(subscriberFilter(f))
     .orderBy(desc(subscribers.createdAt))
     .limit(limit);
 }
 
-export async function listFormSubmissions({ q = "", limit = LIST_LIMIT } = {}): Promise<FormSubmission[]> {
+export async function listFormSubmissions({ limit = LIST_LIMIT, ...f }: ListOptions = {}) {
   return db()
     .select()
     .from(formSubmissions)
-    .where(submissionFilter(normalise(q)))
+    .where(submissionFilter(f))
     .orderBy(desc(formSubmissions.createdAt))
     .limit(limit);
 }
@@ -81,101 +123,101 @@ export interface LeadCounts {
   submissions: number;
 }
 
-/** How many records match the search in each list (all of them without a search). */
-export async function countLeads(q = ""): Promise<LeadCounts> {
-  const term = normalise(q);
-  const [[c], [s], [f]] = await Promise.all([
-    db().select({ n: count() }).from(contactRequests).where(contactFilter(term)),
-    db().select({ n: count() }).from(subscribers).where(subscriberFilter(term)),
-    db().select({ n: count() }).from(formSubmissions).where(submissionFilter(term)),
+/** How many records match the filter in each list (all of them without one). A string is a search. */
+export async function countLeads(filter: LeadFilter | string = {}): Promise<LeadCounts> {
+  const f = typeof filter === "string" ? { q: filter } : filter;
+  const [[c], [s], [fs]] = await Promise.all([
+    db().select({ n: count() }).from(contactRequests).where(contactFilter(f)),
+    db().select({ n: count() }).from(subscribers).where(subscriberFilter(f)),
+    db().select({ n: count() }).from(formSubmissions).where(submissionFilter(f)),
   ]);
-  return { contacts: c?.n ?? 0, subscribers: s?.n ?? 0, submissions: f?.n ?? 0 };
+  return { contacts: c?.n ?? 0, subscribers: s?.n ?? 0, submissions: fs?.n ?? 0 };
 }
 
 /** Contact requests per status (the dashboard's "new" figure is `byStatus.new`). */
-export async function countContactsByStatus(): Promise<Record<ContactStatus, number>> {
+export async function countContactsByStatus(): Promise<Record<LeadStatus, number>> {
   const rows = await db()
     .select({ status: contactRequests.status, n: count() })
     .from(contactRequests)
     .groupBy(contactRequests.status);
-  const result = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, 0])) as Record<ContactStatus, number>;
+  const result = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   for (const row of rows) result[row.status] = row.n;
   return result;
 }
 
-export function isContactStatus(value: unknown): value is ContactStatus {
-  return typeof value === "string" && (CONTACT_STATUSES as readonly string[]).includes(value);
-}
+const TABLES = { contact: contactRequests, submission: formSubmissions, subscriber: subscribers } as const;
+/** Audit entity names, as the deletions have always written them. */
+export const LEAD_ENTITIES: Record<LeadKind, string> = {
+  contact: "contact_request",
+  submission: "form_submission",
+  subscriber: "subscriber",
+};
 
 /**
- * Sets a contact request's status and records it in the audit trail; returns the previous one, or undefined when
- * the row does not exist.
+ * Sets a lead's status, stores the change (who, when, from, to) for the person's timeline and records it in the
+ * audit trail by lead id only (no e-mail: the audit log outlives an erased person). Returns the previous status,
+ * or undefined when the row does not exist. Setting the status it already has changes nothing.
  */
-export async function setContactStatus(
+export async function setLeadStatus(
+  kind: LeadKind,
   id: string,
-  status: ContactStatus,
+  status: LeadStatus,
   who: AuditContext,
-): Promise<{ before: ContactStatus } | undefined> {
+): Promise<{ before: LeadStatus } | undefined> {
+  const table: LeadTable = TABLES[kind];
   const result = await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: contactRequests.status })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id))
+      .select({ status: table.status, email: table.email })
+      .from(table)
+      .where(eq(table.id, id))
       .for("update");
     if (!row) return undefined;
-    await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
-    return { before: row.status };
+    if (row.status === status) return { before: row.status, changed: false };
+    await tx.update(table).set({ status }).where(eq(table.id, id));
+    await tx.insert(leadStatusChanges).values({
+      email: row.email.toLowerCase(),
+      leadKind: kind,
+      leadId: id,
+      fromStatus: row.status,
+      toStatus: status,
+      actor: who.actor,
+    });
+    return { before: row.status, changed: true };
   });
-  if (result) {
+  if (!result) return undefined;
+  if (result.changed) {
     await auditAs(who, {
       action: "lead.status",
-      entity: "contact_request",
+      entity: LEAD_ENTITIES[kind],
       entityId: id,
       details: { before: result.before, after: status },
     });
   }
-  return result;
+  return { before: result.before };
 }
 
-/** The audit entry of a deleted lead row: its id only (see deleteContactRequest). */
-async function auditDeletion(
-  who: AuditContext,
-  action: string,
-  entity: string,
-  row: { id: string } | undefined,
-) {
-  if (row) await auditAs(who, { action, entity, entityId: row.id, details: row });
-  return row;
+/** The contact-request case of setLeadStatus (kept for callers that only know contact requests). */
+export function setContactStatus(id: string, status: LeadStatus, who: AuditContext) {
+  return setLeadStatus("contact", id, status, who);
 }
 
 /**
- * Deletes one row and audits it; returns its id (what the audit trail records), or undefined when nothing
- * matched. Never the name or e-mail address: the audit log outlives the lead, and an erased person must not live
- * on in it.
+ * Deletes one lead row and audits it by id: never the name or e-mail address, the audit log outlives the lead
+ * and an erased person must not live on in it. Returns `{ id }`, or undefined when nothing matched.
  */
-export async function deleteContactRequest(id: string, who: AuditContext) {
-  const [row] = await db()
-    .delete(contactRequests)
-    .where(eq(contactRequests.id, id))
-    .returning({ id: contactRequests.id });
-  return auditDeletion(who, "lead.delete", "contact_request", row);
+export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) {
+  const table: LeadTable = TABLES[kind];
+  const [row] = await db().delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (row) {
+    const action = kind === "subscriber" ? "subscriber.delete" : "lead.delete";
+    await auditAs(who, { action, entity: LEAD_ENTITIES[kind], entityId: row.id, details: row });
+  }
+  return row;
 }
 
-export async function deleteSubscriber(id: string, who: AuditContext) {
-  const [row] = await db()
-    .delete(subscribers)
-    .where(eq(subscribers.id, id))
-    .returning({ id: subscribers.id });
-  return auditDeletion(who, "subscriber.delete", "subscriber", row);
-}
-
-export async function deleteFormSubmission(id: string, who: AuditContext) {
-  const [row] = await db()
-    .delete(formSubmissions)
-    .where(eq(formSubmissions.id, id))
-    .returning({ id: formSubmissions.id });
-  return auditDeletion(who, "lead.delete", "form_submission", row);
-}
+export const deleteContactRequest = (id: string, who: AuditContext) => deleteLead("contact", id, who);
+export const deleteSubscriber = (id: string, who: AuditContext) => deleteLead("subscriber", id, who);
+export const deleteFormSubmission = (id: string, who: AuditContext) => deleteLead("submission", id, who);
 
 /**
  * A short string that changes whenever a lead is added or removed in any of the three tables: their row counts
@@ -192,96 +234,4 @@ export async function leadsMarker(): Promise<string> {
       (select coalesce(max(created_at)::text, '') from form_submissions) as fm`);
   const r = rowsOf<Record<string, string>>(rows)[0] ?? {};
   return [r.c, r.cm, r.s, r.sm, r.f, r.fm].join("|");
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// CSV exports (every matching row, with the attribution columns)
-
-type Attribution = Pick<
-  ContactRequest,
-  | "sourcePage"
-  | "sourceSection"
-  | "referrer"
-  | "landingPage"
-  | "utmSource"
-  | "utmMedium"
-  | "utmCampaign"
-  | "utmTerm"
-  | "utmContent"
->;
-
-function attributionColumns<T extends Attribution>(): CsvColumn<T>[] {
-  return [
-    { header: "source_page", value: (r) => r.sourcePage },
-    { header: "source_section", value: (r) => r.sourceSection },
-    { header: "referrer", value: (r) => r.referrer },
-    { header: "landing_page", value: (r) => r.landingPage },
-    { header: "utm_source", value: (r) => r.utmSource },
-    { header: "utm_medium", value: (r) => r.utmMedium },
-    { header: "utm_campaign", value: (r) => r.utmCampaign },
-    { header: "utm_term", value: (r) => r.utmTerm },
-    { header: "utm_content", value: (r) => r.utmContent },
-  ];
-}
-
-export const EXPORT_LISTS = ["contacts", "subscribers", "submissions"] as const;
-export type ExportList = (typeof EXPORT_LISTS)[number];
-
-const EXPORT_MAX = 100_000;
-
-/**
- * The CSV of one list, recorded in the audit trail as an export: whether a search narrowed it, not the search
- * itself (it is often a person's name or address).
- */
-export async function exportLeadsCsv(list: ExportList, q: string, who: AuditContext): Promise<string> {
-  const csv = await exportCsv(list, q);
-  await auditAs(who, { action: "leads.export", entity: list, details: q ? { filtered: true } : null });
-  return csv;
-}
-
-export async function exportCsv(list: ExportList, q = ""): Promise<string> {
-  if (list === "contacts") {
-    const rows = await listContactRequests({ q, limit: EXPORT_MAX });
-    return toCsv<ContactRequest>(
-      [
-        { header: "id", value: (r) => r.id },
-        { header: "created_at", value: (r) => r.createdAt },
-        { header: "name", value: (r) => r.name },
-        { header: "email", value: (r) => r.email },
-        { header: "organization", value: (r) => r.organization },
-        { header: "interest", value: (r) => r.interest },
-        { header: "message", value: (r) => r.message },
-        { header: "status", value: (r) => r.status },
-        ...attributionColumns<ContactRequest>(),
-      ],
-      rows,
-    );
-  }
-  if (list === "subscribers") {
-    const rows = await listSubscribers({ q, limit: EXPORT_MAX });
-    return toCsv<Subscriber>(
-      [
-        { header: "id", value: (r) => r.id },
-        { header: "created_at", value: (r) => r.createdAt },
-        { header: "email", value: (r) => r.email },
-        { header: "purpose", value: (r) => r.purpose },
-        ...attributionColumns<Subscriber>(),
-      ],
-      rows,
-    );
-  }
-  const rows = await listFormSubmissions({ q, limit: EXPORT_MAX });
-  return toCsv<FormSubmission>(
-    [
-      { header: "id", value: (r) => r.id },
-      { header: "created_at", value: (r) => r.createdAt },
-      { header: "name", value: (r) => r.name },
-      { header: "email", value: (r) => r.email },
-      { header: "purpose", value: (r) => r.purpose },
-      { header: "subject", value: (r) => r.subject },
-      { header: "message", value: (r) => r.message },
-      ...attributionColumns<FormSubmission>(),
-    ],
-    rows,
-  );
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
 import { env } from "~/env.server";
+import { personHref } from "~/lib/lead-status";
 import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { type AuditContext, auditAs } from "~/models/audit.server";
@@ -86,7 +87,7 @@ export interface LeadFacts {
 
 /** Where the admin sees this person's leads. */
 export function adminLeadLink(email: string): string {
-  return `${env().baseUrl}/admin/contacts?q=${encodeURIComponent(email)}`;
+  return `${env().baseUrl}${personHref(email)}`;
 }
 
 export function alertMail(lead: LeadFacts): { subject: string; text: string } {

@@ -95,10 +95,10 @@ test.describe("admin contacts: the lead inbox", () => {
   });
 
   test("deleting a lead that is already gone says so", async ({ adminPage: page, consoleErrors }) => {
-    // The live updates are cut off on purpose, and the deletes of rows already gone answer 409.
+    // The live updates are cut off on purpose, and the deletes of rows already gone answer 404.
     consoleErrors.allow(
       failedResource("ERR_FAILED", "/admin/contacts/events"),
-      failedResource(409, "/admin/contacts.data"),
+      failedResource(404, "/admin/contacts.data"),
     );
     const s = suffix();
     await insertLeads(page, {

@@ -1,15 +1,14 @@
-// The lead inbox's lists: contact requests (with status), subscribers, and demo/dialog leads. Each row can be
-// deleted after confirmation; deletions go through one page-level fetcher so its toast outlives the row.
+// The lead inbox's lists: contact requests, subscribers, and demo/dialog leads, each row with its status, a link
+// to the person (all leads with that e-mail) and a delete button (after confirmation); deletions go through one
+// page-level fetcher so its toast outlives the row.
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import { PersonLink, StatusSelect } from "~/components/admin/contacts-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Select } from "~/components/ui/input";
-import { useActionToast } from "~/components/ui/toaster";
 
 export const CONTACT_ACTION_FETCHER = "contacts-action";
-const STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 
 /** Dates as fixed UTC text, identical on server and client (no hydration mismatch). */
 export function formatDate(value: string | Date): string {
@@ -112,39 +111,6 @@ export interface ContactRow extends Attribution {
   createdAt: string | Date;
 }
 
-function StatusSelect({ row }: { row: ContactRow }) {
-  const fetcher = useFetcher<{ toast?: unknown }>();
-  useActionToast(fetcher.data);
-  const value = (fetcher.formData?.get("status") as string | null) ?? row.status;
-  const selectId = `status-${row.id}`;
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="set-status" />
-      <input type="hidden" name="id" value={row.id} />
-      <label htmlFor={selectId} className="sr-only">
-        Status of {row.name}
-      </label>
-      <Select
-        id={selectId}
-        name="status"
-        value={value}
-        className="w-auto min-w-32"
-        onChange={(e) => fetcher.submit(e.currentTarget.form)}
-      >
-        {STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </Select>
-      {/* Without JavaScript the change is sent with this button (visible when focused). */}
-      <button type="submit" className="sr-only focus:not-sr-only focus:rounded focus:px-2 focus:text-sm">
-        Save status
-      </button>
-    </fetcher.Form>
-  );
-}
-
 export function ContactRequestList({
   rows,
   total,
@@ -165,9 +131,7 @@ export function ContactRequestList({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <p className="font-semibold text-slate-900">{row.name}</p>
-                  <a className="break-all text-sm text-brand-700 underline" href={`mailto:${row.email}`}>
-                    {row.email}
-                  </a>
+                  <PersonLink email={row.email} />
                   {row.organization ? (
                     <span className="text-sm text-slate-700">{row.organization}</span>
                   ) : null}
@@ -178,7 +142,7 @@ export function ContactRequestList({
                 <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
                 <AttributionLine row={row} />
                 <div className="mt-3">
-                  <StatusSelect row={row} />
+                  <StatusSelect kind="contact" id={row.id} status={row.status} label={row.name} />
                 </div>
               </div>
               <DeleteButton
@@ -199,6 +163,7 @@ export interface SubscriberRow extends Attribution {
   id: string;
   email: string;
   purpose: string | null;
+  status: string;
   createdAt: string | Date;
 }
 
@@ -225,12 +190,15 @@ export function SubscriberList({
           {rows.map((row) => (
             <li key={row.id} className="flex items-start gap-3 px-4 py-3" data-testid="subscriber-row">
               <div className="min-w-0 flex-1">
-                <p className="break-all font-medium text-slate-900">{row.email}</p>
+                <PersonLink email={row.email} />
                 <p className="mt-1 text-xs text-slate-600">
                   <time>{formatDate(row.createdAt)}</time>
                   {row.purpose ? ` · ${row.purpose}` : null}
                 </p>
                 <AttributionLine row={row} />
+                <div className="mt-3">
+                  <StatusSelect kind="subscriber" id={row.id} status={row.status} label={row.email} />
+                </div>
               </div>
               <DeleteButton
                 intent="delete-subscriber"
@@ -253,6 +221,7 @@ export interface SubmissionRow extends Attribution {
   purpose: string | null;
   subject: string;
   message: string | null;
+  status: string;
   createdAt: string | Date;
 }
 
@@ -276,9 +245,7 @@ export function SubmissionList({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <p className="font-semibold text-slate-900">{row.name || "(no name)"}</p>
-                  <a className="break-all text-sm text-brand-700 underline" href={`mailto:${row.email}`}>
-                    {row.email}
-                  </a>
+                  <PersonLink email={row.email} />
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
                   {row.purpose ? <Badge variant="neutral">{row.purpose}</Badge> : null} {row.subject} ·{" "}
@@ -288,6 +255,14 @@ export function SubmissionList({
                   <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
                 ) : null}
                 <AttributionLine row={row} />
+                <div className="mt-3">
+                  <StatusSelect
+                    kind="submission"
+                    id={row.id}
+                    status={row.status}
+                    label={row.name || row.email}
+                  />
+                </div>
               </div>
               <DeleteButton
                 intent="delete-submission"

@@ -1,8 +1,9 @@
-// CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's search (?q=).
+// CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's filter (?q=, status, kind, from, to).
 import { requireAdmin } from "~/auth/guard.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
-import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts-admin.server";
+import { filterFromSearch } from "~/models/contacts-admin.server";
+import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts-export.server";
 import type { Route } from "./+types/contacts-export";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -11,9 +12,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!(EXPORT_LISTS as readonly string[]).includes(list)) {
     throw new Response("Unknown list", { status: 404 });
   }
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const filter = filterFromSearch(new URL(request.url).searchParams);
   const who = auditContext(admin.email, request, requestInfo(context).ip);
-  const csv = await exportLeadsCsv(list as ExportList, q, who);
+  const csv = await exportLeadsCsv(list as ExportList, filter, who);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,11 +1,12 @@
-// /admin/contacts: one lead inbox. Counters, a search kept in the URL (?q=, matched in SQL), the contact
-// requests with their status, subscribers and demo/dialog leads, deletes with confirmation, CSV exports, and live
-// updates over server-sent events.
-import { Loader2, Search } from "lucide-react";
+// /admin/contacts: one lead inbox. Counters, filters kept in the URL (search as you type, status, kind, date
+// range; matched in SQL), contact requests, subscribers and demo/dialog leads with their status and a link to the
+// person, deletes with confirmation, CSV exports, and live updates over server-sent events.
+import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { data, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { ContactsFilters } from "~/components/admin/contacts-filters";
 import {
   CONTACT_ACTION_FETCHER,
   ContactRequestList,
@@ -14,26 +15,24 @@ import {
 } from "~/components/admin/contacts-lists";
 import { useLiveLeads } from "~/components/admin/contacts-live";
 import { ContactsStats } from "~/components/admin/contacts-stats";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { showToast, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
+import { done, gone, refuse } from "~/lib/forms";
+import type { LeadKind } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import {
   countLeads,
-  deleteContactRequest,
-  deleteFormSubmission,
-  deleteSubscriber,
-  isContactStatus,
+  deleteLead,
+  filterFromSearch,
   leadsMarker,
   listContactRequests,
   listFormSubmissions,
   listSubscribers,
-  setContactStatus,
 } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts";
+import { isUuid, statusAction } from "./lead-actions.server";
 
 export function meta() {
   return [{ title: adminTitle("Contacts") }];
@@ -54,17 +53,17 @@ async function attempt<T>(
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const filter = filterFromSearch(new URL(request.url).searchParams);
   const [contacts, subscribers, submissions, counts, marker] = await Promise.all([
-    attempt("contacts", () => listContactRequests({ q }), []),
-    attempt("subscribers", () => listSubscribers({ q }), []),
-    attempt("form submissions", () => listFormSubmissions({ q }), []),
-    attempt("lead counts", () => countLeads(q), { contacts: 0, subscribers: 0, submissions: 0 }),
+    attempt("contacts", () => listContactRequests(filter), []),
+    attempt("subscribers", () => listSubscribers(filter), []),
+    attempt("form submissions", () => listFormSubmissions(filter), []),
+    attempt("lead counts", () => countLeads(filter), { contacts: 0, subscribers: 0, submissions: 0 }),
     attempt("lead marker", () => leadsMarker(), ""),
   ]);
   return data(
     {
-      q,
+      filter,
       contacts: contacts.value,
       subscribers: subscribers.value,
       submissions: submissions.value,
@@ -80,71 +79,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// A row that is already gone answers 409 (the page showed stale data): React Router reads a 404 from an action
-// as "no such route" and would drop the toast.
-type Toast = { type: "success" | "error"; message: string };
-const ok = (message: string) => ({ toast: { type: "success", message } as Toast });
-const fail = (message: string, status = 400) =>
-  data({ toast: { type: "error", message } as Toast }, { status });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await adminFor({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);
-  const isUuid = /^[0-9a-f-]{36}$/i.test(id);
 
-  switch (intent) {
-    case "set-status": {
-      const status = form.get("status");
-      if (!isUuid || !isContactStatus(status)) return fail("Failed to update contact status");
-      try {
-        const result = await setContactStatus(id, status, who);
-        if (!result) return fail("Failed to update contact status", 409);
-        return ok("Contact status updated");
-      } catch (error) {
-        logger.error({ err: error }, "failed to update contact status");
-        return fail("Failed to update contact status", 500);
-      }
-    }
-    case "delete-contact": {
-      try {
-        const deleted = isUuid ? await deleteContactRequest(id, who) : undefined;
-        if (!deleted) return fail("Failed to delete contact", 409);
-        return ok("Contact deleted successfully");
-      } catch (error) {
-        logger.error({ err: error }, "failed to delete contact");
-        return fail("Failed to delete contact", 500);
-      }
-    }
-    case "delete-subscriber": {
-      try {
-        const deleted = isUuid ? await deleteSubscriber(id, who) : undefined;
-        if (!deleted) return fail("Failed to delete subscriber", 409);
-        return ok("Subscriber deleted successfully");
-      } catch (error) {
-        logger.error({ err: error }, "failed to delete subscriber");
-        return fail("Failed to delete subscriber", 500);
-      }
-    }
-    case "delete-submission": {
-      try {
-        const deleted = isUuid ? await deleteFormSubmission(id, who) : undefined;
-        if (!deleted) return fail("Failed to delete lead", 409);
-        return ok("Lead deleted successfully");
-      } catch (error) {
-        logger.error({ err: error }, "failed to delete form submission");
-        return fail("Failed to delete lead", 500);
-      }
-    }
-    default:
-      return fail("Unknown action");
+  if (intent === "set-status") return statusAction(form, who);
+  const deletion = DELETIONS[intent];
+  if (!deletion) return refuse("Unknown action");
+  try {
+    const deleted = isUuid(id) ? await deleteLead(deletion.kind, id, who) : undefined;
+    if (!deleted) return gone(`Failed to delete ${deletion.noun}`);
+    return done(deletion.done);
+  } catch (error) {
+    logger.error({ err: error, intent }, "failed to delete lead");
+    return refuse(`Failed to delete ${deletion.noun}`, {}, 500);
   }
 }
 
+/** The delete intents of the three lists and their messages. */
+const DELETIONS: Record<string, { kind: LeadKind; noun: string; done: string }> = {
+  "delete-contact": { kind: "contact", noun: "contact", done: "Contact deleted successfully" },
+  "delete-subscriber": { kind: "subscriber", noun: "subscriber", done: "Subscriber deleted successfully" },
+  "delete-submission": { kind: "submission", noun: "lead", done: "Lead deleted successfully" },
+};
+
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { q, contacts, subscribers, submissions, counts, marker, errors } = loaderData;
+  const { filter, contacts, subscribers, submissions, counts, marker, errors } = loaderData;
   const navigation = useNavigation();
   const deletion = useFetcher({ key: CONTACT_ACTION_FETCHER });
   useActionToast(deletion.data);
@@ -157,8 +120,11 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     if (errors.subscribers) showToast({ type: "error", message: "Failed to load subscribers" });
   }, [errors.contacts, errors.subscribers]);
 
+  const exportQuery = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
   const exportHref = (list: string) =>
-    `/admin/contacts/export/${list}.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+    `/admin/contacts/export/${list}.csv${exportQuery ? `?${exportQuery}` : ""}`;
 
   return (
     <div className="space-y-6">
@@ -168,29 +134,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       />
       <ContactsStats contacts={counts.contacts} subscribers={counts.subscribers} />
 
-      <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row" aria-label="Search leads">
-        <label htmlFor="contacts-search" className="sr-only">
-          Search contacts and subscribers
-        </label>
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input
-            id="contacts-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            placeholder="Search by name, email or organization"
-            className="pl-9"
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
+      <ContactsFilters filter={filter} />
 
       <p className="sr-only" aria-live="polite">
         {live.updates > 0 ? `Lead list updated (${live.updates})` : ""}

@@ -1,0 +1,135 @@
+// The inbox's filter bar: search as you type (debounced), status, kind and a date range. Everything lives in the
+// URL (?q=&status=&kind=&from=&to=), so a filtered inbox can be shared and back/forward step through filters.
+// Typing replaces the current history entry (one entry per search, not per keystroke); the selects and dates push.
+import { Search } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES } from "~/lib/lead-status";
+
+export interface InboxFilter {
+  q: string;
+  status?: string;
+  kind?: string;
+  from?: string;
+  to?: string;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+export function ContactsFilters({ filter }: { filter: InboxFilter }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(filter.q);
+
+  // Back/forward (or a link) changes the URL's search: show it, unless the admin is typing in the box.
+  useEffect(() => {
+    if (document.activeElement !== inputRef.current) setText(filter.q);
+  }, [filter.q]);
+
+  // The same for the selects and dates, set in place (not remounted) so keyboard focus stays where it is.
+  const { status, kind, from, to } = filter;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string | undefined> = { status, kind, from, to };
+    for (const [name, value] of Object.entries(values)) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLSelectElement || control instanceof HTMLInputElement)
+        control.value = value ?? "";
+    }
+  }, [status, kind, from, to]);
+
+  // Only the filters in use go into the URL (no "?q=&status=&kind=").
+  const send = useCallback(
+    (replace: boolean) => {
+      if (!formRef.current) return;
+      const params = new URLSearchParams();
+      for (const [key, value] of new FormData(formRef.current)) {
+        if (typeof value === "string" && value.trim()) params.set(key, value.trim());
+      }
+      submit(params, { method: "get", replace, preventScrollReset: true });
+    },
+    [submit],
+  );
+
+  useEffect(() => {
+    if (text.trim() === filter.q) return;
+    const timer = setTimeout(() => send(filter.q !== ""), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter.q, send]);
+
+  const submitNow = () => send(false);
+  const filtered = Boolean(filter.q || filter.status || filter.kind || filter.from || filter.to);
+
+  return (
+    <Form ref={formRef} method="get" role="search" aria-label="Search leads" className="space-y-3">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="contacts-search" className="sr-only">
+          Search contacts and subscribers
+        </label>
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden
+          />
+          <Input
+            ref={inputRef}
+            id="contacts-search"
+            type="search"
+            name="q"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            placeholder="Search by name, email or organization"
+            className="pl-9"
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Field id="filter-status" label="Status">
+          {(aria) => (
+            <Select {...aria} name="status" defaultValue={filter.status ?? ""} onChange={submitNow}>
+              <option value="">All statuses</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="filter-kind" label="Kind">
+          {(aria) => (
+            <Select {...aria} name="kind" defaultValue={filter.kind ?? ""} onChange={submitNow}>
+              <option value="">All kinds</option>
+              {LEAD_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {LEAD_KIND_LABELS[k]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="filter-from" label="From">
+          {(aria) => (
+            <Input {...aria} type="date" name="from" defaultValue={filter.from} onChange={submitNow} />
+          )}
+        </Field>
+        <Field id="filter-to" label="To">
+          {(aria) => <Input {...aria} type="date" name="to" defaultValue={filter.to} onChange={submitNow} />}
+        </Field>
+      </div>
+      {filtered ? (
+        <Link to="/admin/contacts" className="inline-block text-sm font-medium text-brand-700 underline">
+          Clear filters
+        </Link>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,27 @@
+// The lead status workflow, shared by every kind of lead (contact requests, demo/dialog leads, subscribers).
+// Browser-safe: the schema, the models and the inbox's status selects all read the list from here.
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+/** The kinds of lead the inbox lists; each is its own table. */
+export const LEAD_KINDS = ["contact", "submission", "subscriber"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export function isLeadKind(value: unknown): value is LeadKind {
+  return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);
+}
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  contact: "Contact request",
+  submission: "Demo or dialog lead",
+  subscriber: "Newsletter subscriber",
+};
+
+/** The admin's person view of an e-mail address (every lead with it, any case): used by the inbox and alert mails. */
+export function personHref(email: string): string {
+  return `/admin/contacts/person/${encodeURIComponent(email.trim().toLowerCase())}`;
+}

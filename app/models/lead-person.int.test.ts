@@ -1,0 +1,161 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  auditLog,
+  contactRequests,
+  formSubmissions,
+  leadNotes,
+  leadStatusChanges,
+  outbox,
+  subscribers,
+} from "~/db/schema";
+import { setupTestDatabase } from "../../tests/support/test-db";
+import { countLeads, listFormSubmissions, listSubscribers, setLeadStatus } from "./contacts-admin.server";
+import { addNote, deleteNote, editNote, erasePerson, getPerson } from "./lead-person.server";
+import { enqueue } from "./outbox.server";
+
+setupTestDatabase();
+const who = { actor: "person-test@example.com" };
+
+async function seedPerson(email: string, other = "someone.else@example.com") {
+  const [contact] = await db()
+    .insert(contactRequests)
+    .values({ name: "Lin Qiao", email, interest: "consulting", message: "Call me" })
+    .returning();
+  const [submission] = await db()
+    .insert(formSubmissions)
+    .values({ email: email.toUpperCase(), name: "Lin", subject: "demo_request" })
+    .returning();
+  const [subscriber] = await db().insert(subscribers).values({ email: email.toLowerCase() }).returning();
+  await db().insert(contactRequests).values({ name: "Other", email: other, interest: "x", message: "y" });
+  if (!contact || !submission || !subscriber) throw new Error("seed failed");
+  return { contact, submission, subscriber };
+}
+
+describe("lead statuses for every kind", () => {
+  it("defaults to new and changes for contacts, demo/dialog leads and subscribers, with history", async () => {
+    const { contact, submission, subscriber } = await seedPerson("Status.Kinds@Example.com");
+    expect([contact.status, submission.status, subscriber.status]).toEqual(["new", "new", "new"]);
+    expect(await setLeadStatus("contact", contact.id, "contacted", who)).toEqual({ before: "new" });
+    expect(await setLeadStatus("submission", submission.id, "qualified", who)).toEqual({ before: "new" });
+    expect(await setLeadStatus("subscriber", subscriber.id, "closed", who)).toEqual({ before: "new" });
+    expect(await setLeadStatus("submission", contact.id, "closed", who)).toBeUndefined();
+
+    expect((await listFormSubmissions({ status: "qualified" })).map((r) => r.id)).toEqual([submission.id]);
+    expect((await listSubscribers({ status: "closed" })).map((r) => r.id)).toEqual([subscriber.id]);
+    const changes = await db()
+      .select()
+      .from(leadStatusChanges)
+      .where(eq(leadStatusChanges.email, "status.kinds@example.com"));
+    expect(changes.map((c) => `${c.leadKind}:${c.fromStatus}>${c.toStatus}:${c.actor}`).sort()).toEqual([
+      "contact:new>contacted:person-test@example.com",
+      "submission:new>qualified:person-test@example.com",
+      "subscriber:new>closed:person-test@example.com",
+    ]);
+    // The audit entries name the lead by id, never by address.
+    const audits = await db().select().from(auditLog).where(eq(auditLog.action, "lead.status"));
+    expect(audits.map((a) => a.entityId).sort()).toEqual([contact.id, submission.id, subscriber.id].sort());
+    expect(JSON.stringify(audits).toLowerCase()).not.toContain("status.kinds@example.com");
+  });
+
+  it("filters by kind and date range", async () => {
+    await seedPerson("filter.kind@example.com", "filter.other@example.com");
+    const onlySubs = await countLeads({ kind: "subscriber", q: "filter.kind@" });
+    expect(onlySubs).toEqual({ contacts: 0, subscribers: 1, submissions: 0 });
+    const future = await countLeads({ from: "2999-01-01", q: "filter.kind@" });
+    expect(future).toEqual({ contacts: 0, subscribers: 0, submissions: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await countLeads({ from: today, to: today, q: "filter.kind@" })).toEqual({
+      contacts: 1,
+      subscribers: 1,
+      submissions: 1,
+    });
+  });
+});
+
+describe("person view", () => {
+  it("groups leads by e-mail without case, with a timeline of leads and status changes", async () => {
+    const { contact } = await seedPerson("Grouped@Example.com", "grouped.not@example.com");
+    await setLeadStatus("contact", contact.id, "qualified", who);
+    const person = await getPerson("GROUPED@example.COM");
+    expect(person?.email).toBe("grouped@example.com");
+    expect(person?.contacts).toHaveLength(1);
+    expect(person?.submissions).toHaveLength(1);
+    expect(person?.subscriber?.email).toBe("grouped@example.com");
+    expect(person?.name).toBeTruthy();
+    const types = person?.timeline.map((t) => (t.type === "lead" ? t.kind : "status")).sort();
+    expect(types).toEqual(["contact", "status", "submission", "subscriber"]);
+    expect(await getPerson("nobody@example.com")).toBeNull();
+  });
+
+  it("adds, edits and deletes notes of one person, audited without their text", async () => {
+    await seedPerson("notes@example.com", "notes.other@example.com");
+    const note = await addNote("Notes@Example.com", "Prefers calls after 3pm", who);
+    expect((await getPerson("notes@example.com"))?.notes.map((n) => n.body)).toEqual([
+      "Prefers calls after 3pm",
+    ]);
+    expect(await editNote("notes.other@example.com", note.id, "hijack", who)).toBeUndefined();
+    expect((await editNote("notes@example.com", note.id, "Calls after 4pm", who))?.body).toBe(
+      "Calls after 4pm",
+    );
+    expect(await deleteNote("notes@example.com", note.id, who)).toEqual({ id: note.id });
+    expect((await getPerson("notes@example.com"))?.notes).toEqual([]);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, note.id));
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      "lead.note.add",
+      "lead.note.delete",
+      "lead.note.edit",
+    ]);
+    expect(JSON.stringify(audits)).not.toMatch(/3pm|4pm|notes@example/i);
+  });
+});
+
+describe("erasure", () => {
+  it("deletes every row of the address in any case, keeps others, and audits counts only", async () => {
+    const { contact } = await seedPerson("Erase.Me@Example.com", "keep.me@example.com");
+    await setLeadStatus("contact", contact.id, "contacted", who);
+    await addNote("erase.me@example.com", "Asked for pricing", who);
+    // An alert still waiting for delivery carries the person's data too; another person's stays.
+    await enqueue(db(), [
+      {
+        kind: "email",
+        target: "team@example.com",
+        event: "lead.alert",
+        payload: {},
+        leadEmail: "erase.me@example.com",
+      },
+      {
+        kind: "email",
+        target: "team@example.com",
+        event: "lead.alert",
+        payload: {},
+        leadEmail: "keep.me@example.com",
+      },
+    ]);
+
+    const result = await erasePerson("ERASE.ME@example.com", who);
+    expect(result.counts).toEqual({
+      contacts: 1,
+      submissions: 1,
+      subscribers: 1,
+      notes: 1,
+      statusChanges: 1,
+      deliveries: 1,
+    });
+    expect(await getPerson("erase.me@example.com")).toBeNull();
+    expect((await db().select().from(outbox)).map((r) => r.leadEmail)).toEqual(["keep.me@example.com"]);
+    const left = await Promise.all([
+      db().select().from(leadNotes).where(eq(leadNotes.email, "erase.me@example.com")),
+      db().select().from(leadStatusChanges).where(eq(leadStatusChanges.email, "erase.me@example.com")),
+    ]);
+    expect(left.flat()).toEqual([]);
+    expect(await getPerson("keep.me@example.com")).not.toBeNull();
+
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, result.erasureId));
+    expect(entry?.action).toBe("person.erase");
+    expect(entry?.details).toEqual(result.counts);
+    const everything = JSON.stringify(await db().select().from(auditLog)).toLowerCase();
+    expect(everything).not.toContain("erase.me");
+  });
+});

@@ -1,0 +1,115 @@
+// /admin/contacts/person/:email: every lead with one e-mail address (any case) together: the timeline of their
+// submissions, sign-ups and status changes, status changes per lead, internal notes, and "Erase this person".
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { adminFor } from "~/auth/admin-context.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { EraseButton, Notes, Timeline } from "~/components/admin/contacts-person";
+import { adminTitle } from "~/lib/brand";
+import { flashCookie } from "~/lib/flash.server";
+import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
+import { requestInfo } from "~/lib/request-context.server";
+import { auditContext } from "~/models/audit.server";
+import {
+  addNote,
+  deleteNote,
+  editNote,
+  erasePerson,
+  getPerson,
+  NOTE_MAX,
+  personKey,
+} from "~/models/lead-person.server";
+import type { Route } from "./+types/contacts-person";
+import { isUuid, statusAction } from "./lead-actions.server";
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  return [{ title: adminTitle(`${loaded?.person.name ?? "Person"} · Contacts`) }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
+  const person = await getPerson(params.email);
+  if (!person) throw data("No leads for this address", { status: 404 });
+  return data({ person }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const noteSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write a note first")
+    .max(NOTE_MAX, `A note holds at most ${NOTE_MAX} characters`),
+});
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await adminFor({ request, context });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const email = personKey(params.email);
+
+  switch (intent) {
+    case "set-status":
+      return statusAction(form, who);
+    case "add-note":
+    case "edit-note": {
+      const parsed = parseForm(noteSchema, form);
+      if (!parsed.ok) return invalid({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values });
+      if (intent === "add-note") {
+        await addNote(email, parsed.data.body, who);
+        return done("Note added", { intent });
+      }
+      const note = isUuid(id) ? await editNote(email, id, parsed.data.body, who) : undefined;
+      if (!note) return gone("This note no longer exists", { intent });
+      return done("Note saved", { intent });
+    }
+    case "delete-note": {
+      const note = isUuid(id) ? await deleteNote(email, id, who) : undefined;
+      if (!note) return gone("This note no longer exists", { intent });
+      return done("Note deleted", { intent });
+    }
+    case "erase": {
+      await erasePerson(email, who);
+      return redirect("/admin/contacts", {
+        headers: { "Set-Cookie": await flashCookie({ type: "success", message: "Person erased" }) },
+      });
+    }
+    default:
+      return refuse("Unknown action");
+  }
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export default function ContactPerson({ loaderData }: Route.ComponentProps) {
+  const { person } = loaderData;
+  const counts = [
+    person.contacts.length && plural(person.contacts.length, "contact request", "contact requests"),
+    person.submissions.length &&
+      plural(person.submissions.length, "demo or dialog lead", "demo or dialog leads"),
+    person.subscriber && "the newsletter subscription",
+  ].filter(Boolean);
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/contacts"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> All contacts
+      </Link>
+      <AdminPageHeader
+        title={person.name ?? person.email}
+        description={person.name ? person.email : "Every lead with this e-mail address"}
+        actions={<EraseButton email={person.email} counts={counts.join(", ") || "nothing else"} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Timeline items={person.timeline} />
+        <Notes notes={person.notes} />
+      </div>
+    </div>
+  );
+}
