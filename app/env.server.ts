@@ -54,6 +54,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Content API requests per key per minute (before RATE_LIMIT_FACTOR). */
   CONTENT_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Days raw analytics page views are kept; the daily roll-ups are kept for good. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
 });
 
 export type Env = {
@@ -92,6 +94,7 @@ export type Env = {
       }
     | undefined;
   contentApiRateLimit: number;
+  analyticsRetentionDays: number;
 };
 
 export class EnvError extends Error {
@@ -200,6 +203,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : undefined,
     contentApiRateLimit: e.CONTENT_API_RATE_LIMIT,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -7,6 +7,7 @@ import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
+import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -41,6 +42,7 @@ export async function startup(): Promise<StartupInfo> {
   const admin = await bootstrapAdmin();
   phase("admin");
   await startRateLimitPruning();
+  await startAnalytics();
   phase("prune");
   logger.info({ phases }, "start-up phases (ms)");
   return {
@@ -53,6 +55,8 @@ export async function startup(): Promise<StartupInfo> {
 
 export async function shutdown(): Promise<void> {
   stopRateLimitPruning();
+  // The views of the last second, written before the database closes.
+  await stopAnalytics();
   try {
     await database().close();
   } catch (error) {

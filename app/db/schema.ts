@@ -5,10 +5,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -381,3 +383,70 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+// --- First-party analytics (docs/decisions/015-analytics.md) ---
+// Days are UTC calendar days ("2026-11-23"). A visitor id is a hash of that day's salt, the client's address key
+// and user agent: it identifies nobody, and once the salt is deleted (the day after) it cannot be recomputed.
+
+/** One random salt per day, shared by every instance; deleted once its day is over. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** Raw page views, kept for ANALYTICS_RETENTION_DAYS; the roll-ups below outlive them. */
+export const analyticsPageViews = pgTable(
+  "analytics_page_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    path: text("path").notNull(),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").notNull(),
+  },
+  (t) => [index("analytics_page_views_at_idx").on(t.at)],
+);
+
+/**
+ * Views per day and dimension (path, source, medium, campaign, referrer host, device), added to at every batch
+ * write. An absent dimension is stored as "" so the unique key can be upserted.
+ */
+export const analyticsDailyViews = pgTable(
+  "analytics_daily_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    referrerHost: text("referrer_host").notNull().default(""),
+    device: text("device").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.source, t.medium, t.campaign, t.referrerHost, t.device] })],
+);
+
+/**
+ * One row per visitor and day, with the first page of their day and where they came from then (what a lead's
+ * attribution records too): unique visitors, and conversions per source and landing page, are counted here.
+ */
+export const analyticsDailyVisitors = pgTable(
+  "analytics_daily_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    landingPath: text("landing_path").notNull(),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    referrerHost: text("referrer_host").notNull().default(""),
+    device: text("device").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorId] }), index("analytics_daily_visitors_day_idx").on(t.day)],
+);

@@ -4,6 +4,7 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -17,7 +18,6 @@ import {
   optimizeAcademySummary,
 } from "~/lib/cms";
 import { slugify } from "~/lib/content";
-import { Field } from "~/components/ui/field";
 
 export interface AcademyFormValues {
   title: string;

@@ -3,6 +3,7 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import {
@@ -18,7 +19,6 @@ import {
 } from "~/lib/cms";
 import { type RichBlock, slugify, toRichBlocks } from "~/lib/content";
 import { BlockEditor } from "./block-editor";
-import { Field, LengthCounter } from "~/components/ui/field";
 
 export interface BlogFormValues {
   title: string;
