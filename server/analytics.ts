@@ -9,7 +9,7 @@ import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientAddress, clientKey } from "~/lib/request-context.server";
 import { countAcademyView, recordPageView } from "~/models/analytics-collector.server";
 
-/** Lower case: routing ignores letter case. Not pages a visitor reads. */
+/** Lower case: routing ignores letter case. Not pages a visitor reads ("/admin" covers the sign-in pages too). */
 const UNCOUNTED_PREFIXES = [
   "/admin",
   "/api/",

@@ -388,6 +388,16 @@ export const appMeta = pgTable("app_meta", {
 // Days are UTC calendar days ("2026-11-23"). A visitor id is a hash of that day's salt, the client's address key
 // and user agent: it identifies nobody, and once the salt is deleted (the day after) it cannot be recomputed.
 
+/** Where a visit came from and on what: the roll-ups' shared columns, plus the views they add up. */
+const visitDimensions = () => ({
+  source: text("source").notNull().default(""),
+  medium: text("medium").notNull().default(""),
+  campaign: text("campaign").notNull().default(""),
+  referrerHost: text("referrer_host").notNull().default(""),
+  device: text("device").notNull(),
+  views: integer("views").notNull(),
+});
+
 /** One random salt per day, shared by every instance; deleted once its day is over. */
 export const analyticsSalts = pgTable("analytics_salts", {
   day: date("day", { mode: "string" }).primaryKey(),
@@ -421,12 +431,7 @@ export const analyticsDailyViews = pgTable(
   {
     day: date("day", { mode: "string" }).notNull(),
     path: text("path").notNull(),
-    source: text("source").notNull().default(""),
-    medium: text("medium").notNull().default(""),
-    campaign: text("campaign").notNull().default(""),
-    referrerHost: text("referrer_host").notNull().default(""),
-    device: text("device").notNull(),
-    views: integer("views").notNull(),
+    ...visitDimensions(),
   },
   (t) => [primaryKey({ columns: [t.day, t.path, t.source, t.medium, t.campaign, t.referrerHost, t.device] })],
 );
@@ -441,12 +446,7 @@ export const analyticsDailyVisitors = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     visitorId: text("visitor_id").notNull(),
     landingPath: text("landing_path").notNull(),
-    source: text("source").notNull().default(""),
-    medium: text("medium").notNull().default(""),
-    campaign: text("campaign").notNull().default(""),
-    referrerHost: text("referrer_host").notNull().default(""),
-    device: text("device").notNull(),
-    views: integer("views").notNull(),
+    ...visitDimensions(),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitorId] }), index("analytics_daily_visitors_day_idx").on(t.day)],
 );
