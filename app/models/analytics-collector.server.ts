@@ -144,8 +144,12 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
   if (batch.length === 0 && academy.size === 0) return { views: 0, academyViews: 0 };
   try {
     const rows: ViewRow[] = [];
+    const bots = new Map<string, boolean>(); // a batch has few distinct user agents; isbot is one large regex
     for (const hit of batch) {
-      if (!hit.userAgent || isbot(hit.userAgent)) continue;
+      if (!hit.userAgent) continue;
+      let bot = bots.get(hit.userAgent);
+      if (bot === undefined) bots.set(hit.userAgent, (bot = isbot(hit.userAgent)));
+      if (bot) continue;
       const view = parseHit(hit);
       rows.push({ ...view, at: hit.at, visitorId: visitorId(await saltOf(view.day), hit.ip, hit.userAgent) });
     }
@@ -158,6 +162,13 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
     for (const [slug, n] of academy) academyViews.set(slug, (academyViews.get(slug) ?? 0) + n);
     throw error;
   }
+}
+
+/** PostgreSQL takes at most 65,535 parameters per statement: rows are inserted a thousand at a time. */
+function chunks<T>(list: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 }
 
 async function writeBatch(rows: ViewRow[], academy: Map<string, number>): Promise<void> {
@@ -188,29 +199,33 @@ async function writeBatch(rows: ViewRow[], academy: Map<string, number>): Promis
   }
   await db().transaction(async (tx) => {
     if (rows.length > 0) {
-      await tx.insert(analyticsPageViews).values(rows);
-      await tx
-        .insert(analyticsDailyViews)
-        .values([...daily.values()])
-        .onConflictDoUpdate({
-          target: [
-            analyticsDailyViews.day,
-            analyticsDailyViews.path,
-            analyticsDailyViews.source,
-            analyticsDailyViews.medium,
-            analyticsDailyViews.campaign,
-            analyticsDailyViews.referrerHost,
-            analyticsDailyViews.device,
-          ],
-          set: { views: sql`${analyticsDailyViews.views} + excluded.views` },
-        });
-      await tx
-        .insert(analyticsDailyVisitors)
-        .values([...visitors.values()])
-        .onConflictDoUpdate({
-          target: [analyticsDailyVisitors.day, analyticsDailyVisitors.visitorId],
-          set: { views: sql`${analyticsDailyVisitors.views} + excluded.views` },
-        });
+      for (const chunk of chunks(rows)) await tx.insert(analyticsPageViews).values(chunk);
+      for (const chunk of chunks([...daily.values()])) {
+        await tx
+          .insert(analyticsDailyViews)
+          .values(chunk)
+          .onConflictDoUpdate({
+            target: [
+              analyticsDailyViews.day,
+              analyticsDailyViews.path,
+              analyticsDailyViews.source,
+              analyticsDailyViews.medium,
+              analyticsDailyViews.campaign,
+              analyticsDailyViews.referrerHost,
+              analyticsDailyViews.device,
+            ],
+            set: { views: sql`${analyticsDailyViews.views} + excluded.views` },
+          });
+      }
+      for (const chunk of chunks([...visitors.values()])) {
+        await tx
+          .insert(analyticsDailyVisitors)
+          .values(chunk)
+          .onConflictDoUpdate({
+            target: [analyticsDailyVisitors.day, analyticsDailyVisitors.visitorId],
+            set: { views: sql`${analyticsDailyVisitors.views} + excluded.views` },
+          });
+      }
     }
     for (const [slug, n] of academy) {
       await tx
