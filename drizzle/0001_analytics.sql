@@ -33,7 +33,8 @@ CREATE TABLE "analytics_page_views" (
 	"utm_source" text,
 	"utm_medium" text,
 	"utm_campaign" text,
-	"device" text NOT NULL
+	"device" text NOT NULL,
+	"views" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_salts" (

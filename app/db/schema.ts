@@ -404,7 +404,10 @@ export const analyticsSalts = pgTable("analytics_salts", {
   salt: text("salt").notNull(),
 });
 
-/** Raw page views, kept for ANALYTICS_RETENTION_DAYS; the roll-ups below outlive them. */
+/**
+ * Raw page views, kept for ANALYTICS_RETENTION_DAYS; the roll-ups below outlive them. The views of one visitor to
+ * one page with the same attribution within one batch (a second) share a row, with their number in `views`.
+ */
 export const analyticsPageViews = pgTable(
   "analytics_page_views",
   {
@@ -418,6 +421,7 @@ export const analyticsPageViews = pgTable(
     utmMedium: text("utm_medium"),
     utmCampaign: text("utm_campaign"),
     device: text("device").notNull(),
+    views: integer("views").notNull().default(1),
   },
   (t) => [index("analytics_page_views_at_idx").on(t.at)],
 );

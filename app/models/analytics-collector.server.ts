@@ -13,6 +13,7 @@ import {
   analyticsPageViews,
   analyticsSalts,
 } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientKey } from "~/lib/request-context.server";
@@ -128,14 +129,14 @@ async function saltOf(day: string): Promise<string> {
     .onConflictDoNothing();
   const [row] = await db().select().from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`analytics salt for ${day} missing`);
-  salts.clear(); // only today's (and at midnight yesterday's) salt is ever needed
+  if (salts.size > 2) salts.clear(); // only today's (and around midnight yesterday's) salt is ever needed
   salts.set(day, row.salt);
   return row.salt;
 }
 
 type ViewRow = typeof analyticsPageViews.$inferInsert;
 
-/** Writes everything buffered so far in one transaction; on failure the hits are queued again for the next try. */
+/** Writes everything buffered so far in one transaction; during a database outage the hits wait for the next try. */
 export async function flushAnalytics(): Promise<{ views: number; academyViews: number }> {
   const batch = hits;
   const academy = academyViews;
@@ -143,7 +144,7 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
   academyViews = new Map();
   if (batch.length === 0 && academy.size === 0) return { views: 0, academyViews: 0 };
   try {
-    const rows: ViewRow[] = [];
+    const rows = new Map<string, ViewRow>();
     const bots = new Map<string, boolean>(); // a batch has few distinct user agents; isbot is one large regex
     for (const hit of batch) {
       if (!hit.userAgent) continue;
@@ -151,15 +152,26 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
       if (bot === undefined) bots.set(hit.userAgent, (bot = isbot(hit.userAgent)));
       if (bot) continue;
       const view = parseHit(hit);
-      rows.push({ ...view, at: hit.at, visitorId: visitorId(await saltOf(view.day), hit.ip, hit.userAgent) });
+      const id = visitorId(await saltOf(view.day), hit.ip, hit.userAgent);
+      // Repeated views of a page by one visitor within the batch become one row: a busy second costs a few rows.
+      const key = `${id}\u0000${Object.values(view).join("\u0000")}`;
+      const row = rows.get(key);
+      if (row) row.views = (row.views ?? 1) + 1;
+      else rows.set(key, { ...view, at: hit.at, visitorId: id, views: 1 });
     }
-    await writeBatch(rows, academy);
+    const viewRows = [...rows.values()];
+    await writeBatch(viewRows, academy);
     if (academy.size > 0) for (const listener of flushedListeners) listener([...academy.keys()]);
-    return { views: rows.length, academyViews: [...academy.values()].reduce((a, b) => a + b, 0) };
+    const views = viewRows.reduce((n, row) => n + (row.views ?? 1), 0);
+    return { views, academyViews: [...academy.values()].reduce((a, b) => a + b, 0) };
   } catch (error) {
-    logger.warn({ err: error, hits: batch.length }, "analytics flush failed; retrying with the next batch");
-    hits = [...batch, ...hits].slice(0, MAX_BUFFERED);
-    for (const [slug, n] of academy) academyViews.set(slug, (academyViews.get(slug) ?? 0) + n);
+    // Only an outage is worth retrying; a batch the database refuses for another reason would be refused forever.
+    const retry = isDatabaseUnavailable(error);
+    logger.warn({ err: error, hits: batch.length, retry }, "analytics flush failed");
+    if (retry) {
+      hits = [...batch, ...hits].slice(0, MAX_BUFFERED);
+      for (const [slug, n] of academy) academyViews.set(slug, (academyViews.get(slug) ?? 0) + n);
+    }
     throw error;
   }
 }
@@ -185,16 +197,17 @@ async function writeBatch(rows: ViewRow[], academy: Map<string, number>): Promis
       device: row.device,
     };
     const key = Object.values(dims).join("\u0000");
+    const views = row.views ?? 1;
     const seen = daily.get(key);
-    if (seen) seen.views += 1;
-    else daily.set(key, { ...dims, views: 1 });
+    if (seen) seen.views += views;
+    else daily.set(key, { ...dims, views });
     // The first view of a visitor's day in this batch is their landing; one already stored wins (do nothing).
     const visitorKey = `${row.day}\u0000${row.visitorId}`;
     const visitor = visitors.get(visitorKey);
-    if (visitor) visitor.views += 1;
+    if (visitor) visitor.views += views;
     else {
       const { path, ...rest } = dims;
-      visitors.set(visitorKey, { ...rest, visitorId: row.visitorId, landingPath: path, views: 1 });
+      visitors.set(visitorKey, { ...rest, visitorId: row.visitorId, landingPath: path, views });
     }
   }
   await db().transaction(async (tx) => {

@@ -73,6 +73,7 @@ describe("collecting page views", () => {
         utmMedium: null,
         utmCampaign: null,
         device: "desktop",
+        views: 1,
       },
       {
         day: DAY1,
@@ -82,6 +83,7 @@ describe("collecting page views", () => {
         utmMedium: "email",
         utmCampaign: "Spring",
         device: "mobile",
+        views: 1,
       },
     ]);
     const stored = JSON.stringify(rows);
@@ -142,8 +144,23 @@ describe("collecting page views", () => {
     for (let i = 0; i < 5000; i++) {
       recordPageView(hit({ url: `/p${i % 1200}`, ip: `10.0.${Math.floor(i / 250) % 10}.${i % 250}` }));
     }
+    // Each visitor viewed two pages: no two views share a raw row, so 5,000 rows go in, in several statements.
     expect((await flushAnalytics()).views).toBe(5000);
+    expect(await db().select({ id: analyticsPageViews.id }).from(analyticsPageViews)).toHaveLength(5000);
     expect(await analyticsTotals(range)).toMatchObject({ visitors: 2500, views: 5000 });
+  });
+
+  it("stores a visitor's repeated views of a page within one batch as one raw row", async () => {
+    for (let i = 0; i < 3; i++)
+      recordPageView(hit({ url: "/pricing", at: new Date(`${DAY1}T10:00:0${i}Z`) }));
+    recordPageView(hit({ url: "/pricing?utm_source=ads" }));
+    expect((await flushAnalytics()).views).toBe(4);
+    const rows = await db().select().from(analyticsPageViews).orderBy(analyticsPageViews.views);
+    expect(rows.map((r) => [r.utmSource, r.views, r.at.toISOString()])).toEqual([
+      ["ads", 1, `${DAY1}T10:00:00.000Z`],
+      [null, 3, `${DAY1}T10:00:00.000Z`],
+    ]);
+    expect(await analyticsTotals(range)).toMatchObject({ visitors: 1, views: 4 });
   });
 
   it("adds batches to the daily roll-ups", async () => {
