@@ -24,8 +24,6 @@ const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;
 /** Beacons a client may send per minute; far above anyone reading pages. */
 const BEACON_LIMIT = 120;
 
-const ownHosts = (req: Request) => [req.hostname, new URL(env().baseUrl).hostname];
-
 /** Prefetches (a link's rel=prefetch, speculation rules) load a page nobody is looking at yet. */
 export function isPrefetch(req: Pick<Request, "get">): boolean {
   return /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`);
@@ -60,7 +58,7 @@ export function collectPageViews() {
         at,
         url: req.originalUrl,
         referrer: req.get("referer"),
-        ownHosts: ownHosts(req),
+        host: req.hostname,
         userAgent: req.get("user-agent") ?? "",
         ip: ipOf(req),
       });
@@ -90,7 +88,7 @@ export async function pageViewBeacon(req: Request, res: Response) {
   recordPageView({
     at: new Date(),
     url,
-    ownHosts: ownHosts(req),
+    host: req.hostname,
     userAgent: req.get("user-agent") ?? "",
     ip,
   });

@@ -27,8 +27,8 @@ export interface PageHit {
   url: string;
   /** The Referer header, if any. */
   referrer?: string;
-  /** Our own host names (Host header, BASE_URL): a referrer from these is internal and not a source. */
-  ownHosts: string[];
+  /** The host name the request was sent to: a referrer from it (or from BASE_URL's) is internal, not a source. */
+  host: string;
   userAgent: string;
   ip: string;
 }
@@ -75,6 +75,8 @@ export interface ParsedView {
 
 const clip = (value: string | null | undefined) => (value?.trim() ? value.trim().slice(0, MAX_TEXT) : null);
 
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
+
 /** The fields of a hit we keep: no address, no user agent, no query string beyond the UTM parameters. */
 export function parseHit(hit: PageHit): ParsedView {
   const url = new URL(hit.url, "http://localhost");
@@ -82,14 +84,10 @@ export function parseHit(hit: PageHit): ParsedView {
   let referrerHost: string | null = null;
   try {
     if (hit.referrer) {
-      const host = new URL(hit.referrer).hostname.toLowerCase().replace(/^www\./, "");
-      const own = hit.ownHosts.map((h) =>
-        h
-          .toLowerCase()
-          .replace(/:\d+$/, "")
-          .replace(/^www\./, ""),
-      );
-      if (host && !own.includes(host)) referrerHost = host;
+      const host = bareHost(new URL(hit.referrer).hostname);
+      if (host && host !== bareHost(hit.host) && host !== bareHost(new URL(env().baseUrl).hostname)) {
+        referrerHost = host;
+      }
     }
   } catch {
     // A malformed Referer says nothing.
@@ -136,6 +134,25 @@ async function saltOf(day: string): Promise<string> {
 
 type ViewRow = typeof analyticsPageViews.$inferInsert;
 
+/**
+ * The batch's distinct hits (same day, address, browser, URL, referrer and host) with how often each came, the
+ * first one kept: a visitor reloading a page, or a load test, is parsed, bot-checked and hashed once.
+ */
+function distinct(batch: PageHit[]): Map<PageHit, number> {
+  const first = new Map<string, PageHit>();
+  const counts = new Map<PageHit, number>();
+  for (const hit of batch) {
+    const key = `${utcDay(hit.at)}\u0000${hit.ip}\u0000${hit.userAgent}\u0000${hit.url}\u0000${hit.referrer ?? ""}\u0000${hit.host}`;
+    const seen = first.get(key);
+    if (seen) counts.set(seen, (counts.get(seen) ?? 1) + 1);
+    else {
+      first.set(key, hit);
+      counts.set(hit, 1);
+    }
+  }
+  return counts;
+}
+
 /** Writes everything buffered so far in one transaction; during a database outage the hits wait for the next try. */
 export async function flushAnalytics(): Promise<{ views: number; academyViews: number }> {
   const batch = hits;
@@ -145,19 +162,15 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
   if (batch.length === 0 && academy.size === 0) return { views: 0, academyViews: 0 };
   try {
     const rows = new Map<string, ViewRow>();
-    const bots = new Map<string, boolean>(); // a batch has few distinct user agents; isbot is one large regex
-    for (const hit of batch) {
-      if (!hit.userAgent) continue;
-      let bot = bots.get(hit.userAgent);
-      if (bot === undefined) bots.set(hit.userAgent, (bot = isbot(hit.userAgent)));
-      if (bot) continue;
+    for (const [hit, count] of distinct(batch)) {
+      if (!hit.userAgent || isbot(hit.userAgent)) continue;
       const view = parseHit(hit);
       const id = visitorId(await saltOf(view.day), hit.ip, hit.userAgent);
       // Repeated views of a page by one visitor within the batch become one row: a busy second costs a few rows.
       const key = `${id}\u0000${Object.values(view).join("\u0000")}`;
       const row = rows.get(key);
-      if (row) row.views = (row.views ?? 1) + 1;
-      else rows.set(key, { ...view, at: hit.at, visitorId: id, views: 1 });
+      if (row) row.views = (row.views ?? 1) + count;
+      else rows.set(key, { ...view, at: hit.at, visitorId: id, views: count });
     }
     const viewRows = [...rows.values()];
     await writeBatch(viewRows, academy);

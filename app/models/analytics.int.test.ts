@@ -36,7 +36,7 @@ function hit(overrides: Partial<PageHit> = {}): PageHit {
   return {
     at: new Date(`${DAY1}T10:00:00Z`),
     url: "/",
-    ownHosts: ["localhost", "example.com"],
+    host: "example.com",
     userAgent: CHROME,
     ip: "203.0.113.7",
     ...overrides,
@@ -61,7 +61,7 @@ describe("collecting page views", () => {
         userAgent: IPHONE,
       }),
     );
-    recordPageView(hit({ url: "/blog", referrer: "http://localhost:3000/", ip: "198.51.100.1" }));
+    recordPageView(hit({ url: "/blog", referrer: "https://www.example.com/", ip: "198.51.100.1" }));
     expect(await flushAnalytics()).toEqual({ views: 2, academyViews: 0 });
     const rows = await db().select().from(analyticsPageViews).orderBy(analyticsPageViews.path);
     expect(rows.map(({ id, at, visitorId, ...rest }) => rest)).toEqual([
