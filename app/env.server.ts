@@ -62,6 +62,8 @@ const schema = z.object({
   LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
   /** false: this instance does not deliver the outbox (another one does). */
   OUTBOX_WORKER: boolish,
+  /** Days raw analytics page views are kept; the daily roll-ups are kept for good. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
 });
 
 export type Env = {
@@ -103,6 +105,7 @@ export type Env = {
   webhookAllowPrivate: boolean;
   outboxWorker: boolean;
   leadMinFillMs: number;
+  analyticsRetentionDays: number;
 };
 
 export class EnvError extends Error {
@@ -214,6 +217,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     outboxWorker: e.OUTBOX_WORKER ?? true,
     leadMinFillMs: e.LEAD_MIN_FILL_MS,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ConsentBanner, ConsentProvider, ThirdPartyScripts } from "~/components/site/consent";
+import { PageViewBeacon } from "~/components/site/page-view-beacon";
 import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
@@ -82,6 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {isPublic ? (
         <>
           <ConsentBanner />
+          <PageViewBeacon />
           <ThirdPartyScripts
             nonce={nonce}
             settings={{

@@ -29,6 +29,8 @@ import {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 interface Target {
   name: string;
@@ -74,7 +76,8 @@ function run(url: string, target: Target, seconds = duration): Promise<autocanno
         url,
         method: target.method ?? "GET",
         body: target.body,
-        headers: { host: new URL(url).host, ...target.headers },
+        // A browser's user agent, so visitor analytics does its whole work (a bot or no user agent is not counted).
+        headers: { host: new URL(url).host, "user-agent": BROWSER_USER_AGENT, ...target.headers },
         connections,
         duration: seconds,
       },

@@ -10,8 +10,10 @@ import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
+import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
+import { collectPageViews, pageViewBeacon } from "./analytics";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
-import { pageCache } from "./page-cache";
+import { forgetCachedPages, pageCache } from "./page-cache";
 import { baseSecurityHeaders, contentSecurityPolicy, currentThirdPartySources } from "./security-headers";
 
 export { createLogger, logger } from "~/lib/logger.server";
@@ -109,6 +111,13 @@ app.use(async (req, res, next) => {
   }
   next();
 });
+
+// Client-side navigations' page views (the beacon), and every public page view, cache hits included.
+app.post("/api/event", pageViewBeacon);
+app.use(collectPageViews());
+// An academy item shows its view count: once a batch of views is written its cached page is rendered again, so
+// the count shown lags by about a second (docs/decisions/015-analytics.md).
+onAcademyViewsFlushed((slugs) => forgetCachedPages(slugs.map((slug) => `/academy/${slug}`)));
 
 // Anonymous GETs of public pages are served from memory while the content version is unchanged.
 app.use(pageCache());

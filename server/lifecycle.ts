@@ -11,6 +11,8 @@ import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/m
 
 let outboxWorker: OutboxWorker | undefined;
 
+import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
+
 export interface StartupInfo {
   database: "pglite" | "postgres";
   seeded: boolean;
@@ -44,6 +46,7 @@ export async function startup(): Promise<StartupInfo> {
   const admin = await bootstrapAdmin();
   phase("admin");
   await startRateLimitPruning();
+  await startAnalytics();
   phase("prune");
   if (config.outboxWorker) {
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
@@ -64,6 +67,8 @@ export async function shutdown(): Promise<void> {
   // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.
   await outboxWorker?.stop();
   outboxWorker = undefined;
+  // The views of the last second, written before the database closes.
+  await stopAnalytics();
   try {
     await database().close();
   } catch (error) {

@@ -78,6 +78,15 @@ export function joinWithNonce(pieces: Buffer[], nonce: string): Buffer {
   return Buffer.concat(parts);
 }
 
+/**
+ * Drops the cached copies of these paths (any query string, any letter case): pages that show a figure changed
+ * without a content write, such as an academy item's view count after a batch of views is written.
+ */
+export function forgetCachedPages(paths: string[]) {
+  const wanted = new Set(paths.map((p) => p.toLowerCase()));
+  entries.deleteWhere((key) => wanted.has((key.split("?")[0] ?? "").toLowerCase()));
+}
+
 export function isCacheableRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = req.path.toLowerCase();

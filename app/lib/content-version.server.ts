@@ -111,6 +111,11 @@ export class VersionedCache<T> {
     return this.#entries.get(key)?.value;
   }
 
+  /** Drops every entry whose key passes `test`. */
+  deleteWhere(test: (key: string) => boolean) {
+    for (const key of [...this.#entries.keys()]) if (test(key)) this.#entries.delete(key);
+  }
+
   set(key: string, version: number, value: T) {
     this.#entries.delete(key);
     if (this.#entries.size >= this.maxEntries) {

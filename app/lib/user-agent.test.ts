@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent, deviceClass } from "./user-agent";
 
 describe("describeUserAgent", () => {
   it("names common browsers and systems", () => {
@@ -29,5 +29,22 @@ describe("describeUserAgent", () => {
   it("says so when there is no user agent", () => {
     expect(describeUserAgent(null)).toBe("Unknown device");
     expect(describeUserAgent("  ")).toBe("Unknown device");
+  });
+});
+
+describe("deviceClass", () => {
+  it("tells phones, tablets and desktops apart", () => {
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+    const pixel =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36";
+    const galaxyTab =
+      "Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
+    const ipad = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+    const mac =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15";
+    expect([iphone, pixel].map(deviceClass)).toEqual(["mobile", "mobile"]);
+    expect([galaxyTab, ipad].map(deviceClass)).toEqual(["tablet", "tablet"]);
+    expect([mac, "", undefined].map(deviceClass)).toEqual(["desktop", "desktop", "desktop"]);
   });
 });

@@ -32,3 +32,13 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (browser || system) return (browser ?? system) as string;
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
+
+export type DeviceClass = "mobile" | "tablet" | "desktop";
+
+/** The kind of device, for analytics: tablets first (an iPad or an Android without "Mobile"), then phones. */
+export function deviceClass(userAgent: string | null | undefined): DeviceClass {
+  const value = userAgent ?? "";
+  if (/\biPad\b|\bTablet\b|\bAndroid\b(?!.*\bMobile\b)/i.test(value)) return "tablet";
+  if (/\bMobi|\biPhone\b|\biPod\b|\bAndroid\b/i.test(value)) return "mobile";
+  return "desktop";
+}

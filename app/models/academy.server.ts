@@ -86,16 +86,6 @@ export async function getPublishedAcademyItem(slug: string): Promise<AcademyItem
   return item;
 }
 
-/** Counts one view of a published item on the server, atomically; returns the new count. */
-export async function recordAcademyView(id: string): Promise<number | undefined> {
-  const [row] = await db()
-    .update(academyContent)
-    .set({ viewCount: sql`${academyContent.viewCount} + 1` })
-    .where(and(eq(academyContent.id, id), published))
-    .returning({ viewCount: academyContent.viewCount });
-  return row?.viewCount;
-}
-
 export async function listRelatedAcademy(item: Pick<AcademyItem, "id" | "category">): Promise<AcademyItem[]> {
   return db()
     .select()

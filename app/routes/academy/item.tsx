@@ -13,35 +13,28 @@ import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
-import { getPublishedAcademyItem, listRelatedAcademy, recordAcademyView } from "~/models/academy.server";
+import { getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
 import type { Route } from "./+types/item";
 
-/** Prefetches (a link's rel=prefetch, speculation rules) load the page without anyone viewing it. */
-function isPrefetch(request: Request): boolean {
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
-  return /prefetch|prerender/i.test(purpose);
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const item = await getPublishedAcademyItem(params.slug);
   if (!item) throw data({ reason: "not-found" }, { status: 404 });
-  // The server counts views (the browser never writes them): one per real GET of the page. Revalidations after
-  // actions elsewhere on the page are skipped by shouldRevalidate below, so they do not count twice.
-  const viewCount =
-    request.method === "GET" && !isPrefetch(request)
-      ? ((await recordAcademyView(item.id)) ?? item.viewCount)
-      : item.viewCount;
+  // Views are counted by the server's page-view collector (server/analytics.ts), page-cache hits included, and
+  // written in batches; the count shown is the one written by the last batch (docs/decisions/015-analytics.md).
   const related = await listRelatedAcademy(item);
   const { content, richContent, ...rest } = item;
-  return { item: { ...rest, viewCount, blocks: toRichBlocks(richContent) }, related };
+  return { item: { ...rest, blocks: toRichBlocks(richContent) }, related };
 }
 
-/** Every server render counts a view, so neither our page cache nor a CDN may answer for this page. */
+/**
+ * Cacheable by our page cache, which the view collector sits in front of; browsers and CDNs must ask us each time
+ * (a 304 is counted too), so no view goes uncounted.
+ */
 export function headers() {
-  return { "Cache-Control": "private, no-cache" };
+  return { "Cache-Control": "public, no-cache" };
 }
 
-/** Re-running the loader counts a view, so only a navigation to the page does; action revalidations do not. */
+/** Loading the page's data counts a view, so only a navigation to the page does; action revalidations do not. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod.toUpperCase() !== "GET") return false;
   return defaultShouldRevalidate;

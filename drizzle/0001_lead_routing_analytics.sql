@@ -1,3 +1,47 @@
+CREATE TABLE "analytics_daily_views" (
+	"day" date NOT NULL,
+	"path" text NOT NULL,
+	"source" text DEFAULT '' NOT NULL,
+	"medium" text DEFAULT '' NOT NULL,
+	"campaign" text DEFAULT '' NOT NULL,
+	"referrer_host" text DEFAULT '' NOT NULL,
+	"device" text NOT NULL,
+	"views" integer NOT NULL,
+	CONSTRAINT "analytics_daily_views_day_path_source_medium_campaign_referrer_host_device_pk" PRIMARY KEY("day","path","source","medium","campaign","referrer_host","device")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_daily_visitors" (
+	"day" date NOT NULL,
+	"visitor_id" text NOT NULL,
+	"landing_path" text NOT NULL,
+	"source" text DEFAULT '' NOT NULL,
+	"medium" text DEFAULT '' NOT NULL,
+	"campaign" text DEFAULT '' NOT NULL,
+	"referrer_host" text DEFAULT '' NOT NULL,
+	"device" text NOT NULL,
+	"views" integer NOT NULL,
+	CONSTRAINT "analytics_daily_visitors_day_visitor_id_pk" PRIMARY KEY("day","visitor_id")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_page_views" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"day" date NOT NULL,
+	"visitor_id" text NOT NULL,
+	"path" text NOT NULL,
+	"referrer_host" text,
+	"utm_source" text,
+	"utm_medium" text,
+	"utm_campaign" text,
+	"device" text NOT NULL,
+	"views" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_salts" (
+	"day" date PRIMARY KEY NOT NULL,
+	"salt" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "lead_notes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
@@ -53,6 +97,8 @@ CREATE TABLE "webhook_endpoints" (
 --> statement-breakpoint
 ALTER TABLE "form_submissions" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscribers" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
+CREATE INDEX "analytics_daily_visitors_day_idx" ON "analytics_daily_visitors" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "analytics_page_views_at_idx" ON "analytics_page_views" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "lead_notes_email_idx" ON "lead_notes" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "lead_status_changes_email_idx" ON "lead_status_changes" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint

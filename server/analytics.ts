@@ -1,0 +1,96 @@
+// Counting visitors on the server (docs/decisions/015-analytics.md). Placed before the page cache so its hits count
+// too. The hot path only decides whether a request is a page view and, once it has been answered, pushes the raw
+// facts to the batched writer (app/models/analytics-collector.server.ts), which parses, bot-checks, hashes and
+// writes them once a second. Client-side navigations are reported by a beacon (app/components/site/page-view-beacon.tsx)
+// to POST /api/event, verified here the same way.
+import type { NextFunction, Request, Response } from "express";
+import { env } from "~/env.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress, clientKey } from "~/lib/request-context.server";
+import { countAcademyView, recordPageView } from "~/models/analytics-collector.server";
+
+/** Lower case: routing ignores letter case. Not pages a visitor reads ("/admin" covers the sign-in pages too). */
+const UNCOUNTED_PREFIXES = [
+  "/admin",
+  "/api/",
+  "/functions/",
+  "/healthz",
+  "/uploads/",
+  "/assets/",
+  "/__",
+  "/auth",
+];
+const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;
+/** Beacons a client may send per minute; far above anyone reading pages. */
+const BEACON_LIMIT = 120;
+
+/** Prefetches (a link's rel=prefetch, speculation rules) load a page nobody is looking at yet. */
+export function isPrefetch(req: Pick<Request, "get">): boolean {
+  return /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`);
+}
+
+/** A public page a person reads: not admin, API, assets or uploads, and no file name (robots.txt, x.data). */
+export function isCountedPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  if (UNCOUNTED_PREFIXES.some((prefix) => lower.startsWith(prefix))) return false;
+  return !/\.[a-z0-9]+$/i.test(lower);
+}
+
+const ipOf = (req: Request) => clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
+
+/**
+ * Express middleware: after a 200 (or a 304, a browser revalidating its copy) to a GET of a public page, records a
+ * page view; after a GET of an academy item (page or its client-side data), counts one view of that item.
+ */
+export function collectPageViews() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" || isPrefetch(req)) return next();
+    const academy = ACADEMY_ITEM.exec(req.path);
+    const page = isCountedPath(req.path);
+    if (!academy && !page) return next();
+    const at = new Date();
+    res.once("finish", () => {
+      if (res.statusCode !== 200 && res.statusCode !== 304) return;
+      // Every load of an academy item counts, whoever loads it (the product's view count, not visitor analytics).
+      if (academy?.[1]) countAcademyView(academy[1]);
+      if (!page) return;
+      recordPageView({
+        at,
+        url: req.originalUrl,
+        referrer: req.get("referer"),
+        host: req.hostname,
+        userAgent: req.get("user-agent") ?? "",
+        ip: ipOf(req),
+      });
+    });
+    next();
+  };
+}
+
+/**
+ * POST /api/event?u=/path?query: a client-side navigation, sent with navigator.sendBeacon. Counted like a page
+ * view if it comes from our own origin, names a counted path and stays within the per-client limit; the answer is
+ * always an empty 204 (there is nothing for the page to do with it). Its Referer is our own page, so no source.
+ */
+export async function pageViewBeacon(req: Request, res: Response) {
+  res.status(204).set("Cache-Control", "no-store");
+  const origin = req.get("origin");
+  const sameOrigin = origin
+    ? new Set([new URL(env().baseUrl).origin, `${req.protocol}://${req.get("host")}`]).has(origin)
+    : req.get("sec-fetch-site") === "same-origin";
+  const url = typeof req.query.u === "string" ? req.query.u : "";
+  if (!sameOrigin || !url.startsWith("/") || url.startsWith("//")) return res.end();
+  const path = url.split(/[?#]/)[0] ?? "";
+  if (!isCountedPath(path)) return res.end();
+  const ip = ipOf(req);
+  const limit = await hitRateLimit(`event:${clientKey(ip)}`, BEACON_LIMIT, 60).catch(() => ({ ok: false }));
+  if (!limit.ok) return res.end();
+  recordPageView({
+    at: new Date(),
+    url,
+    host: req.hostname,
+    userAgent: req.get("user-agent") ?? "",
+    ip,
+  });
+  res.end();
+}
