@@ -9,6 +9,7 @@ import { LeadNotificationsForm } from "~/components/admin/lead-notifications-for
 import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { adminTitle } from "~/lib/brand";
 import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Integrations · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: adminTitle("Integrations") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 const idSchema = z.uuid();
