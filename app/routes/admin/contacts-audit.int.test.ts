@@ -40,8 +40,10 @@ async function remove(intent: string, id: string) {
     headers: { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent, id }),
   });
-  const result = (await action({ request, context, params: {} } as never)) as { toast?: { type: string } };
-  expect(result.toast?.type, intent).toBe("success");
+  const result = (await action({ request, context, params: {} } as never)) as {
+    data: { toast?: { type: string } };
+  };
+  expect(result.data.toast?.type, intent).toBe("success");
   const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
   return entry;
 }
