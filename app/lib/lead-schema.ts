@@ -161,3 +161,16 @@ export interface LeadResponse {
 /** First-visit attribution cookie (set by a small script in the document head, read by the server). */
 export const ATTRIBUTION_COOKIE = "lead_attr";
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/** Where a lead came from, as stored with it (first-visit cookie and the form's own source fields). */
+export interface Attribution {
+  sourcePage: string | null;
+  sourceSection: string | null;
+  referrer: string | null;
+  landingPage: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+}

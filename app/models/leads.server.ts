@@ -14,6 +14,7 @@ import { env } from "~/env.server";
 import { parseForm } from "~/lib/forms";
 import {
   ATTRIBUTION_COOKIE,
+  type Attribution,
   ELAPSED_FIELD,
   formValues,
   HONEYPOT_FIELD,
@@ -47,18 +48,6 @@ export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: 
   lead: { limit: 5, windowSeconds: 600 },
   newsletter: { limit: 5, windowSeconds: 600 },
 };
-
-export interface Attribution {
-  sourcePage: string | null;
-  sourceSection: string | null;
-  referrer: string | null;
-  landingPage: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-}
 
 const clip = (v: unknown, max = 500): string | null => {
   if (typeof v !== "string") return null;

@@ -14,8 +14,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { DialogFormFooter } from "~/components/ui/dialog-form-footer";
 import { TextField } from "~/components/ui/field";
-import { Spinner } from "~/components/ui/spinner";
 import { toast, useActionToast } from "~/components/ui/toaster";
 import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-keys";
 import type { ActionResult } from "~/lib/forms";
@@ -117,17 +117,7 @@ export function ApiKeyCreateDialog() {
               <KeyRound className="size-3.5" aria-hidden />
               Permissions: content_management
             </p>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={busy}>
-                {busy ? <Spinner /> : null}
-                {busy ? "Creating..." : "Create Key"}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter busy={busy} label="Create Key" busyLabel="Creating..." />
           </fetcher.Form>
         )}
       </DialogContent>

@@ -7,6 +7,7 @@ import { PersonLink, StatusSelect } from "~/components/admin/contacts-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { Attribution as FullAttribution } from "~/lib/lead-schema";
 
 export const CONTACT_ACTION_FETCHER = "contacts-action";
 
@@ -16,15 +17,8 @@ export function formatDate(value: string | Date): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-interface Attribution {
-  sourcePage: string | null;
-  sourceSection: string | null;
-  referrer: string | null;
-  landingPage: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-}
+/** The attribution the lists show. */
+type Attribution = Omit<FullAttribution, "utmTerm" | "utmContent">;
 
 function AttributionLine({ row }: { row: Attribution }) {
   const parts = [

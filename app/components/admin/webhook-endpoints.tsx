@@ -17,9 +17,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { DialogFormFooter } from "~/components/ui/dialog-form-footer";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
@@ -129,17 +129,7 @@ function AddEndpointDialog({ events }: { events: readonly string[] }) {
                 </p>
               ) : null}
             </fieldset>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={busy}>
-                {busy ? <Spinner /> : null}
-                {busy ? "Adding..." : "Add endpoint"}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter busy={busy} label="Add endpoint" busyLabel="Adding..." />
           </fetcher.Form>
         )}
       </DialogContent>

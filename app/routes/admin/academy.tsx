@@ -1,5 +1,5 @@
 // /admin/academy: the three-tab create form, the list with the published/draft toggle, edit dialog and delete.
-import { Clock, ExternalLink, Eye, EyeOff, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Clock, Eye, Plus, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
@@ -10,19 +10,11 @@ import {
   emptyAcademyValues,
 } from "~/components/admin/academy-form";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { ContentEditDialog, ContentRowActions, useContentRow } from "~/components/admin/content-row";
 import { DifficultyBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
@@ -147,14 +139,8 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
 }
 
 function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: string[] }) {
-  const toggler = useFetcher<AcademyActionResult>();
-  // Keyed, so the page (not this row, which disappears on success) shows the delete's toast.
-  const deleter = useFetcher<AcademyActionResult>({ key: DELETE_FETCHER });
-  const status =
-    toggler.state !== "idle" ? (item.status === "published" ? "draft" : "published") : item.status;
-  const published = status === "published";
-  useActionToast(toggler.data);
-  const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === item.id;
+  const row = useContentRow(item, DELETE_FETCHER);
+  const { status, deleting } = row;
 
   return (
     <li className={deleting ? "opacity-50" : undefined} data-testid="academy-row" data-slug={item.slug}>
@@ -186,90 +172,30 @@ function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: 
             </span>
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <toggler.Form method="post">
-            <input type="hidden" name="intent" value="toggle" />
-            <input type="hidden" name="id" value={item.id} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              title={published ? "Unpublish (move to draft)" : "Publish"}
-              aria-label={published ? `Unpublish ${item.title}` : `Publish ${item.title}`}
-            >
-              {published ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
-            </Button>
-          </toggler.Form>
-          {item.status === "published" ? (
-            <Button asChild variant="ghost" size="icon" title="View on site">
-              <a href={`/academy/${item.slug}`} target="_blank" rel="noreferrer">
-                <ExternalLink aria-hidden />
-                <span className="sr-only">View {item.title} on the site (opens in a new tab)</span>
-              </a>
-            </Button>
-          ) : null}
-          <EditAcademyDialog item={item} categories={categories} />
-          <ConfirmDialog
-            description={ACADEMY_MESSAGES.deleteConfirm}
-            onConfirm={() => deleter.submit({ intent: "delete", id: item.id }, { method: "post" })}
-            trigger={
-              <Button variant="ghost" size="icon" title="Delete" disabled={deleting}>
-                <Trash2 className="text-red-700" aria-hidden />
-                <span className="sr-only">Delete {item.title}</span>
-              </Button>
-            }
-          />
-        </div>
+        <ContentRowActions
+          item={item}
+          row={row}
+          viewHref={`/academy/${item.slug}`}
+          deleteConfirm={ACADEMY_MESSAGES.deleteConfirm}
+          editDialog={
+            <ContentEditDialog
+              item={item}
+              title="Edit content"
+              description="Update the lesson's content, media and SEO."
+              formLabel="Edit content"
+              className="max-w-2xl"
+              fields={(errors) => (
+                <AcademyFormFields
+                  mode="edit"
+                  categories={categories}
+                  initial={academyValuesFromItem(item)}
+                  errors={errors}
+                />
+              )}
+            />
+          }
+        />
       </div>
     </li>
-  );
-}
-
-function EditAcademyDialog({ item, categories }: { item: AdminAcademyItem; categories: string[] }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<AcademyActionResult>();
-  useActionToast(fetcher.data);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" title="Edit">
-          <Pencil aria-hidden />
-          <span className="sr-only">Edit {item.title}</span>
-        </Button>
-      </DialogTrigger>
-      {open ? (
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Edit content</DialogTitle>
-            <DialogDescription>Update the lesson's content, media and SEO.</DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" noValidate aria-label="Edit content">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={item.id} />
-            <AcademyFormFields
-              mode="edit"
-              categories={categories}
-              initial={academyValuesFromItem(item)}
-              errors={failed?.fieldErrors}
-            />
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? <Spinner label="Saving" /> : null}
-                Save Changes
-              </Button>
-            </div>
-          </fetcher.Form>
-        </DialogContent>
-      ) : null}
-    </Dialog>
   );
 }

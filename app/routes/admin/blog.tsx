@@ -1,5 +1,5 @@
 // /admin/blog: create form, the list (newest first) with the eye toggle, edit dialog and delete.
-import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
@@ -10,19 +10,11 @@ import {
   blogValuesFromSubmission,
   emptyBlogValues,
 } from "~/components/admin/blog-form";
+import { ContentEditDialog, ContentRowActions, useContentRow } from "~/components/admin/content-row";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
@@ -131,15 +123,8 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
 }
 
 function PostRow({ post }: { post: AdminBlogPost }) {
-  const toggler = useFetcher<BlogActionResult>();
-  // Keyed, so the page (not this row, which disappears on success) shows the delete's toast.
-  const deleter = useFetcher<BlogActionResult>({ key: DELETE_FETCHER });
-  // Optimistic: the row shows the status the toggle is about to set.
-  const status =
-    toggler.state !== "idle" ? (post.status === "published" ? "draft" : "published") : post.status;
-  const published = status === "published";
-  useActionToast(toggler.data);
-  const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === post.id;
+  const row = useContentRow(post, DELETE_FETCHER);
+  const { status, published, deleting } = row;
   const date = post.publishedAt ?? post.createdAt;
 
   return (
@@ -170,93 +155,26 @@ function PostRow({ post }: { post: AdminBlogPost }) {
             </p>
           ) : null}
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <toggler.Form method="post">
-            <input type="hidden" name="intent" value="toggle" />
-            <input type="hidden" name="id" value={post.id} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              title={published ? "Unpublish (move to draft)" : "Publish"}
-              aria-label={published ? `Unpublish ${post.title}` : `Publish ${post.title}`}
-            >
-              {published ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
-            </Button>
-          </toggler.Form>
-          {post.status === "published" ? (
-            <Button asChild variant="ghost" size="icon" title="View on site">
-              <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer">
-                <ExternalLink aria-hidden />
-                <span className="sr-only">View {post.title} on the site (opens in a new tab)</span>
-              </a>
-            </Button>
-          ) : null}
-          <EditPostDialog post={post} />
-          <ConfirmDialog
-            description={BLOG_MESSAGES.deleteConfirm}
-            onConfirm={() => deleter.submit({ intent: "delete", id: post.id }, { method: "post" })}
-            trigger={
-              <Button variant="ghost" size="icon" title="Delete" disabled={deleting}>
-                <Trash2 className="text-red-700" aria-hidden />
-                <span className="sr-only">Delete {post.title}</span>
-              </Button>
-            }
-          />
-        </div>
+        <ContentRowActions
+          item={post}
+          row={row}
+          viewHref={`/blog/${post.slug}`}
+          deleteConfirm={BLOG_MESSAGES.deleteConfirm}
+          editDialog={
+            <ContentEditDialog
+              item={post}
+              title="Edit post"
+              description="Changes are live on the site as soon as you save a published post."
+              formLabel="Edit post"
+              className="max-w-3xl"
+              keepOpenOnEscapeIn=".ProseMirror"
+              fields={(errors) => (
+                <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={errors} />
+              )}
+            />
+          }
+        />
       </div>
     </li>
-  );
-}
-
-function EditPostDialog({ post }: { post: AdminBlogPost }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<BlogActionResult>();
-  useActionToast(fetcher.data);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" title="Edit">
-          <Pencil aria-hidden />
-          <span className="sr-only">Edit {post.title}</span>
-        </Button>
-      </DialogTrigger>
-      {open ? (
-        <DialogContent
-          className="max-w-3xl"
-          // Escape inside the body editor leaves the editor; it must not close the dialog and lose edits.
-          onEscapeKeyDown={(e) => {
-            if ((e.target as Element | null)?.closest?.(".ProseMirror")) e.preventDefault();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Edit post</DialogTitle>
-            <DialogDescription>
-              Changes are live on the site as soon as you save a published post.
-            </DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" noValidate aria-label="Edit post">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={post.id} />
-            <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={failed?.fieldErrors} />
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? <Spinner label="Saving" /> : null}
-                Save Changes
-              </Button>
-            </div>
-          </fetcher.Form>
-        </DialogContent>
-      ) : null}
-    </Dialog>
   );
 }

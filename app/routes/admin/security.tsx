@@ -2,7 +2,6 @@
 // key, save the single-use recovery codes, confirm with a code), or disable (password). Below, the signed-in
 // sessions, with signing out one other session or all others. Works without JavaScript.
 import { ShieldCheck, ShieldOff } from "lucide-react";
-import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
@@ -13,7 +12,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type SessionConfirmation, SessionList } from "~/components/admin/session-list";
 import { ConfirmEnrolment, type Enrolment, PasswordForm } from "~/components/admin/two-factor-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { showToast, type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { type ToastMessage, useActionToast, useFlashToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
@@ -169,12 +168,7 @@ export function meta() {
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionData | undefined;
   const { flash } = loaderData;
-  useEffect(() => {
-    if (!flash) return;
-    // Deferred one tick: on a full page load the root's <Toaster/> subscribes after this effect runs.
-    const timer = setTimeout(() => showToast(flash), 0);
-    return () => clearTimeout(timer);
-  }, [flash]);
+  useFlashToast(flash);
   useActionToast(result && "toast" in result ? result : undefined);
   const enabled = loaderData.enabled;
 

@@ -1,5 +1,6 @@
 // The centred card the auth pages share (sign-in, password reset). Not a route.
 import { LockKeyhole } from "lucide-react";
+import { Link } from "react-router";
 import { Logo } from "~/components/site/logo";
 
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -28,5 +29,16 @@ export function AuthCard({ title, children }: { title: string; children: React.R
         </p>
       </div>
     </main>
+  );
+}
+
+/** The link back to the sign-in page under the password reset forms. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-5 text-center text-sm">
+      <Link to="/admin-auth" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        Back to sign in
+      </Link>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 // /admin-auth/forgot: asks for a password-reset link by email. Offered only when SMTP is configured; the answer
 // is the same whether or not the email is the administrator's, so it reveals nothing. When ADMIN_PASSWORD sets
 // the password, no link is sent: the next start would apply ADMIN_PASSWORD again and undo the reset.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { passwordManagedByEnv, passwordResetByEmailAvailable } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
@@ -11,7 +11,7 @@ import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schem
 import { type ActionResult, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/forgot-password";
-import { AuthCard } from "./auth-card";
+import { AuthCard, BackToSignIn } from "./auth-card";
 
 export const RESET_SENT_MESSAGE =
   "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
@@ -78,11 +78,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           </Button>
         </Form>
       )}
-      <p className="mt-5 text-center text-sm">
-        <Link to="/admin-auth" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

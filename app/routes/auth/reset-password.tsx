@@ -1,7 +1,7 @@
 // /admin-auth/reset?token=…: chooses a new password with the single-use, expiring token from the reset email.
 // better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
 // the password (the next start would undo the reset).
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { passwordManagedByEnv } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
@@ -12,7 +12,7 @@ import { flashCookie } from "~/lib/flash.server";
 import { invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import type { Route } from "./+types/reset-password";
-import { AuthCard } from "./auth-card";
+import { AuthCard, BackToSignIn } from "./auth-card";
 
 export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -102,11 +102,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {INVALID_LINK_MESSAGE}
         </p>
       )}
-      <p className="mt-5 text-center text-sm">
-        <Link to="/admin-auth" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -1,0 +1,162 @@
+// The list row parts the blog and academy admin pages share: the optimistic publish toggle, "view on site", the
+// edit dialog (closed when a save succeeds) and delete with confirmation. Each page keeps its own row content,
+// form fields and texts.
+import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { useActionToast } from "~/components/ui/toaster";
+import type { ActionResult, FieldErrors } from "~/lib/forms";
+
+interface ContentItem {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+}
+
+/**
+ * A row's fetchers and state. The delete fetcher is keyed (`deleteKey`), so the page, not this row (which
+ * disappears on success), shows the delete's toast; the status shown is the one a pending toggle is about to set.
+ */
+export function useContentRow(item: ContentItem, deleteKey: string) {
+  const toggler = useFetcher<ActionResult>();
+  const deleter = useFetcher<ActionResult>({ key: deleteKey });
+  useActionToast(toggler.data);
+  const status =
+    toggler.state !== "idle" ? (item.status === "published" ? "draft" : "published") : item.status;
+  const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === item.id;
+  return { toggler, deleter, status, published: status === "published", deleting };
+}
+
+export function ContentRowActions({
+  item,
+  row,
+  viewHref,
+  deleteConfirm,
+  editDialog,
+}: {
+  item: ContentItem;
+  row: ReturnType<typeof useContentRow>;
+  /** The public page, linked while the item is published. */
+  viewHref: string;
+  deleteConfirm: string;
+  editDialog: ReactNode;
+}) {
+  const { toggler, deleter, published, deleting } = row;
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <toggler.Form method="post">
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="id" value={item.id} />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="icon"
+          title={published ? "Unpublish (move to draft)" : "Publish"}
+          aria-label={published ? `Unpublish ${item.title}` : `Publish ${item.title}`}
+        >
+          {published ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+        </Button>
+      </toggler.Form>
+      {item.status === "published" ? (
+        <Button asChild variant="ghost" size="icon" title="View on site">
+          <a href={viewHref} target="_blank" rel="noreferrer">
+            <ExternalLink aria-hidden />
+            <span className="sr-only">View {item.title} on the site (opens in a new tab)</span>
+          </a>
+        </Button>
+      ) : null}
+      {editDialog}
+      <ConfirmDialog
+        description={deleteConfirm}
+        onConfirm={() => deleter.submit({ intent: "delete", id: item.id }, { method: "post" })}
+        trigger={
+          <Button variant="ghost" size="icon" title="Delete" disabled={deleting}>
+            <Trash2 className="text-red-700" aria-hidden />
+            <span className="sr-only">Delete {item.title}</span>
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** The edit dialog of one item: posts intent "update" with the item's id, and closes when the save succeeds. */
+export function ContentEditDialog({
+  item,
+  title,
+  description,
+  formLabel,
+  className,
+  keepOpenOnEscapeIn,
+  fields,
+}: {
+  item: { id: string; title: string };
+  title: string;
+  description: string;
+  formLabel: string;
+  className?: string;
+  /** A CSS selector: Escape pressed inside it (the body editor) must not close the dialog and lose edits. */
+  keepOpenOnEscapeIn?: string;
+  fields: (errors: FieldErrors | undefined) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const saving = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" title="Edit">
+          <Pencil aria-hidden />
+          <span className="sr-only">Edit {item.title}</span>
+        </Button>
+      </DialogTrigger>
+      {open ? (
+        <DialogContent
+          className={className}
+          onEscapeKeyDown={(e) => {
+            if (keepOpenOnEscapeIn && (e.target as Element | null)?.closest?.(keepOpenOnEscapeIn)) {
+              e.preventDefault();
+            }
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" noValidate aria-label={formLabel}>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={item.id} />
+            {fields(failed?.fieldErrors)}
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? <Spinner label="Saving" /> : null}
+                Save Changes
+              </Button>
+            </div>
+          </fetcher.Form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
