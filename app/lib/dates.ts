@@ -15,24 +15,24 @@ export function isoDate(value: DateInput): string | undefined {
   return toDate(value)?.toISOString();
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", {
+const longDate = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "long",
   day: "numeric",
   timeZone: "UTC",
 });
-const shortDate = new Intl.DateTimeFormat("en-US", {
+const shortDate = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "short",
   day: "numeric",
   timeZone: "UTC",
 });
-const dateTime = new Intl.DateTimeFormat("en-US", {
+const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
   timeStyle: "short",
   timeZone: "UTC",
 });
-const dayTime = new Intl.DateTimeFormat("en-US", {
+const dayTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   hour: "2-digit",

@@ -95,15 +95,3 @@ export function useActionToast(data: unknown) {
     if (t) showToast(t);
   }, [data]);
 }
-
-/**
- * Shows a flash message carried over a redirect (read by the page's loader), once. Deferred one tick: on a full
- * page load the root's <Toaster/> subscribes after this effect runs.
- */
-export function useFlashToast(flash: ToastMessage | null | undefined) {
-  useEffect(() => {
-    if (!flash) return;
-    const timer = setTimeout(() => showToast(flash), 0);
-    return () => clearTimeout(timer);
-  }, [flash]);
-}

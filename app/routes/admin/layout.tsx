@@ -1,7 +1,7 @@
 import { data, Outlet } from "react-router";
 import { adminFor, adminMiddleware } from "~/auth/admin-context.server";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { useFlashToast } from "~/components/ui/toaster";
+import { useFlashToast } from "~/components/admin/flash-toast";
 import { adminTitle } from "~/lib/brand";
 import { readFlash } from "~/lib/flash.server";
 import { noStoreHeaders } from "~/lib/no-store";
