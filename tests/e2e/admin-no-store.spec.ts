@@ -23,7 +23,9 @@ test("every admin page and its data answer no-store", async ({ adminPage: page }
   await insertLeads(page, { subscriber: { email } });
   for (const route of pages) {
     // The layout is pathless: its URL is its first page's.
-    const url = route.params.email ? route.url.replace(route.params.email, encodeURIComponent(email)) : route.url;
+    const url = route.params.email
+      ? route.url.replace(route.params.email, encodeURIComponent(email))
+      : route.url;
     const document = await request.get(url, { maxRedirects: 0 });
     expect(document.status(), url).toBe(200);
     expect(document.headers()["cache-control"], `${url} (${route.file})`).toMatch(/\bno-store\b/);
