@@ -122,10 +122,12 @@ async function queueLeadDeliveries(
   data: Record<string, unknown>,
 ) {
   const leadEmail = facts.email.toLowerCase();
-  await enqueue(tx, [
+  const entries = [
     ...(await notificationEntries(tx, facts)),
     ...(await webhookEntries(tx, event, data, leadEmail)),
-  ]);
+  ];
+  await enqueue(tx, entries);
+  return entries.length;
 }
 
 function facts(
@@ -139,7 +141,7 @@ function facts(
 }
 
 export async function insertContactRequest(input: ContactInput, attribution: Attribution) {
-  const row = await db().transaction(async (tx) => {
+  const { row, queued } = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(contactRequests)
       .values({
@@ -158,16 +160,20 @@ export async function insertContactRequest(input: ContactInput, attribution: Att
       topic: row.interest,
       message: row.message,
     });
-    await queueLeadDeliveries(tx, lead, "lead.created", { ...lead, createdAt: row.createdAt.toISOString() });
-    return row;
+    const queued = await queueLeadDeliveries(tx, lead, "lead.created", {
+      ...lead,
+      createdAt: row.createdAt.toISOString(),
+    });
+    return { row, queued };
   });
-  outboxWritten();
+  // Only a lead with deliveries wakes the worker: without mail or webhooks there is nothing for it to claim.
+  if (queued) outboxWritten();
   return { id: row.id };
 }
 
 /** A demo or dialog lead. It does not subscribe anyone: only the newsletter form does (consent). */
 export async function insertLeadSubmission(input: LeadInput, attribution: Attribution) {
-  const row = await db().transaction(async (tx) => {
+  const { row, queued } = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(formSubmissions)
       .values({
@@ -185,33 +191,36 @@ export async function insertLeadSubmission(input: LeadInput, attribution: Attrib
       topic: row.purpose ?? row.subject,
       message: row.message,
     });
-    await queueLeadDeliveries(tx, lead, "lead.created", { ...lead, createdAt: row.createdAt.toISOString() });
-    return row;
+    const queued = await queueLeadDeliveries(tx, lead, "lead.created", {
+      ...lead,
+      createdAt: row.createdAt.toISOString(),
+    });
+    return { row, queued };
   });
-  outboxWritten();
+  // Only a lead with deliveries wakes the worker: without mail or webhooks there is nothing for it to claim.
+  if (queued) outboxWritten();
   return { id: row.id };
 }
 
 /** One subscriber per address (lower-cased); the first attribution is kept, and only a new one is announced. */
 export async function insertSubscriber(input: NewsletterInput, attribution: Attribution) {
   const email = input.email.toLowerCase();
-  const created = await db().transaction(async (tx) => {
+  const queued = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(subscribers)
       .values({ email, purpose: "newsletter", ...attribution })
       .onConflictDoNothing({ target: subscribers.email })
       .returning();
-    if (!row) return false;
+    if (!row) return 0;
     const lead = facts("newsletter", row.id, email, attribution, {});
-    await queueLeadDeliveries(tx, lead, "subscriber.created", {
+    return queueLeadDeliveries(tx, lead, "subscriber.created", {
       id: row.id,
       email,
       ...attribution,
       createdAt: row.createdAt.toISOString(),
     });
-    return true;
   });
-  if (created) outboxWritten();
+  if (queued) outboxWritten();
 }
 
 export async function countLeads() {
