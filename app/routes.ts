@@ -48,6 +48,7 @@ export default [
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
+    route("analytics/export", "routes/admin/analytics-export.ts"),
   ]),
 
   // --- content API and other resource routes (issue: content API) --------------------------------------------

@@ -27,6 +27,11 @@ const shortDate = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   timeZone: "UTC",
 });
+const monthDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -50,6 +55,26 @@ export function formatDate(value: DateInput): string {
 export function formatShortDate(value: DateInput): string {
   const date = toDate(value);
   return date ? shortDate.format(date) : "";
+}
+
+/** "Jan 5": a day on a chart axis, where the year is shown elsewhere. */
+export function formatMonthDay(value: DateInput): string {
+  const date = toDate(value);
+  return date ? monthDay.format(date) : "";
+}
+
+/**
+ * A range of days ("2025-01-05" strings or dates, both included): "Jan 5 – Feb 3, 2025", "Dec 20, 2024 – Jan 5,
+ * 2025", or "Jan 5, 2025" for one day.
+ */
+export function formatDayRange(fromValue: DateInput, toValue: DateInput): string {
+  const from = toDate(fromValue);
+  const to = toDate(toValue);
+  if (!from || !to) return "";
+  if (from.getTime() === to.getTime()) return shortDate.format(to);
+  const start =
+    from.getUTCFullYear() === to.getUTCFullYear() ? monthDay.format(from) : shortDate.format(from);
+  return `${start} – ${shortDate.format(to)}`;
 }
 
 /** "Jan 5, 2025, 3:04 PM UTC": when something happened, with the year (API key use); `none` without a date. */

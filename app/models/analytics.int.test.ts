@@ -11,8 +11,9 @@ import {
   formSubmissions,
   subscribers,
 } from "~/db/schema";
+import { parseAnalyticsQuery } from "~/lib/analytics-query";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import { analyticsTotals, conversionsBy, dailyFigures, viewsBy } from "./analytics.server";
+import { analyticsTotals, breakdown, dailyFigures, hasTraffic } from "./analytics.server";
 import {
   countAcademyView,
   flushAnalytics,
@@ -21,6 +22,8 @@ import {
   pruneAnalytics,
   recordPageView,
 } from "./analytics-collector.server";
+import { analyticsCsv, analyticsReport } from "./analytics-report.server";
+import { dashboardTraffic } from "./dashboard.server";
 
 setupTestDatabase();
 
@@ -89,13 +92,21 @@ describe("collecting page views", () => {
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain("203.0.113.7");
     expect(stored).not.toContain("198.51.100.1");
-    expect(await viewsBy("referrerHost", range)).toEqual([
-      { key: "news.example.org", views: 1, visitors: 1 },
+    expect(await breakdown("referrer", range)).toEqual([
+      { key: "news.example.org", views: 1, visitors: 1, leads: 0, conversionRate: 0 },
     ]);
-    expect(await viewsBy("device", range)).toEqual([
-      { key: "desktop", views: 1, visitors: 1 },
-      { key: "mobile", views: 1, visitors: 1 },
+    // Leads carry no device: unknown, not zero.
+    expect(await breakdown("device", range)).toEqual([
+      { key: "desktop", views: 1, visitors: 1, leads: null, conversionRate: null },
+      { key: "mobile", views: 1, visitors: 1, leads: null, conversionRate: null },
     ]);
+    expect(await analyticsTotals(range, { device: "mobile" })).toEqual({
+      visitors: 1,
+      views: 1,
+      leads: null,
+      conversionRate: null,
+    });
+    expect(await analyticsTotals(range, { referrer: "news.example.org" })).toMatchObject({ visitors: 1 });
   });
 
   it("counts one visitor per address and browser per day; the same visitor on two days is two", async () => {
@@ -110,6 +121,8 @@ describe("collecting page views", () => {
       { day: DAY1, visitors: 3, views: 5, leads: 0 },
       { day: DAY2, visitors: 1, views: 1, leads: 0 },
     ]);
+    // Over both days the person who came back is two daily visitors.
+    expect(await analyticsTotals(range)).toMatchObject({ visitors: 4, views: 6 });
     const ids = await db().select().from(analyticsDailyVisitors);
     // The same address and browser hash differently on the two days (each day has its own salt).
     const day2 = ids.filter((r) => r.day === DAY2).map((r) => r.visitorId);
@@ -125,9 +138,9 @@ describe("collecting page views", () => {
     await flushAnalytics();
     const [visitor] = await db().select().from(analyticsDailyVisitors);
     expect(visitor).toMatchObject({ landingPath: "/pricing", source: "ads", views: 2 });
-    expect(await viewsBy("path", range)).toEqual([
-      { key: "/contact", views: 1, visitors: 0 },
-      { key: "/pricing", views: 1, visitors: 1 },
+    expect(await breakdown("path", range)).toEqual([
+      { key: "/pricing", views: 1, visitors: 1, leads: 0, conversionRate: 0 },
+      { key: "/contact", views: 1, visitors: 0, leads: 0, conversionRate: 0 },
     ]);
   });
 
@@ -238,27 +251,50 @@ describe("conversions", () => {
       });
 
     expect(await analyticsTotals(range)).toEqual({ visitors: 4, views: 4, leads: 3, conversionRate: 0.75 });
-    expect(await conversionsBy("source", range)).toEqual(
-      [
-        { key: "", visitors: 1, leads: 1, conversionRate: 1 },
-        { key: "newsletter", visitors: 2, leads: 1, conversionRate: 0.5 },
-        { key: "google.com", visitors: 1, leads: 1, conversionRate: 1 },
-      ].sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.key.localeCompare(b.key)),
-    );
-    expect(await conversionsBy("path", range)).toEqual([
-      { key: "/pricing", visitors: 2, leads: 2, conversionRate: 1 },
-      { key: "/", visitors: 2, leads: 1, conversionRate: 0.5 },
+    expect(await breakdown("source", range)).toEqual([
+      { key: "newsletter", views: 2, visitors: 2, leads: 1, conversionRate: 0.5 },
+      { key: "", views: 1, visitors: 1, leads: 1, conversionRate: 1 },
+      { key: "google.com", views: 1, visitors: 1, leads: 1, conversionRate: 1 },
     ]);
-    expect(await conversionsBy("campaign", range, { source: "newsletter" })).toEqual([
-      { key: "spring", visitors: 2, leads: 1, conversionRate: 0.5 },
+    expect(await breakdown("path", range)).toEqual([
+      { key: "/pricing", views: 2, visitors: 2, leads: 2, conversionRate: 1 },
+      { key: "/", views: 2, visitors: 2, leads: 1, conversionRate: 0.5 },
     ]);
+    expect(await breakdown("campaign", range, { source: "newsletter" })).toEqual([
+      { key: "spring", views: 2, visitors: 2, leads: 1, conversionRate: 0.5 },
+    ]);
+    // Referrers: the subscriber came from google.com like the third visitor; direct ("") is no referrer.
+    expect(await breakdown("referrer", range)).toEqual([
+      { key: "google.com", views: 1, visitors: 1, leads: 1, conversionRate: 1 },
+    ]);
+    expect(await analyticsTotals(range, { referrer: "google.com" })).toEqual({
+      visitors: 1,
+      views: 1,
+      leads: 1,
+      conversionRate: 1,
+    });
     expect(await analyticsTotals(range, { path: "/pricing" })).toEqual({
       visitors: 2,
       views: 2,
       leads: 2,
       conversionRate: 1,
     });
-    expect((await dailyFigures(range)).map((d) => d.leads)).toEqual([3, 0]);
+    // A lead whose source sent no counted visitor still shows, with 0 visitors.
+    await db().insert(formSubmissions).values({
+      email: "e@example.com",
+      subject: "x",
+      landingPage: "/?utm_source=partner",
+      utmSource: "Partner",
+      createdAt: at,
+    });
+    expect((await breakdown("source", range)).at(-1)).toEqual({
+      key: "partner",
+      views: 0,
+      visitors: 0,
+      leads: 1,
+      conversionRate: 0,
+    });
+    expect((await dailyFigures(range)).map((d) => d.leads)).toEqual([4, 0]);
   });
 });
 
@@ -288,5 +324,92 @@ describe("academy view counts", () => {
     const [draft] = await db().select().from(academyContent).where(eq(academyContent.slug, "draft-views"));
     expect(draft?.viewCount).toBe(0);
     expect(changed).toEqual([["batched-views", "draft-views"]]);
+  });
+});
+
+describe("the Analytics page's report and the dashboard's traffic", () => {
+  it("gathers totals against the previous period, days and lists, and exports the same figures as CSV", async () => {
+    expect(await hasTraffic()).toBe(false);
+    // Previous period (DAY0): one visitor. This period (DAY1, DAY2): the same browser on both days, and a
+    // phone from a newsletter that became a lead; a bot is not counted.
+    const DAY0 = "2026-03-09";
+    recordPageView(hit({ at: new Date(`${DAY0}T10:00:00Z`) }));
+    recordPageView(hit({ url: "/pricing" }));
+    recordPageView(hit({ url: "/pricing", at: new Date(`${DAY2}T08:00:00Z`) }));
+    recordPageView(
+      hit({ url: "/?utm_source=newsletter&utm_campaign=spring", userAgent: IPHONE, ip: "192.0.2.9" }),
+    );
+    recordPageView(hit({ url: "/", userAgent: GOOGLEBOT, ip: "192.0.2.10" }));
+    await flushAnalytics();
+    await db()
+      .insert(subscribers)
+      .values({
+        email: "n@example.com",
+        landingPage: "/?utm_source=newsletter&utm_campaign=spring",
+        utmSource: "newsletter",
+        utmCampaign: "spring",
+        createdAt: new Date(`${DAY1}T10:05:00Z`),
+      });
+    expect(await hasTraffic()).toBe(true);
+
+    const query = parseAnalyticsQuery(new URLSearchParams(`from=${DAY1}&to=${DAY2}`), DAY2);
+    const report = await analyticsReport(query);
+    expect(report.previous).toEqual({ from: "2026-03-08", to: DAY0 });
+    expect(report.totals).toEqual({ visitors: 3, views: 3, leads: 1, conversionRate: 1 / 3 });
+    expect(report.previousTotals).toEqual({ visitors: 1, views: 1, leads: 0, conversionRate: 0 });
+    expect(report.daily.map((d) => [d.day, d.visitors, d.leads])).toEqual([
+      [DAY1, 2, 1],
+      [DAY2, 1, 0],
+    ]);
+    expect(report.pages.map((r) => [r.key, r.views, r.visitors, r.leads])).toEqual([
+      ["/pricing", 2, 2, 0],
+      ["/", 1, 1, 1],
+    ]);
+    expect(report.sources.map((r) => [r.key, r.visitors, r.leads])).toEqual([
+      ["", 2, 0],
+      ["newsletter", 1, 1],
+    ]);
+    expect(report.campaigns.map((r) => r.key)).toEqual(["", "spring"]);
+    expect(report.referrers).toEqual([]);
+    expect(report.devices.map((r) => [r.key, r.visitors, r.leads])).toEqual([
+      ["desktop", 2, null],
+      ["mobile", 1, null],
+    ]);
+
+    const csv = analyticsCsv(query, report).split("\r\n");
+    expect(csv.slice(0, 5)).toEqual([
+      "section,item,visitors,views,leads,conversion_rate",
+      `period,${DAY1} to ${DAY2},3,3,1,0.3333`,
+      `previous period,2026-03-08 to ${DAY0},1,1,0,0`,
+      `day,${DAY1},2,2,1,0.5`,
+      `day,${DAY2},1,1,0,0`,
+    ]);
+    expect(csv).toContain("source,Direct,2,2,0,0");
+    expect(csv).toContain("campaign,spring,1,1,1,1");
+    expect(csv).toContain("device,Mobile,1,1,,");
+
+    // Filtered: the chip's filter is in the file, and leads are unknown (blank) for a device.
+    const mobile = parseAnalyticsQuery(new URLSearchParams(`from=${DAY1}&to=${DAY2}&device=mobile`), DAY2);
+    const filtered = analyticsCsv(mobile, await analyticsReport(mobile)).split("\r\n");
+    expect(filtered.slice(1, 3)).toEqual(["filter,Device: Mobile,,,,", `period,${DAY1} to ${DAY2},1,1,,`]);
+  });
+
+  it("gives the dashboard the last 30 days of visitors, page views and leads, day by day", async () => {
+    const now = new Date(`${DAY2}T12:00:00Z`);
+    recordPageView(hit({ at: new Date("2026-02-09T10:00:00Z") })); // 31 days before DAY2: outside
+    recordPageView(hit({ at: new Date("2026-02-10T10:00:00Z") })); // the first of the 30 days
+    recordPageView(hit({ url: "/pricing" }));
+    recordPageView(hit({ url: "/blog", at: new Date(`${DAY2}T09:00:00Z`) }));
+    await flushAnalytics();
+    await db().insert(subscribers).values({ email: "t@example.com", createdAt: now });
+    const traffic = await dashboardTraffic(now);
+    expect(traffic.range).toEqual({ from: "2026-02-10", to: DAY2 });
+    expect(traffic).toMatchObject({ visitors: 3, views: 3, leads: 1 });
+    expect(traffic.daily).toHaveLength(30);
+    expect(traffic.daily[0]).toEqual({ day: "2026-02-10", visitors: 1, leads: 0 });
+    expect(traffic.daily.slice(-2)).toEqual([
+      { day: DAY1, visitors: 1, leads: 0 },
+      { day: DAY2, visitors: 1, leads: 1 },
+    ]);
   });
 });

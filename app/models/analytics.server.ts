@@ -1,56 +1,59 @@
-// What the Analytics page and the dashboard ask of first-party analytics: visitors, page views, sources,
-// campaigns, devices and conversions for a range of UTC days, read from the daily roll-ups the batched writer
-// keeps (analytics-collector.server.ts), so a query costs the same however old the range is.
+// What the Analytics page and the dashboard ask of first-party analytics: visitors, page views, leads and
+// conversion for a range of UTC days, in total, per day, and broken down by page, source, campaign, referrer or
+// device, read from the daily roll-ups the batched writer keeps (analytics-collector.server.ts), so a query costs
+// the same however old the range is.
 //
 // A visitor is one row of analytics_daily_visitors: the same person on two days is two daily visitors. A lead is
 // a contact request, newsletter subscriber or other form submission; its attribution (first landing page,
 // referrer, utm_*) is matched to a visitor's day by the same source rule: the UTM source if tagged, else the
-// external referrer's host without "www.", else direct ("").
+// external referrer's host without "www.", else direct (""). Leads carry no device: with a device filter, or broken
+// down by device, their figures are null (unknown), never 0.
 import { type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
+import { type AnalyticsFilter, type DayRange, leadsKnown, parseDay } from "~/lib/analytics-query";
 
-export interface DayRange {
-  /** First UTC day, "2026-11-01". */
-  from: string;
-  /** Last UTC day, included. */
-  to: string;
-}
-
-/** Narrows every figure to one source, campaign or (landing) page; "" is direct / none. */
-export interface AnalyticsFilter {
-  source?: string;
-  campaign?: string;
-  /** Page views of this path; visitors and leads who landed on it. */
-  path?: string;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export type { AnalyticsFilter, DayRange } from "~/lib/analytics-query";
 
 function checkRange(range: DayRange): DayRange {
-  if (!DAY.test(range.from) || !DAY.test(range.to)) throw new RangeError("days must be YYYY-MM-DD");
+  if (!parseDay(range.from) || !parseDay(range.to)) throw new RangeError("days must be YYYY-MM-DD");
   return range;
 }
 
-/** The lead tables' rows in the range with the source, campaign and landing path their attribution gives. */
+/** The external host of a referrer URL without "www.", or null. */
+const REFERRER_HOST = sql.raw(
+  `regexp_replace(lower(substring(referrer from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)')), '^www\\.', '')`,
+);
+
+/**
+ * The lead tables' rows in the range with the source, campaign, landing path and referrer host their attribution
+ * gives, in the columns the roll-ups use.
+ */
 function leadsIn(range: DayRange): SQL {
   const one = (table: string) => sql`
     select (created_at at time zone 'UTC')::date as day,
-      coalesce(lower(nullif(trim(utm_source), '')),
-        regexp_replace(lower(substring(referrer from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)')), '^www\\.', ''),
-        '') as source,
+      coalesce(lower(nullif(trim(utm_source), '')), ${REFERRER_HOST}, '') as source,
       coalesce(nullif(trim(utm_campaign), ''), '') as campaign,
       coalesce(nullif(rtrim(split_part(split_part(landing_page, '?', 1), '#', 1), '/'), ''),
-        case when landing_page is null then '' else '/' end) as path
+        case when landing_page is null then '' else '/' end) as path,
+      coalesce(${REFERRER_HOST}, '') as referrer_host
     from ${sql.raw(table)}
     where created_at >= ${range.from}::date and created_at < ${range.to}::date + 1`;
   return sql`(${one("atlas_contact_requests")} union all ${one("subscribers")} union all ${one("form_submissions")})`;
 }
 
-function where(range: DayRange, filter: AnalyticsFilter, pathColumn: string): SQL {
+type Source = "views" | "visitors" | "leads";
+
+/** The range and the filter as a where clause on one of the three sources of figures. */
+function where(range: DayRange, filter: AnalyticsFilter, from: Source): SQL {
   const parts = [sql`day between ${range.from}::date and ${range.to}::date`];
-  if (filter.source !== undefined) parts.push(sql`source = ${filter.source}`);
-  if (filter.campaign !== undefined) parts.push(sql`campaign = ${filter.campaign}`);
-  if (filter.path !== undefined) parts.push(sql`${sql.raw(pathColumn)} = ${filter.path}`);
+  const equal = (column: string, value: string | undefined) => {
+    if (value !== undefined) parts.push(sql`${sql.raw(column)} = ${value}`);
+  };
+  equal("source", filter.source);
+  equal("campaign", filter.campaign);
+  equal(from === "visitors" ? "landing_path" : "path", filter.path);
+  equal("referrer_host", filter.referrer);
+  if (filter.device !== undefined) parts.push(from === "leads" ? sql`false` : sql`device = ${filter.device}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -58,14 +61,18 @@ async function rows<T>(query: SQL): Promise<T[]> {
   return rowsOf<T>(await db().execute(query));
 }
 
-const rate = (leads: number, visitors: number) => (visitors > 0 ? leads / visitors : 0);
+/** Leads per visitor, 0..1 (0 without visitors); null when leads are unknown. */
+export function conversionOf(leads: number | null, visitors: number): number | null {
+  return leads === null ? null : visitors > 0 ? leads / visitors : 0;
+}
 
 export interface AnalyticsTotals {
   visitors: number;
   views: number;
-  leads: number;
-  /** Leads per visitor, 0..1 (0 without visitors). */
-  conversionRate: number;
+  /** null with a device filter (leads carry no device). */
+  leads: number | null;
+  /** Leads per visitor, 0..1 (0 without visitors; null when leads are unknown). */
+  conversionRate: number | null;
 }
 
 export async function analyticsTotals(
@@ -75,19 +82,20 @@ export async function analyticsTotals(
   checkRange(range);
   const [row] = await rows<{ visitors: number; views: number; leads: number }>(sql`
     select
-      (select count(*) from analytics_daily_visitors where ${where(range, filter, "landing_path")})::int as visitors,
-      (select coalesce(sum(views), 0) from analytics_daily_views where ${where(range, filter, "path")})::int as views,
-      (select count(*) from ${leadsIn(range)} l where ${where(range, filter, "path")})::int as leads`);
+      (select count(*) from analytics_daily_visitors where ${where(range, filter, "visitors")})::int as visitors,
+      (select coalesce(sum(views), 0) from analytics_daily_views where ${where(range, filter, "views")})::int as views,
+      (select count(*) from ${leadsIn(range)} l where ${where(range, filter, "leads")})::int as leads`);
   const visitors = Number(row?.visitors ?? 0);
-  const leads = Number(row?.leads ?? 0);
-  return { visitors, views: Number(row?.views ?? 0), leads, conversionRate: rate(leads, visitors) };
+  const leads = leadsKnown(filter) ? Number(row?.leads ?? 0) : null;
+  return { visitors, views: Number(row?.views ?? 0), leads, conversionRate: conversionOf(leads, visitors) };
 }
 
 export interface DayFigures {
   day: string;
   visitors: number;
   views: number;
-  leads: number;
+  /** null with a device filter. */
+  leads: number | null;
 }
 
 /** One entry per day of the range, days without traffic included (zeros), oldest first. */
@@ -95,88 +103,97 @@ export async function dailyFigures(range: DayRange, filter: AnalyticsFilter = {}
   checkRange(range);
   const result = await rows<DayFigures>(sql`
     with days as (select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as day),
-    v as (select day, count(*) as n from analytics_daily_visitors where ${where(range, filter, "landing_path")} group by day),
-    p as (select day, sum(views) as n from analytics_daily_views where ${where(range, filter, "path")} group by day),
-    l as (select day, count(*) as n from ${leadsIn(range)} x where ${where(range, filter, "path")} group by day)
+    v as (select day, count(*) as n from analytics_daily_visitors where ${where(range, filter, "visitors")} group by day),
+    p as (select day, sum(views) as n from analytics_daily_views where ${where(range, filter, "views")} group by day),
+    l as (select day, count(*) as n from ${leadsIn(range)} x where ${where(range, filter, "leads")} group by day)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(v.n, 0)::int as visitors, coalesce(p.n, 0)::int as views,
       coalesce(l.n, 0)::int as leads
     from days left join v using (day) left join p using (day) left join l using (day)
     order by days.day`);
+  const known = leadsKnown(filter);
   return result.map((r) => ({
-    ...r,
+    day: r.day,
     visitors: Number(r.visitors),
     views: Number(r.views),
-    leads: Number(r.leads),
+    leads: known ? Number(r.leads) : null,
   }));
 }
 
-export interface ConversionRow {
-  /** The source, campaign or landing page ("" = direct / none). */
-  key: string;
-  visitors: number;
-  leads: number;
-  conversionRate: number;
-}
-
-type Dimension = "source" | "campaign" | "path";
+export type Dimension = "path" | "source" | "campaign" | "referrer" | "device";
 
 /**
- * Visitors and leads per source, campaign or landing page, most visitors first (then most leads): a lead whose
- * source never sent a counted visitor still shows, with 0 visitors.
+ * The column of each dimension in the page views, the visitors (a page: where they landed) and the leads (their
+ * attribution; none for the device).
  */
-export async function conversionsBy(
+const COLUMNS: Record<Dimension, { views: string; visitors: string; leads: string | null }> = {
+  path: { views: "path", visitors: "landing_path", leads: "path" },
+  source: { views: "source", visitors: "source", leads: "source" },
+  campaign: { views: "campaign", visitors: "campaign", leads: "campaign" },
+  referrer: { views: "referrer_host", visitors: "referrer_host", leads: "referrer_host" },
+  device: { views: "device", visitors: "device", leads: null },
+};
+
+export interface BreakdownRow {
+  /** The page, source, campaign, referrer host or device ("" = direct / none). */
+  key: string;
+  /** Page views carrying this value (for a page: its views; for a source: the views that arrived from it). */
+  views: number;
+  /** Visitors whose day started here: landed on the page, came from the source, campaign or referrer. */
+  visitors: number;
+  /** Leads whose attribution has this value; null when leads are unknown (devices, a device filter). */
+  leads: number | null;
+  conversionRate: number | null;
+}
+
+/**
+ * Page views, visitors, leads and conversion per page, source, campaign, referrer host or device. Pages and
+ * devices come most viewed first, the others with most visitors first; a value that only a lead carries (its
+ * source never sent a counted visitor in the range) still shows, with 0 visitors. Referrers leave out direct
+ * ("").
+ */
+export async function breakdown(
   dimension: Dimension,
   range: DayRange,
   filter: AnalyticsFilter = {},
   limit = 50,
-): Promise<ConversionRow[]> {
+): Promise<BreakdownRow[]> {
   checkRange(range);
-  const visitorColumn = sql.raw(dimension === "path" ? "landing_path" : dimension);
-  const leadColumn = sql.raw(dimension);
-  const result = await rows<{ key: string; visitors: number; leads: number }>(sql`
-    with v as (select ${visitorColumn} as key, count(*) as n from analytics_daily_visitors
-      where ${where(range, filter, "landing_path")} group by 1),
-    l as (select ${leadColumn} as key, count(*) as n from ${leadsIn(range)} x
-      where ${where(range, filter, "path")} group by 1)
-    select key, coalesce(v.n, 0)::int as visitors, coalesce(l.n, 0)::int as leads
-    from v full join l using (key)
-    order by visitors desc, leads desc, key
+  const column = COLUMNS[dimension];
+  const skipEmpty = dimension === "referrer" ? sql`and referrer_host <> ''` : sql``;
+  const known = leadsKnown(filter) && column.leads !== null;
+  const leads = known
+    ? sql`select ${sql.raw(column.leads ?? "")} as key, count(*) as n from ${leadsIn(range)} x
+        where ${where(range, filter, "leads")} ${skipEmpty} group by 1`
+    : sql`select ''::text as key, 0 as n where false`;
+  const order =
+    dimension === "path" || dimension === "device"
+      ? sql`views desc, visitors desc, leads desc, key`
+      : sql`visitors desc, views desc, leads desc, key`;
+  const result = await rows<{ key: string; views: number; visitors: number; leads: number }>(sql`
+    with p as (select ${sql.raw(column.views)} as key, sum(views) as n from analytics_daily_views
+      where ${where(range, filter, "views")} ${skipEmpty} group by 1),
+    v as (select ${sql.raw(column.visitors)} as key, count(*) as n from analytics_daily_visitors
+      where ${where(range, filter, "visitors")} ${skipEmpty} group by 1),
+    l as (${leads})
+    select key, coalesce(p.n, 0)::int as views, coalesce(v.n, 0)::int as visitors, coalesce(l.n, 0)::int as leads
+    from p full join v using (key) full join l using (key)
+    order by ${order}
     limit ${limit}`);
   return result.map((r) => {
     const visitors = Number(r.visitors);
-    const leads = Number(r.leads);
-    return { key: r.key, visitors, leads, conversionRate: rate(leads, visitors) };
+    const leadCount = known ? Number(r.leads) : null;
+    return {
+      key: r.key,
+      views: Number(r.views),
+      visitors,
+      leads: leadCount,
+      conversionRate: conversionOf(leadCount, visitors),
+    };
   });
 }
 
-export interface CountRow {
-  key: string;
-  views: number;
-  visitors: number;
-}
-
-/**
- * Page views and visitors per page, external referrer host or device, most views first. Visitors per page are
- * those who landed on it (entries); per referrer and device, those who arrived that way.
- */
-export async function viewsBy(
-  dimension: "path" | "referrerHost" | "device",
-  range: DayRange,
-  filter: AnalyticsFilter = {},
-  limit = 50,
-): Promise<CountRow[]> {
-  checkRange(range);
-  const column = { path: "path", referrerHost: "referrer_host", device: "device" }[dimension];
-  const visitorColumn = sql.raw(dimension === "path" ? "landing_path" : column);
-  const skipEmpty = dimension === "referrerHost" ? sql`and referrer_host <> ''` : sql``;
-  const result = await rows<CountRow>(sql`
-    with p as (select ${sql.raw(column)} as key, sum(views) as n from analytics_daily_views
-      where ${where(range, filter, "path")} ${skipEmpty} group by 1),
-    v as (select ${visitorColumn} as key, count(*) as n from analytics_daily_visitors
-      where ${where(range, filter, "landing_path")} ${skipEmpty} group by 1)
-    select key, coalesce(p.n, 0)::int as views, coalesce(v.n, 0)::int as visitors
-    from p left join v using (key)
-    order by views desc, key
-    limit ${limit}`);
-  return result.map((r) => ({ key: r.key, views: Number(r.views), visitors: Number(r.visitors) }));
+/** Whether any page view was ever counted (the Analytics page's empty state until then). */
+export async function hasTraffic(): Promise<boolean> {
+  const [row] = await rows<{ any: boolean }>(sql`select exists (select 1 from analytics_daily_views) as any`);
+  return Boolean(row?.any);
 }

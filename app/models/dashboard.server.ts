@@ -1,10 +1,14 @@
-// Figures for the dashboard and the analytics page, counted in the database (no hard-coded numbers, no browser
-// storage). "Views" are the academy view counts the server records; the blog has no per-post counter yet.
+// Figures for the dashboard, counted in the database (no hard-coded numbers, no browser storage): content and
+// lead counts, the academy view counts the server records, and the last 30 days of visitor analytics.
 import { and, count, gte, lt, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import { addDays, type DayRange, dayOf } from "~/lib/analytics-query";
+import { analyticsTotals, dailyFigures } from "./analytics.server";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The dashboard's traffic card covers the last 30 days. */
+export const TRAFFIC_DAYS = 30;
 
 export interface DashboardStats {
   posts: { published: number; draft: number; archived: number; total: number };
@@ -27,7 +31,7 @@ async function statusCounts(table: typeof blogPosts | typeof academyContent) {
 }
 
 /** Leads (contact requests, subscribers and other form submissions) created at or after `since`. */
-export async function leadsSince(since: Date, before?: Date): Promise<number> {
+async function leadsSince(since: Date, before?: Date): Promise<number> {
   const counts = await Promise.all(
     [contactRequests, subscribers, formSubmissions].map(async (table) => {
       const [row] = await db()
@@ -71,30 +75,25 @@ export async function dashboardStats(now = new Date()): Promise<DashboardStats> 
   };
 }
 
-export interface AnalyticsFigures {
-  totalViews: number;
-  blogPosts: { published: number; total: number };
-  academy: { published: number; total: number };
-  leadsThisMonth: number;
-  leadsLastMonth: number;
+export interface DashboardTraffic {
+  range: DayRange;
+  visitors: number;
+  views: number;
+  leads: number;
+  /** Visitors and leads per day, oldest first: the sparkline. */
+  daily: Array<{ day: string; visitors: number; leads: number }>;
 }
 
-/** Calendar months in UTC, so every instance agrees on where a month starts. */
-export async function analyticsFigures(now = new Date()): Promise<AnalyticsFigures> {
-  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const [totalViews, posts, academy, leadsThisMonth, leadsLastMonth] = await Promise.all([
-    totalAcademyViews(),
-    statusCounts(blogPosts),
-    statusCounts(academyContent),
-    leadsSince(thisMonth),
-    leadsSince(lastMonth, thisMonth),
-  ]);
+/** Visitors, page views and leads of the last 30 UTC days (today included), from the analytics roll-ups. */
+export async function dashboardTraffic(now = new Date()): Promise<DashboardTraffic> {
+  const today = dayOf(now);
+  const range = { from: addDays(today, -(TRAFFIC_DAYS - 1)), to: today };
+  const [totals, daily] = await Promise.all([analyticsTotals(range), dailyFigures(range)]);
   return {
-    totalViews,
-    blogPosts: { published: posts.published, total: posts.total },
-    academy: { published: academy.published, total: academy.total },
-    leadsThisMonth,
-    leadsLastMonth,
+    range,
+    visitors: totals.visitors,
+    views: totals.views,
+    leads: totals.leads ?? 0,
+    daily: daily.map((d) => ({ day: d.day, visitors: d.visitors, leads: d.leads ?? 0 })),
   };
 }

@@ -13,7 +13,7 @@ export function formatCount(n: number): string {
 export interface StatFigure {
   label: string;
   value: number | string;
-  detail?: string;
+  detail?: React.ReactNode;
   icon: LucideIcon;
 }
 
@@ -64,7 +64,11 @@ export function StatCard({
           <Icon className="size-5" aria-hidden />
         </span>
       </div>
-      {detail ? <p className="mt-2 text-xs text-slate-600">{detail}</p> : null}
+      {typeof detail === "string" ? (
+        <p className="mt-2 text-xs text-slate-600">{detail}</p>
+      ) : (
+        (detail ?? null)
+      )}
     </Card>
   );
 }

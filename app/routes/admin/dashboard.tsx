@@ -1,15 +1,16 @@
 // /admin: real figures from the database, quick actions, and the latest audit entries.
-import { BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp } from "lucide-react";
+import { ArrowRight, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
+import { Sparkline } from "~/components/admin/sparkline";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminTitle } from "~/lib/brand";
-import { formatRecent } from "~/lib/dates";
+import { formatDayRange, formatRecent, formatShortDate } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
-import { dashboardStats } from "~/models/dashboard.server";
+import { type DashboardTraffic, dashboardStats, dashboardTraffic } from "~/models/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -18,9 +19,10 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
-  const [stats, audit] = await Promise.all([dashboardStats(), latestAudit(10)]);
+  const [stats, traffic, audit] = await Promise.all([dashboardStats(), dashboardTraffic(), latestAudit(10)]);
   return {
     stats,
+    traffic,
     audit: audit.map((a) => ({
       id: a.id,
       at: a.at,
@@ -44,10 +46,11 @@ const quickActions = (
 ).map(([to, label]) => ({ to, label, icon: adminNav.find((item) => item.to === to)?.icon ?? Settings }));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, audit } = loaderData;
+  const { stats, traffic, audit } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />
+      <TrafficCard traffic={traffic} />
       <StatGrid
         label="Statistics"
         columns={3}
@@ -64,7 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             value: stats.academy.total,
             detail: `${formatCount(stats.academy.published)} published`,
           },
-          { label: "Total views", icon: Eye, value: stats.totalViews, detail: "Academy content views" },
+          { label: "Academy views", icon: Eye, value: stats.totalViews, detail: "Views of academy content" },
           {
             label: "Contact requests",
             icon: Inbox,
@@ -133,6 +136,56 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </>
+  );
+}
+
+/** Visitors, page views and leads of the last 30 days, with a line of visitors per day. */
+function TrafficCard({ traffic }: { traffic: DashboardTraffic }) {
+  const visitors = traffic.daily.map((d) => d.visitors);
+  const busiest = traffic.daily.reduce<(typeof traffic.daily)[number] | undefined>(
+    (top, d) => (!top || d.visitors > top.visitors ? d : top),
+    undefined,
+  );
+  const range = formatDayRange(traffic.range.from, traffic.range.to);
+  const label =
+    traffic.visitors === 0 || !busiest
+      ? `Visitors per day, ${range}: none yet.`
+      : `Visitors per day, ${range}: ${formatCount(traffic.visitors)} in all; the busiest day was ${formatShortDate(busiest.day)} with ${formatCount(busiest.visitors)}.`;
+  const figures = [
+    ["Visitors", traffic.visitors],
+    ["Page views", traffic.views],
+    ["Leads", traffic.leads],
+  ] as const;
+  return (
+    <Card className="mb-6 p-5" data-testid="traffic-card">
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Website traffic</h2>
+          <p className="text-xs text-slate-600">Last 30 days · {range} (UTC)</p>
+        </div>
+        <Link
+          to="/admin/analytics"
+          prefetch="intent"
+          className="inline-flex min-h-9 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          Open analytics
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      <div className="mt-4 grid gap-5 md:grid-cols-[auto_1fr] md:items-end">
+        <dl className="grid grid-cols-3 gap-4 md:gap-8">
+          {figures.map(([name, value]) => (
+            <div key={name}>
+              <dt className="text-xs font-medium text-slate-600">{name}</dt>
+              <dd className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
+                {formatCount(value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <Sparkline values={visitors} label={label} className="h-14 w-full" />
+      </div>
+    </Card>
   );
 }
 
