@@ -45,5 +45,10 @@ test("the landing page stays within its JavaScript and CSS budgets, and loads no
   );
   expect(js).toBeLessThanOrEqual(JS_BUDGET);
   expect(css).toBeLessThanOrEqual(CSS_BUDGET);
-  for (const s of scripts) expect(s).not.toMatch(/admin|block-editor|cms|tiptap/i);
+  for (const s of scripts) expect(s).not.toMatch(/admin|block-editor|cms|tiptap|chart/i);
+  // Nor does anything the landing page loads name the chart library's chunk (the Analytics page imports it on
+  // demand), not even the route manifest.
+  for (const s of scripts) {
+    expect(readFileSync(path.join("build/client", s), "utf8")).not.toMatch(/traffic-chart-impl|recharts/);
+  }
 });
