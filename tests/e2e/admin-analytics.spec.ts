@@ -217,9 +217,11 @@ test.describe("analytics page", () => {
     await expect(card(adminPage, "Visitors")).toContainText("3");
     // A device filter: leads carry no device, so they are unknown rather than zero.
     await adminPage.getByRole("link", { name: "Filter by device: Mobile", exact: true }).click();
+    await expect(adminPage).toHaveURL(/\?device=mobile$/);
     await expect(card(adminPage, "Visitors")).toContainText("1");
     await expect(card(adminPage, "Leads")).toContainText("Leads record no device");
     await adminPage.getByRole("link", { name: "Remove filter Device: Mobile", exact: true }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/analytics$/);
 
     // Keyboard: a preset range, then a custom range, then the export.
     const nav = adminPage.getByRole("navigation", { name: "Date range" });

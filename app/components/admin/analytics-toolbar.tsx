@@ -40,12 +40,14 @@ export function previousPeriodWords(query: AnalyticsQuery): string {
 export function AnalyticsToolbar({
   query,
   today,
-  updating,
+  pending,
 }: {
   query: AnalyticsQuery;
   today: string;
-  updating: boolean;
+  /** The query being loaded, if any: its preset shows as chosen at once, and "Updating figures" spins. */
+  pending?: AnalyticsQuery;
 }) {
+  const updating = pending !== undefined;
   const custom = query.preset === "custom";
   const filters = activeFilters(query.filter);
   return (
@@ -53,7 +55,8 @@ export function AnalyticsToolbar({
       <nav aria-label="Date range" className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <ul className="grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
           {RANGE_PRESETS.map((preset) => {
-            const active = query.preset === preset.id && !query.error;
+            const shown = pending ?? query;
+            const active = shown.preset === preset.id && !shown.error;
             return (
               <li key={preset.id}>
                 <Link

@@ -42,18 +42,20 @@ export function TrafficChart({ days }: { days: Day[] }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <CardTitle>Visitors{withLeads ? " and leads" : ""} per day</CardTitle>
-        <ul aria-hidden className="flex items-center gap-4 text-xs text-slate-700">
-          <li className="flex items-center gap-1.5">
-            <span className={`h-2.5 w-4 rounded-sm ${VISITORS}`} />
-            Visitors (left scale)
-          </li>
-          {withLeads ? (
+        {days.length > 1 ? (
+          <ul aria-hidden className="flex items-center gap-4 text-xs text-slate-700">
             <li className="flex items-center gap-1.5">
-              <span className={`h-2.5 w-2.5 rounded-sm ${LEADS}`} />
-              Leads (right scale)
+              <span className={`h-2.5 w-4 rounded-sm ${VISITORS}`} />
+              Visitors (left scale)
             </li>
-          ) : null}
-        </ul>
+            {withLeads ? (
+              <li className="flex items-center gap-1.5">
+                <span className={`h-2.5 w-2.5 rounded-sm ${LEADS}`} />
+                Leads (right scale)
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </CardHeader>
       <CardContent>
         {days.length < 2 ? (

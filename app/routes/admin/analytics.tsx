@@ -105,7 +105,11 @@ const LISTS = [
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { query, report, today } = loaderData;
   const navigation = useNavigation();
-  const updating = navigation.state === "loading" && navigation.location?.pathname === "/admin/analytics";
+  const pending =
+    navigation.state === "loading" && navigation.location?.pathname === "/admin/analytics"
+      ? parseAnalyticsQuery(new URLSearchParams(navigation.location.search), today)
+      : undefined;
+  const updating = pending !== undefined;
   const period = previousPeriodWords(query);
   const leads = leadsKnown(query.filter);
   return (
@@ -128,7 +132,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       />
       {report.hasTraffic ? (
         <>
-          <AnalyticsToolbar query={query} today={today} updating={updating} />
+          <AnalyticsToolbar query={query} today={today} pending={pending} />
           <div
             aria-busy={updating || undefined}
             className={cn("space-y-6 transition-opacity duration-200", updating && "opacity-60")}
