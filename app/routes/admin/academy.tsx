@@ -20,7 +20,7 @@ import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { academySchema } from "~/lib/content-schemas";
+import { academySchemaIn } from "~/lib/content-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -58,7 +58,7 @@ export type AcademyActionResult = ActionResult;
 
 const ACTION = {
   label: "Academy",
-  schema: academySchema,
+  schema: academySchemaIn,
   required: ["title", "slug", "category"],
   messages: ACADEMY_MESSAGES,
   create: createAcademyItem,

@@ -20,7 +20,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { blogPostSchema } from "~/lib/content-schemas";
+import { blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
@@ -50,7 +50,7 @@ export type BlogActionResult = ActionResult;
 
 const ACTION = {
   label: "Blog",
-  schema: blogPostSchema,
+  schema: blogPostSchemaIn,
   required: ["title", "slug"],
   messages: BLOG_MESSAGES,
   create: createPost,
