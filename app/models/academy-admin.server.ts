@@ -76,6 +76,8 @@ function fromRevision(snapshot: Record<string, unknown>, current: AdminAcademyIt
     description: snapshotText(snapshot.description),
     summary: snapshotText(snapshot.summary),
     status: current.status,
+    // The same time keeps a scheduled item scheduled and a live one's date (publishedAtAfter).
+    publishAt: current.publishedAt,
     blocks: Array.isArray(snapshot.content) ? (snapshot.content as AcademyBlock[]) : [],
     richContent: toRichBlocks(snapshot.richContent),
     author: snapshotTextOrNull(snapshot.author),

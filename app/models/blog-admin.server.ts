@@ -73,6 +73,8 @@ function fromRevision(snapshot: Record<string, unknown>, current: AdminBlogPost)
     tags: snapshotTags(snapshot),
     featuredImage: snapshotTextOrNull(snapshot.featuredImage),
     status: current.status,
+    // The same time keeps a scheduled item scheduled and a live one's date (publishedAtAfter).
+    publishAt: current.publishedAt,
     metaTitle: snapshotText(snapshot.metaTitle),
     metaDescription: snapshotText(snapshot.metaDescription),
   };

@@ -135,6 +135,24 @@ describe("revisions", () => {
     expect(await restorePostRevision(post.id, 999_999_999, who)).toBeUndefined();
   });
 
+  it("restore keeps a scheduled item scheduled at its time", async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const post = await createPost(
+      { ...blogInput({ title: "Later", slug: "restore-later", status: "published" }), publishAt: at },
+      who,
+    );
+    await updatePost(
+      post.id,
+      { ...blogInput({ title: "Later, badly", slug: "restore-later", status: "published" }), publishAt: at },
+      who,
+    );
+    const [, created] = await listRevisions("blog", post.id);
+    const restored = await restorePostRevision(post.id, created?.id ?? 0, who);
+    expect(restored?.after).toMatchObject({ title: "Later", status: "published", publicationPending: true });
+    expect(restored?.after.publishedAt?.toISOString()).toBe(at.toISOString());
+    expect(await getPublishedPost("restore-later")).toBeUndefined();
+  });
+
   it("academy: restore brings back description and media", async () => {
     const parse = academyInput;
     const base = { title: "Lesson", slug: "lesson-r", category: "Guides" };
