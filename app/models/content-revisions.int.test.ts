@@ -63,6 +63,18 @@ describe("revisions", () => {
     expect(first?.snapshot).not.toHaveProperty("updatedAt");
   });
 
+  it("an item without revisions (written before they existed) keeps its earlier state at its first save", async () => {
+    const post = await createPost(blogInput({ title: "Legacy", slug: "legacy", excerpt: "As seeded" }), who);
+    // As the demo seed or an older version wrote it: no revision.
+    await db().delete(contentRevisions).where(eq(contentRevisions.itemId, post.id));
+    await updatePost(post.id, blogInput({ title: "Legacy", slug: "legacy", excerpt: "First edit" }), who);
+    const revisions = await listRevisions("blog", post.id);
+    expect(revisions.map((r) => r.action)).toEqual(["update", "baseline"]);
+    const baseline = await getRevision("blog", post.id, revisions[1]?.id ?? 0);
+    expect(baseline?.snapshot.excerpt).toBe("As seeded");
+    expect(baseline?.actor).toBeNull();
+  });
+
   it("keeps the last 50 per item, pruned in the save's transaction", async () => {
     const post = await createPost(blogInput({ title: "Busy", slug: "busy", excerpt: "0" }), who);
     const other = await createPost(blogInput({ title: "Quiet", slug: "quiet" }), who);

@@ -14,7 +14,8 @@ export type RevisionWriter = Pick<Database, "insert" | "select" | "delete" | "ex
 /** A row's editable fields as stored JSON (dates as ISO text). */
 export type Snapshot = Record<string, unknown>;
 
-export type RevisionAction = "create" | "update" | "publish" | "draft" | "restore";
+/** "baseline": an item saved for the first time since revisions exist, as it was before that save. */
+export type RevisionAction = "baseline" | "create" | "update" | "publish" | "draft" | "restore";
 
 /** Columns that are not the editor's: identity, timestamps, the view counter and the scheduler's marker. */
 const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt", "viewCount", "publicationPending"]);
@@ -61,8 +62,21 @@ export async function recordRevision(
   },
 ): Promise<boolean> {
   const snapshot = snapshotOf(save.after);
-  const changed = changedFields(save.before && snapshotOf(save.before), snapshot);
-  if (save.before && changed.length === 0) return false;
+  const previous = save.before && snapshotOf(save.before);
+  const changed = changedFields(previous, snapshot);
+  if (previous && changed.length === 0) return false;
+  // Content written before revisions existed (or by the demo seed) has none: its state before this first save is
+  // kept too, so even that edit can be undone.
+  if (previous && !(await hasRevisions(tx, kind, save.after.id))) {
+    await tx.insert(contentRevisions).values({
+      kind,
+      itemId: save.after.id,
+      action: "baseline",
+      snapshot: previous,
+      changed: [],
+      actor: null,
+    });
+  }
   await tx.insert(contentRevisions).values({
     kind,
     itemId: save.after.id,
@@ -78,6 +92,15 @@ export async function recordRevision(
       select id from content_revisions where kind = ${kind} and item_id = ${save.after.id}
       order by id desc offset ${REVISIONS_KEPT - 1} limit 1)`);
   return true;
+}
+
+async function hasRevisions(tx: RevisionWriter, kind: ContentKind, itemId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: contentRevisions.id })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Inside a delete's transaction: the item's revisions go with it. */

@@ -37,6 +37,7 @@ type CompareAnswer =
   | { error: { message: string } };
 
 const ACTION_LABELS: Record<string, string> = {
+  baseline: "As it was before its first recorded save",
   create: "Created",
   update: "Edited",
   publish: "Published",
