@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { PRODUCT_NAME } from "~/lib/brand";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/site-time";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -64,6 +65,13 @@ const schema = z.object({
   OUTBOX_WORKER: boolish,
   /** Days raw analytics page views are kept; the daily roll-ups are kept for good. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
+  SITE_TIME_ZONE: optionalText.pipe(
+    z
+      .string()
+      .refine(isTimeZone, "must be a time zone name such as UTC, Europe/Berlin or America/New_York")
+      .optional(),
+  ),
 });
 
 export type Env = {
@@ -106,6 +114,8 @@ export type Env = {
   outboxWorker: boolean;
   leadMinFillMs: number;
   analyticsRetentionDays: number;
+  /** The back office's time zone for publication times (ADR 023). */
+  siteTimeZone: string;
 };
 
 export class EnvError extends Error {
@@ -218,6 +228,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     outboxWorker: e.OUTBOX_WORKER ?? true,
     leadMinFillMs: e.LEAD_MIN_FILL_MS,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
 }
 

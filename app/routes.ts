@@ -10,6 +10,9 @@ export default [
     route("contact", "routes/site/contact.tsx"),
     ...prefix("blog", [index("routes/blog/index.tsx"), route(":slug", "routes/blog/post.tsx")]),
     ...prefix("academy", [index("routes/academy/index.tsx"), route(":slug", "routes/academy/item.tsx")]),
+    // Preview links: the public pages' own modules, for a draft or scheduled item.
+    route("preview/blog/:token", "routes/blog/post.tsx", { id: "preview-blog" }),
+    route("preview/academy/:token", "routes/academy/item.tsx", { id: "preview-academy" }),
     // Keep last: every other public path is the 404 page.
     route("*", "routes/site/not-found.tsx"),
   ]),
@@ -49,6 +52,9 @@ export default [
     route("contacts/events", "routes/admin/contacts-events.ts"),
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
+    // A post's or academy item's revisions and preview links (JSON for the edit dialog).
+    route("content/:kind/:id/revisions", "routes/admin/content-revisions.ts"),
+    route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),
   ]),
 
   // --- content API and other resource routes (issue: content API) --------------------------------------------

@@ -14,6 +14,7 @@ describe("isCountedPath", () => {
       "/ADMIN/blog",
       "/api/leads",
       "/auth/sign-in",
+      "/preview/blog/some-token",
       "/assets/x.js",
       "/uploads/a.png",
     ];

@@ -19,6 +19,8 @@ const UNCOUNTED_PREFIXES = [
   "/assets/",
   "/__",
   "/auth",
+  // A preview link shows an item that is not public yet: nobody's visit to the site.
+  "/preview/",
 ];
 const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;
 /** Beacons a client may send per minute; far above anyone reading pages. */

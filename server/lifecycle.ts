@@ -1,5 +1,5 @@
 // Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
-// demo content, the administrator account and the outbox worker.
+// demo content, the administrator account, the outbox worker and the publication scheduler.
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
@@ -8,8 +8,10 @@ import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
+import { type PublicationScheduler, startPublicationScheduler } from "~/models/publication-schedule.server";
 
 let outboxWorker: OutboxWorker | undefined;
+let publicationScheduler: PublicationScheduler | undefined;
 
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
 
@@ -53,6 +55,8 @@ export async function startup(): Promise<StartupInfo> {
     if (handle.kind === "pglite") await releaseOrphanedClaims();
     outboxWorker = startOutboxWorker();
   }
+  // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
+  publicationScheduler = startPublicationScheduler();
   logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,
@@ -64,6 +68,8 @@ export async function startup(): Promise<StartupInfo> {
 
 export async function shutdown(): Promise<void> {
   stopRateLimitPruning();
+  await publicationScheduler?.stop();
+  publicationScheduler = undefined;
   // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.
   await outboxWorker?.stop();
   outboxWorker = undefined;

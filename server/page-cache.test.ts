@@ -21,6 +21,8 @@ describe("isCacheableRequest", () => {
       "/API/leads",
       "/Functions/v1/content-api/openapi.json",
       "/UPLOADS/x.png",
+      "/preview/blog/some-token",
+      "/Preview/Academy/some-token",
       "/HealthZ",
     ]) {
       expect(isCacheableRequest(get(path)), path).toBe(false);

@@ -7,7 +7,7 @@
 // shared by the requests of one event-loop turn), which makes another instance's write visible on the next request
 // too (tests/e2e/cache-coherence.spec.ts).
 //
-// Never cached: admin, auth, API and upload paths (whatever their letter case), requests carrying a session
+// Never cached: admin, auth, API, upload and preview-link paths (whatever their letter case), requests carrying a session
 // cookie, responses that set a cookie or say private/no-store, anything but 200. Pages are the same for every
 // visitor (the consent choice is read in the browser), so the key is the URL alone.
 //
@@ -32,7 +32,17 @@ interface Entry {
 const MAX_ENTRIES = 1000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Lower case: routing ignores letter case, so paths are compared lower-cased (/ADMIN is /admin). */
-const UNCACHED_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploads/", "/assets/", "/__"];
+const UNCACHED_PREFIXES = [
+  "/admin",
+  "/api/",
+  "/functions/",
+  "/healthz",
+  "/uploads/",
+  "/assets/",
+  "/__",
+  // Preview links show unpublished items to whoever holds the link (docs/decisions/023-scheduling-previews-revisions.md).
+  "/preview/",
+];
 /** Headers that belong to one response only (the CSP names that request's nonce). */
 const PER_RESPONSE_HEADERS = [
   "content-length",

@@ -19,7 +19,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  CONTENT_KINDS,
   CONTENT_STATUSES,
+  type ContentKind,
   type ContentStatus,
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
@@ -27,7 +29,14 @@ import {
 import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 
 // Re-exported so data-access code keeps reading the content model's types from the schema.
-export { CONTENT_STATUSES, type ContentStatus, DIFFICULTY_LEVELS, type DifficultyLevel };
+export {
+  CONTENT_KINDS,
+  CONTENT_STATUSES,
+  type ContentKind,
+  type ContentStatus,
+  DIFFICULTY_LEVELS,
+  type DifficultyLevel,
+};
 export const MEDIA_TYPES = ["video", "image"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -95,6 +104,11 @@ export const blogPosts = pgTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     featuredImage: text("featured_image"),
+    /**
+     * True while a scheduled publication (status published, published_at in the future) has not gone live yet: the
+     * went-live step claims it once, across instances (docs/decisions/023-scheduling-previews-revisions.md).
+     */
+    publicationPending: boolean("publication_pending").notNull().default(false),
   },
   (t) => [
     uniqueIndex("asimov_blog_posts_slug_key").on(t.slug),
@@ -102,6 +116,7 @@ export const blogPosts = pgTable(
     index("asimov_blog_posts_status_published_idx").on(t.status, t.publishedAt.desc()),
     index("asimov_blog_posts_category_idx").on(t.category, t.status),
     index("asimov_blog_posts_created_idx").on(t.createdAt.desc()),
+    index("asimov_blog_posts_pending_idx").on(t.publishedAt).where(sql`${t.publicationPending}`),
   ],
 );
 
@@ -130,6 +145,11 @@ export const academyContent = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * True while a scheduled publication (status published, published_at in the future) has not gone live yet: the
+     * went-live step claims it once, across instances (docs/decisions/023-scheduling-previews-revisions.md).
+     */
+    publicationPending: boolean("publication_pending").notNull().default(false),
   },
   (t) => [
     uniqueIndex("asimov_academy_content_slug_key").on(t.slug),
@@ -140,6 +160,57 @@ export const academyContent = pgTable(
     index("asimov_academy_content_status_published_idx").on(t.status, t.publishedAt.desc()),
     index("asimov_academy_content_category_idx").on(t.category, t.status),
     index("asimov_academy_content_created_idx").on(t.createdAt.desc()),
+    index("asimov_academy_content_pending_idx").on(t.publishedAt).where(sql`${t.publicationPending}`),
+  ],
+);
+
+/**
+ * Every save of a blog post or academy item (create, update, status toggle, restore, API create): the full snapshot
+ * of its editable fields and which of them changed, written in the save's transaction. The last 50 per item are
+ * kept. `id` orders them: it is drawn inside the transaction that holds the item's row lock.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<ContentKind>().notNull(),
+    itemId: uuid("item_id").notNull(),
+    /** create, update, publish, draft, restore. */
+    action: text("action").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    /** The snapshot's fields that differ from the revision before (all set fields for a create). */
+    changed: text("changed").array().notNull().default(sql`'{}'::text[]`),
+    actor: text("actor"),
+    /** The revision a restore brought back. */
+    restoredFrom: bigint("restored_from", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("content_revisions_kind_check", inList("kind", CONTENT_KINDS)),
+    index("content_revisions_item_idx").on(t.kind, t.itemId, t.id.desc()),
+  ],
+);
+
+/**
+ * Links that show a draft or scheduled item to someone without an account, until they expire or are revoked. The
+ * token is 256 random bits (docs/decisions/023-scheduling-previews-revisions.md says why it is stored as is).
+ */
+export const previewLinks = pgTable(
+  "preview_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<ContentKind>().notNull(),
+    itemId: uuid("item_id").notNull(),
+    token: text("token").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("preview_links_kind_check", inList("kind", CONTENT_KINDS)),
+    uniqueIndex("preview_links_token_key").on(t.token),
+    index("preview_links_item_idx").on(t.kind, t.itemId),
   ],
 );
 

@@ -37,3 +37,24 @@ export const ACADEMY_MESSAGES = {
 } as const;
 
 export const SLUG_TAKEN = "Another item already uses this slug. Choose a different one.";
+
+/** The edit dialog's history (docs/product.md, Revisions). */
+export const REVISION_MESSAGES = {
+  restored: "Revision restored",
+  restoreFailed: "Failed to restore revision",
+  slugTaken: "Another item now uses this revision's slug. Change that item's slug first.",
+  restoreConfirm:
+    "The fields go back to this revision; the status and publish date stay as they are. The current version stays in the history.",
+  loadFailed: "Failed to load the history",
+} as const;
+
+/** Preview links (docs/product.md, Preview links). */
+export const PREVIEW_MESSAGES = {
+  created: "Preview link created",
+  createFailed: "Failed to create preview link",
+  revoked: "Preview link revoked",
+  revokeFailed: "Failed to revoke preview link",
+  copied: "Preview link copied",
+  revokeConfirm: "Anyone who has this link will no longer be able to open the preview.",
+  loadFailed: "Failed to load preview links",
+} as const;

@@ -2,6 +2,7 @@
 // differ only in schema, required fields, messages and model functions, so the HTTP flow is written once here.
 import type { z } from "zod";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { env } from "~/env.server";
 import { SLUG_TAKEN } from "~/lib/cms-messages";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
@@ -27,7 +28,8 @@ type Row = Parameters<typeof isPublished>[0];
 export interface ContentActionConfig<T> {
   /** Names the screen in the logs ("Blog", "Academy"). */
   label: string;
-  schema: z.ZodType<T>;
+  /** The form's schema, reading "Publish at" in the site's time zone (`zone`). */
+  schema: (zone: string) => z.ZodType<T>;
   required: readonly string[];
   messages: ContentMessages;
   create: (input: T, who: AuditContext) => Promise<unknown>;
@@ -52,7 +54,12 @@ export async function contentAction<T extends Record<string, unknown>>(
     case "create":
     case "update": {
       const failed = intent === "create" ? messages.createFailed : messages.updateFailed;
-      const parsed = parseRequiredForm(config.schema, form, config.required, messages.required);
+      const parsed = parseRequiredForm(
+        config.schema(env().siteTimeZone),
+        form,
+        config.required,
+        messages.required,
+      );
       if (!parsed.ok)
         return refuse(parsed.message, { intent, fieldErrors: parsed.fieldErrors, values: echo });
       try {

@@ -36,10 +36,34 @@ const slugInput = text(SLUG_MAX).meta({
     "title when absent. Must be unique within the collection (409 otherwise).",
 });
 
-const statusInput = z
-  .enum(CONTENT_STATUSES)
-  .default("draft")
-  .meta({ description: "Only published items are public. Publishing stamps published_at." });
+const statusInput = z.enum(CONTENT_STATUSES).default("draft").meta({
+  description:
+    "Only published items are public. Publishing stamps published_at (now, or the published_at given).",
+});
+
+const publishedAtInput = z.iso
+  .datetime({
+    offset: true,
+    error: "Must be an ISO 8601 date and time with a time zone, e.g. 2026-03-02T09:00:00Z",
+  })
+  .meta({
+    description:
+      "Only with status published: when the item goes public. A future time schedules it: it stays off the " +
+      "site, the feeds and this API's reads until then, and content.published is sent at that time. A past " +
+      "time publishes it now with that date. Default: now.",
+  })
+  .transform((v) => new Date(v));
+
+/** published_at is a publication time: only a published item takes one. */
+function publishedAtNeedsPublished(value: { status: string; published_at?: Date }, ctx: z.RefinementCtx) {
+  if (value.published_at && value.status !== "published") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["published_at"],
+      message: 'Only a published item takes published_at: set "status": "published" or leave it out',
+    });
+  }
+}
 
 const nonEmptyText = text(10_000).pipe(z.string().min(1, "Required"));
 
@@ -118,7 +142,9 @@ export const blogCreateSchema = z
     meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
     meta_description: text(500).optional().meta({ description: "Defaults to the description." }),
     featured_image: httpUrl.optional(),
+    published_at: publishedAtInput.optional(),
   })
+  .superRefine(publishedAtNeedsPublished)
   .meta({ title: "BlogPostCreate" });
 
 export const academyCreateSchema = z
@@ -142,7 +168,9 @@ export const academyCreateSchema = z
         "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given.",
     }),
     rich_content: z.array(richBlockSchema).max(500).optional(),
+    published_at: publishedAtInput.optional(),
   })
+  .superRefine(publishedAtNeedsPublished)
   .meta({ title: "AcademyContentCreate" });
 
 export type BlogCreateInput = z.output<typeof blogCreateSchema>;

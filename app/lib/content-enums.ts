@@ -5,3 +5,7 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 export const DIFFICULTY_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
+
+/** The two kinds of content the CMS edits (revisions, preview links and audit actions name them). */
+export const CONTENT_KINDS = ["blog", "academy"] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];

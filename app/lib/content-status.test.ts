@@ -27,4 +27,29 @@ describe("status transitions", () => {
     expect(publishedAtAfter({ status: "published", publishedAt: earlier }, "archived", now)).toEqual(earlier);
     expect(publishedAtAfter(null, "archived", now)).toBeNull();
   });
+
+  const later = new Date("2025-03-08T09:00:00Z");
+  it("takes a requested time: a future one schedules, a past one backdates", () => {
+    expect(publishedAtAfter({ status: "draft", publishedAt: null }, "published", now, later)).toEqual(later);
+    expect(publishedAtAfter(null, "published", now, earlier)).toEqual(earlier);
+    expect(publishedAtAfter({ status: "published", publishedAt: earlier }, "published", now, later)).toEqual(
+      later,
+    );
+  });
+  it("keeps the stored seconds when the same minute comes back from the form", () => {
+    const stored = new Date("2024-01-01T00:00:42.123Z");
+    const shown = new Date("2024-01-01T00:00:00Z");
+    expect(publishedAtAfter({ status: "published", publishedAt: stored }, "published", now, shown)).toEqual(
+      stored,
+    );
+  });
+  it("publishes a scheduled item at once when its date is cleared", () => {
+    expect(publishedAtAfter({ status: "published", publishedAt: later }, "published", now)).toEqual(now);
+  });
+  it("ignores a requested time for drafts and archived items", () => {
+    expect(publishedAtAfter({ status: "published", publishedAt: earlier }, "draft", now, later)).toBeNull();
+    expect(publishedAtAfter({ status: "published", publishedAt: earlier }, "archived", now, later)).toEqual(
+      earlier,
+    );
+  });
 });

@@ -3,10 +3,11 @@
 // commit), whoever calls it: the admin form and the content API share these functions.
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { academyContent, type ContentStatus } from "~/db/schema";
-import { type AcademyBlock, academyBlocks, type RichBlock } from "~/lib/content";
+import { academyContent, type ContentStatus, DIFFICULTY_LEVELS } from "~/db/schema";
+import { type AcademyBlock, academyBlocks, type RichBlock, toRichBlocks } from "~/lib/content";
 import type { AcademyInput } from "~/lib/content-schemas";
 import type { AuditContext } from "~/models/audit.server";
+import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/models/content-revisions.server";
 import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminAcademyItem = typeof academyContent.$inferSelect;
@@ -25,10 +26,12 @@ export async function getAcademyById(id: string): Promise<AdminAcademyItem | und
  * An item to write. The admin form leaves `blocks`, `richContent` and `author` out (an update keeps what is
  * stored); the content API may give them.
  */
-export type AcademyWrite = AcademyInput & {
+export type AcademyWrite = Omit<AcademyInput, "publishAt"> & {
   blocks?: AcademyBlock[];
   richContent?: RichBlock[];
   author?: string | null;
+  /** A publication time (a future one schedules the item). */
+  publishAt?: Date | null;
 };
 
 function columns(input: AcademyWrite) {
@@ -56,7 +59,32 @@ function columns(input: AcademyWrite) {
   };
 }
 
-const writes = contentWrites(academyContent, "academy", "academy_content", columns);
+/** A revision's fields as a write, keeping the item's current status and publication time. */
+function fromRevision(snapshot: Record<string, unknown>, current: AdminAcademyItem): AcademyWrite {
+  const level = DIFFICULTY_LEVELS.find((d) => d === snapshot.difficultyLevel) ?? current.difficultyLevel;
+  return {
+    title: snapshotText(snapshot.title),
+    slug: snapshotText(snapshot.slug),
+    category: snapshotText(snapshot.category) || current.category,
+    difficulty: level,
+    duration: Number.isInteger(snapshot.durationMinutes) ? Number(snapshot.durationMinutes) : 0,
+    tags: snapshotTags(snapshot),
+    featured: snapshot.isFeatured === true,
+    thumbnailUrl: snapshotTextOrNull(snapshot.thumbnailUrl),
+    videoUrl: snapshotTextOrNull(snapshot.videoUrl),
+    audioUrl: snapshotTextOrNull(snapshot.audioUrl),
+    description: snapshotText(snapshot.description),
+    summary: snapshotText(snapshot.summary),
+    status: current.status,
+    // The same time keeps a scheduled item scheduled and a live one's date (publishedAtAfter).
+    publishAt: current.publishedAt,
+    blocks: Array.isArray(snapshot.content) ? (snapshot.content as AcademyBlock[]) : [],
+    richContent: toRichBlocks(snapshot.richContent),
+    author: snapshotTextOrNull(snapshot.author),
+  };
+}
+
+const writes = contentWrites(academyContent, "academy", "academy_content", columns, fromRevision);
 
 export const createAcademyItem = writes.create;
 
@@ -74,3 +102,6 @@ export async function toggleAcademyStatus(
 }
 
 export const deleteAcademyItem = writes.remove;
+
+/** Brings back a revision's fields (a new revision itself); undefined when the item or revision is gone. */
+export const restoreAcademyRevision = writes.restore;

@@ -5,9 +5,10 @@ import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts, type ContentStatus } from "~/db/schema";
 import { parseBody } from "~/lib/blocks";
-import type { RichBlock } from "~/lib/content";
+import { bodyBlocks, type RichBlock } from "~/lib/content";
 import type { BlogPostInput } from "~/lib/content-schemas";
 import type { AuditContext } from "~/models/audit.server";
+import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/models/content-revisions.server";
 import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminBlogPost = typeof blogPosts.$inferSelect;
@@ -25,9 +26,12 @@ export async function getPostById(id: string): Promise<AdminBlogPost | undefined
 
 /**
  * A post to write. The body is the admin form's text (JSON blocks or the plain-text syntax) or blocks already
- * parsed (the content API).
+ * parsed (the content API). `publishAt` asks for a publication time (a future one schedules the post).
  */
-export type BlogPostWrite = Omit<BlogPostInput, "body"> & { body: string | RichBlock[] };
+export type BlogPostWrite = Omit<BlogPostInput, "body" | "publishAt"> & {
+  body: string | RichBlock[];
+  publishAt?: Date | null;
+};
 
 /**
  * The one stored shape: rich_content holds the body's blocks; content holds `{blocks}` with one paragraph from
@@ -57,7 +61,26 @@ function columns(input: BlogPostWrite) {
   };
 }
 
-const writes = contentWrites(blogPosts, "blog", "blog_post", columns);
+/** A revision's fields as a write, keeping the post's current status and publication time. */
+function fromRevision(snapshot: Record<string, unknown>, current: AdminBlogPost): BlogPostWrite {
+  return {
+    title: snapshotText(snapshot.title),
+    slug: snapshotText(snapshot.slug),
+    excerpt: snapshotText(snapshot.excerpt),
+    body: bodyBlocks(snapshot.richContent, snapshot.content),
+    author: snapshotText(snapshot.author) || current.author,
+    category: snapshotText(snapshot.category),
+    tags: snapshotTags(snapshot),
+    featuredImage: snapshotTextOrNull(snapshot.featuredImage),
+    status: current.status,
+    // The same time keeps a scheduled item scheduled and a live one's date (publishedAtAfter).
+    publishAt: current.publishedAt,
+    metaTitle: snapshotText(snapshot.metaTitle),
+    metaDescription: snapshotText(snapshot.metaDescription),
+  };
+}
+
+const writes = contentWrites(blogPosts, "blog", "blog_post", columns, fromRevision);
 
 export const createPost = writes.create;
 
@@ -75,3 +98,6 @@ export async function togglePostStatus(
 }
 
 export const deletePost = writes.remove;
+
+/** Brings back a revision's fields (a new revision itself); undefined when the post or revision is gone. */
+export const restorePostRevision = writes.restore;

@@ -1,28 +1,64 @@
-// The writes blog posts and academy items have in common: create, update, status toggle and delete, each with
-// published_at kept by the status rules (app/lib/content-status.ts), its content.published / unpublished webhook
-// queued in the same transaction, and its audit entry and content version bump recorded after the commit
-// (content-changes.server.ts). The two admin models only say how their input maps to columns.
-import { eq } from "drizzle-orm";
+// The writes blog posts and academy items have in common: create, update, status toggle, restore and delete, each
+// with published_at kept by the status rules (app/lib/content-status.ts), its content.published / unpublished
+// webhook queued and its revision kept in the same transaction, and its audit entry and content version bump
+// recorded after the commit (content-changes.server.ts). The two admin models only say how their input maps to
+// columns and back from a revision.
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import type { academyContent, blogPosts, ContentStatus } from "~/db/schema";
+import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import type { AuditContext } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
+import {
+  deleteRevisionsOf,
+  getRevision,
+  type RevisionAction,
+  recordRevision,
+  type Snapshot,
+} from "~/models/content-revisions.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { deletePreviewLinksOf } from "~/models/preview-links.server";
+import { publicationScheduleChanged } from "~/models/publication-schedule.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
 
-/** The columns an input sets (everything but the id, the timestamps and published_at, which are derived). */
+/** What a save records in its revision. */
+interface Revision {
+  action: RevisionAction;
+  restoredFrom?: number;
+}
+
+/** The columns an input sets (everything but the id, the timestamps and what published_at decides). */
 type Columns<T extends ContentTable> = Omit<
   T["$inferInsert"],
-  "id" | "createdAt" | "updatedAt" | "publishedAt"
+  "id" | "createdAt" | "updatedAt" | "publishedAt" | "publicationPending"
 >;
 
-export function contentWrites<T extends ContentTable, Input extends { status: ContentStatus }>(
+/** Every input names a status; `publishAt` asks for a publication time (future: scheduled; past: backdated). */
+export interface ContentInput {
+  status: ContentStatus;
+  publishAt?: Date | null;
+}
+
+/**
+ * published_at and the scheduler's marker for a save. The marker is decided by the database's clock, the one the
+ * public predicate and the scheduler's claim use: published with a time still ahead waits for its went-live step.
+ */
+function publication(publishedAt: Date | null, status: ContentStatus) {
+  const at = publishedAt?.toISOString() ?? null;
+  return {
+    publishedAt,
+    publicationPending: sql`coalesce(${status} = 'published' and ${at}::timestamptz > now(), false)`,
+  };
+}
+
+export function contentWrites<T extends ContentTable, Input extends ContentInput>(
   table: T,
-  kind: "blog" | "academy",
+  kind: ContentKind,
   entity: string,
   columns: (input: Input) => Columns<T>,
+  /** The input that brings a revision's fields back, keeping the current status and publication time. */
+  fromRevision: (snapshot: Snapshot, current: T["$inferSelect"]) => Input,
 ) {
   type Row = T["$inferSelect"];
   const changes = contentChanges(kind, entity);
@@ -30,11 +66,22 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
   const target = table as typeof blogPosts;
   const values = (v: Record<string, unknown>) => v as never;
 
+  /** After any committed write: the outbox worker and the publication scheduler look again. */
+  function committed(queued: boolean | undefined) {
+    if (queued) outboxWritten();
+    publicationScheduleChanged();
+  }
+
   /**
-   * Locks the row, writes what `change` asks for and queues its visibility event, and returns the row before and
-   * after (undefined when gone).
+   * Locks the row, writes what `change` asks for, queues its visibility event and keeps its revision, and returns
+   * the row before and after (undefined when gone).
    */
-  async function updateLocked(id: string, change: (before: Row) => Record<string, unknown>) {
+  async function updateLocked(
+    id: string,
+    who: AuditContext,
+    revision: (after: Row) => Revision,
+    change: (before: Row) => Record<string, unknown>,
+  ) {
     const result = await db().transaction(async (tx) => {
       const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
       if (!before) return undefined;
@@ -44,10 +91,33 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
         .where(eq(target.id, id))
         .returning()) as Row[];
       if (!after) return undefined;
+      await recordRevision(tx, kind, { before, after, who, ...revision(after) });
       return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
     });
-    if (result?.queued) outboxWritten();
+    committed(result?.queued);
     return result;
+  }
+
+  /** Updates a row (stamping updated_at); undefined when it no longer exists. */
+  async function update(
+    id: string,
+    input: Input,
+    who: AuditContext,
+    now = new Date(),
+    revision: Revision = { action: "update" },
+  ) {
+    const updated = await updateLocked(
+      id,
+      who,
+      () => revision,
+      (before) => ({
+        ...columns(input),
+        ...publication(publishedAtAfter(before, input.status, now, input.publishAt), input.status),
+        updatedAt: now,
+      }),
+    );
+    if (updated) await changes.updated(who, updated);
+    return updated;
   }
 
   return {
@@ -58,49 +128,65 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
           .values(
             values({
               ...columns(input),
-              publishedAt: publishedAtAfter(null, input.status, now),
+              ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
               createdAt: now,
               updatedAt: now,
             }),
           )
           .returning()) as Row[];
         if (!inserted) throw new Error("insert returned no row");
+        await recordRevision(tx, kind, { before: undefined, after: inserted, who, action: "create" });
         return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
       });
-      if (queued) outboxWritten();
+      committed(queued);
       await changes.created(who, row, details);
       return row;
     },
 
-    /** Updates a row (stamping updated_at); undefined when it no longer exists. */
-    async update(id: string, input: Input, who: AuditContext, now = new Date()) {
-      const updated = await updateLocked(id, (before) => ({
-        ...columns(input),
-        publishedAt: publishedAtAfter(before, input.status, now),
-        updatedAt: now,
-      }));
-      if (updated) await changes.updated(who, updated);
-      return updated;
-    },
+    update,
 
     /** published → draft, draft or archived → published (docs/product.md, Content statuses). */
     async toggle(id: string, who: AuditContext, now = new Date()) {
-      let status: ContentStatus = "draft";
-      const updated = await updateLocked(id, (before) => {
-        status = toggledStatus(before.status);
-        return { status, publishedAt: publishedAtAfter(before, status, now), updatedAt: now };
-      });
+      const updated = await updateLocked(
+        id,
+        who,
+        (after) => ({ action: after.status === "published" ? "publish" : "draft" }),
+        (before) => {
+          const status = toggledStatus(before.status);
+          return { status, ...publication(publishedAtAfter(before, status, now), status), updatedAt: now };
+        },
+      );
       if (!updated) return undefined;
       await changes.toggled(who, updated.after, updated.before.status);
       return { row: updated.after, from: updated.before.status };
     },
 
+    /**
+     * Brings a revision's fields back through `update`, so the save is audited, bumps the cache and queues its
+     * events like any other, and is itself a new revision. The status and publication time stay as they are now.
+     * Undefined when the item or the revision is gone.
+     */
+    async restore(id: string, revisionId: number, who: AuditContext, now = new Date()) {
+      const revision = await getRevision(kind, id, revisionId);
+      if (!revision) return undefined;
+      const [current] = (await db().select().from(target).where(eq(target.id, id)).limit(1)) as Row[];
+      if (!current) return undefined;
+      return update(id, fromRevision(revision.snapshot, current), who, now, {
+        action: "restore",
+        restoredFrom: revision.id,
+      });
+    },
+
     async remove(id: string, who: AuditContext): Promise<Row | undefined> {
       const { row, queued } = await db().transaction(async (tx) => {
         const [deleted] = (await tx.delete(target).where(eq(target.id, id)).returning()) as Row[];
+        if (deleted) {
+          await deleteRevisionsOf(tx, kind, id);
+          await deletePreviewLinksOf(tx, kind, id);
+        }
         return { row: deleted, queued: await queueVisibilityEvent(tx, kind, deleted, undefined) };
       });
-      if (queued) outboxWritten();
+      committed(queued);
       if (row) await changes.deleted(who, row);
       return row;
     },

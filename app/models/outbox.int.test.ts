@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hookHeaders, startReceiver, startSmtp } from "../../tests/support/receivers";
-import { setupTestDatabase, testDatabaseKind } from "../../tests/support/test-db";
-import { openDatabase } from "../db/client.server";
+import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import { appMeta, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
 import { blogPostSchema } from "../lib/content-schemas";
@@ -319,11 +318,7 @@ describe("two workers on one database", () => {
   it("deliver each row once", async () => {
     const receiver = await startReceiver();
     const handle = test.handle();
-    // On PostgreSQL a second client, as a second instance would have; PGlite has one connection per process.
-    const other =
-      testDatabaseKind() === "postgres" && handle.url
-        ? openDatabase({ kind: "postgres", url: handle.url, max: 5 })
-        : handle;
+    const other = secondClient(handle);
     try {
       const { endpoint } = await createEndpoint(receiver.url, ["lead.created"], who);
       await handle.db.insert(outbox).values(
@@ -349,7 +344,7 @@ describe("two workers on one database", () => {
       const rows = await handle.db.select().from(outbox);
       expect(rows.every((r) => r.status === "delivered" && r.attempts === 1)).toBe(true);
     } finally {
-      if (other !== handle) await other.close();
+      await other.close();
       await receiver.close();
     }
   });

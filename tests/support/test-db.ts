@@ -56,3 +56,13 @@ export function setupTestDatabase(): { handle: () => DatabaseHandle & { url?: st
     },
   };
 }
+
+/**
+ * Another client on the test database, as a second app instance would have: a new connection pool on PostgreSQL;
+ * on PGlite (one connection per process) the same handle, so the test still runs its claimers concurrently.
+ */
+export function secondClient(handle: DatabaseHandle & { url?: string }): DatabaseHandle {
+  return testDatabaseKind() === "postgres" && handle.url
+    ? openDatabase({ kind: "postgres", url: handle.url, max: 5 })
+    : { ...handle, close: async () => {} };
+}

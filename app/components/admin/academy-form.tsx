@@ -5,7 +5,7 @@ import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import {
   optionLabel,
-  StatusField,
+  PublicationFields,
   TitleSlugFields,
   useTitleSlug,
 } from "~/components/admin/content-form-fields";
@@ -19,6 +19,7 @@ import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { DIFFICULTY_LEVELS } from "~/lib/content-enums";
 import type { FieldErrors } from "~/lib/forms";
 import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
+import { toWallTime } from "~/lib/site-time";
 
 export interface AcademyFormValues {
   title: string;
@@ -34,6 +35,8 @@ export interface AcademyFormValues {
   description: string;
   summary: string;
   status: string;
+  /** "Publish at" as the field shows it, in the site's time zone ("" for none). */
+  publishAt: string;
 }
 
 export const emptyAcademyValues: AcademyFormValues = {
@@ -50,23 +53,29 @@ export const emptyAcademyValues: AcademyFormValues = {
   description: "",
   summary: "",
   status: "draft",
+  publishAt: "",
 };
 
-export function academyValuesFromItem(item: {
-  title: string;
-  slug: string;
-  category: string;
-  difficultyLevel: string;
-  durationMinutes: number;
-  tags: string[];
-  isFeatured: boolean;
-  thumbnailUrl: string | null;
-  videoUrl: string | null;
-  audioUrl: string | null;
-  description: string | null;
-  summary: string | null;
-  status: string;
-}): AcademyFormValues {
+/** Form values from a stored item (the edit dialog); `timeZone` is the site's. */
+export function academyValuesFromItem(
+  item: {
+    title: string;
+    slug: string;
+    category: string;
+    difficultyLevel: string;
+    durationMinutes: number;
+    tags: string[];
+    isFeatured: boolean;
+    thumbnailUrl: string | null;
+    videoUrl: string | null;
+    audioUrl: string | null;
+    description: string | null;
+    summary: string | null;
+    status: string;
+    publishedAt: Date | null;
+  },
+  timeZone: string,
+): AcademyFormValues {
   return {
     title: item.title,
     slug: item.slug,
@@ -81,6 +90,7 @@ export function academyValuesFromItem(item: {
     description: item.description ?? "",
     summary: item.summary ?? "",
     status: item.status,
+    publishAt: toWallTime(item.publishedAt, timeZone),
   };
 }
 
@@ -99,6 +109,7 @@ const TAB_OF_FIELD: Record<string, string> = {
   description: "seo",
   summary: "seo",
   status: "seo",
+  publishAt: "seo",
 };
 
 const NO_ERRORS: FieldErrors = {};
@@ -108,12 +119,15 @@ export function AcademyFormFields({
   initial,
   errors = NO_ERRORS,
   categories = [],
+  timeZone,
 }: {
   mode: "create" | "edit";
   initial: AcademyFormValues;
   errors?: FieldErrors;
   /** Existing categories, offered as suggestions. */
   categories?: string[];
+  /** The site's time zone, which "Publish at" is shown and entered in. */
+  timeZone: string;
 }) {
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
@@ -304,7 +318,7 @@ export function AcademyFormFields({
             />
           )}
         </Field>
-        <StatusField id={fid("status")} error={errors.status} defaultValue={initial.status} />
+        <PublicationFields fid={fid} errors={errors} initial={initial} timeZone={timeZone} />
       </TabsContent>
     </Tabs>
   );

@@ -2,7 +2,7 @@
 // meta fields are live (slug derivation, meta title default, counters, AI Optimize); the rest are plain inputs.
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { StatusField, TitleSlugFields, useTitleSlug } from "~/components/admin/content-form-fields";
+import { PublicationFields, TitleSlugFields, useTitleSlug } from "~/components/admin/content-form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -14,6 +14,7 @@ import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
 import type { FieldErrors } from "~/lib/forms";
 import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "~/lib/limits";
 import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
+import { toWallTime } from "~/lib/site-time";
 import { BlockEditor } from "./block-editor";
 
 export interface BlogFormValues {
@@ -26,6 +27,8 @@ export interface BlogFormValues {
   tags: string;
   featuredImage: string;
   status: string;
+  /** "Publish at" as the field shows it, in the site's time zone ("" for none). */
+  publishAt: string;
   metaTitle: string;
   metaDescription: string;
 }
@@ -40,25 +43,30 @@ export const emptyBlogValues: BlogFormValues = {
   tags: "",
   featuredImage: "",
   status: "draft",
+  publishAt: "",
   metaTitle: "",
   metaDescription: "",
 };
 
-/** Form values from a stored post (the edit dialog). */
-export function blogValuesFromPost(post: {
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  richContent: unknown;
-  content: unknown;
-  author: string;
-  category: string | null;
-  tags: string[];
-  featuredImage: string | null;
-  status: string;
-  metaTitle: string | null;
-  metaDescription: string | null;
-}): BlogFormValues {
+/** Form values from a stored post (the edit dialog); `timeZone` is the site's. */
+export function blogValuesFromPost(
+  post: {
+    title: string;
+    slug: string;
+    excerpt: string | null;
+    richContent: unknown;
+    content: unknown;
+    author: string;
+    category: string | null;
+    tags: string[];
+    featuredImage: string | null;
+    status: string;
+    publishedAt: Date | null;
+    metaTitle: string | null;
+    metaDescription: string | null;
+  },
+  timeZone: string,
+): BlogFormValues {
   const rich = toRichBlocks(post.richContent);
   return {
     title: post.title,
@@ -71,6 +79,7 @@ export function blogValuesFromPost(post: {
     tags: post.tags.join(", "),
     featuredImage: post.featuredImage ?? "",
     status: post.status,
+    publishAt: toWallTime(post.publishedAt, timeZone),
     metaTitle: post.metaTitle ?? "",
     metaDescription: post.metaDescription ?? "",
   };
@@ -89,10 +98,13 @@ export function BlogFormFields({
   mode,
   initial,
   errors = {},
+  timeZone,
 }: {
   mode: "create" | "edit";
   initial: BlogFormValues;
   errors?: FieldErrors;
+  /** The site's time zone, which "Publish at" is shown and entered in. */
+  timeZone: string;
 }) {
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
@@ -182,8 +194,7 @@ export function BlogFormFields({
           />
         )}
       </Field>
-      <StatusField id={fid("status")} error={errors.status} defaultValue={initial.status} />
-      <div className="hidden md:block" />
+      <PublicationFields fid={fid} errors={errors} initial={initial} timeZone={timeZone} />
       <Field
         id={fid("metaTitle")}
         label="Meta title"

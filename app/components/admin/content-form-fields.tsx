@@ -1,8 +1,9 @@
 // The fields the blog and academy forms share: title and slug (the slug follows the title until edited by hand,
-// docs/product.md, Blog CMS) and the status select.
+// docs/product.md, Blog CMS), the status select and "Publish at" (docs/product.md, Content statuses).
 import { useState } from "react";
 import { Field, TextField } from "~/components/ui/field";
-import { Select } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { slugify } from "~/lib/content";
 import { CONTENT_STATUSES } from "~/lib/content-enums";
 import type { FieldErrors } from "~/lib/forms";
@@ -69,26 +70,65 @@ export function TitleSlugFields({
   );
 }
 
-export function StatusField({
-  id,
-  error,
-  defaultValue,
+/**
+ * Status and "Publish at" (a date and time in the site's time zone, shown beside the field). The time only counts
+ * for a published item: empty publishes now (or keeps a live item's date), a future time schedules it, a past one
+ * backdates it. Once the page runs in the browser the field is turned off for other statuses; without JavaScript
+ * the server ignores it for them.
+ */
+export function PublicationFields({
+  fid,
+  errors,
+  initial,
+  timeZone,
 }: {
-  id: string;
-  error?: string;
-  defaultValue: string;
+  fid: (name: string) => string;
+  errors: FieldErrors;
+  initial: { status: string; publishAt: string };
+  timeZone: string;
 }) {
+  const [status, setStatus] = useState(initial.status);
+  const hydrated = useHydrated();
+  const dated = status === "published";
   return (
-    <Field id={id} label="Status" error={error}>
-      {(aria) => (
-        <Select {...aria} name="status" defaultValue={defaultValue}>
-          {CONTENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {optionLabel(s)}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <>
+      <Field id={fid("status")} label="Status" error={errors.status}>
+        {(aria) => (
+          <Select {...aria} name="status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            {CONTENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {optionLabel(s)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        id={fid("publishAt")}
+        label="Publish at"
+        error={errors.publishAt}
+        hint={
+          dated || !hydrated
+            ? `In ${timeZone}. Empty publishes now; a later time schedules it. Used with the status Published.`
+            : "Choose the status Published to set a publication time."
+        }
+      >
+        {(aria) => (
+          <div className="flex items-center gap-2">
+            <Input
+              {...aria}
+              type="datetime-local"
+              name="publishAt"
+              defaultValue={initial.publishAt}
+              disabled={hydrated && !dated}
+              className="min-w-0 flex-1"
+            />
+            <span className="shrink-0 text-sm font-medium text-slate-700" data-testid="time-zone">
+              {timeZone}
+            </span>
+          </div>
+        )}
+      </Field>
+    </>
   );
 }

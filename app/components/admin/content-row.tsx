@@ -1,9 +1,11 @@
-// The list row parts the blog and academy admin pages share: the optimistic publish toggle, "view on site", the
-// edit dialog (closed when a save succeeds) and delete with confirmation. Each page keeps its own row content,
-// form fields and texts.
+// The list row parts the blog and academy admin pages share: the optimistic publish toggle, "view on site", "share
+// preview", the edit dialog (closed when a save succeeds, with the item's history beside the form) and delete with
+// confirmation. Each page keeps its own row content, form fields and texts.
 import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { SharePreview } from "~/components/admin/preview-links";
+import { RevisionHistory } from "~/components/admin/revision-history";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import {
@@ -15,7 +17,9 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useActionToast } from "~/components/ui/toaster";
+import type { ContentKind } from "~/lib/content-enums";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
 
 interface ContentItem {
@@ -23,6 +27,8 @@ interface ContentItem {
   title: string;
   slug: string;
   status: string;
+  /** Published with a publication time still ahead (docs/product.md, Content statuses). */
+  scheduled?: boolean;
 }
 
 /**
@@ -36,24 +42,31 @@ export function useContentRow(item: ContentItem, deleteKey: string) {
   const status =
     toggler.state !== "idle" ? (item.status === "published" ? "draft" : "published") : item.status;
   const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === item.id;
-  return { toggler, deleter, status, published: status === "published", deleting };
+  const published = status === "published";
+  return { toggler, deleter, status, published, scheduled: published && Boolean(item.scheduled), deleting };
 }
 
 export function ContentRowActions({
+  kind,
   item,
   row,
   viewHref,
   deleteConfirm,
   editDialog,
+  timeZone,
 }: {
+  kind: ContentKind;
   item: ContentItem;
   row: ReturnType<typeof useContentRow>;
-  /** The public page, linked while the item is published. */
+  /** The public page, linked while the item is published and its time has come. */
   viewHref: string;
   deleteConfirm: string;
   editDialog: ReactNode;
+  /** The site's time zone, for the preview links' dates. */
+  timeZone: string;
 }) {
-  const { toggler, deleter, published, deleting } = row;
+  const { toggler, deleter, published, scheduled, deleting } = row;
+  const unpublish = scheduled ? "Unschedule" : "Unpublish";
   return (
     <div className="flex shrink-0 items-center gap-1">
       <toggler.Form method="post">
@@ -63,13 +76,13 @@ export function ContentRowActions({
           type="submit"
           variant="ghost"
           size="icon"
-          title={published ? "Unpublish (move to draft)" : "Publish"}
-          aria-label={published ? `Unpublish ${item.title}` : `Publish ${item.title}`}
+          title={published ? `${unpublish} (move to draft)` : "Publish"}
+          aria-label={published ? `${unpublish} ${item.title}` : `Publish ${item.title}`}
         >
           {published ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
         </Button>
       </toggler.Form>
-      {item.status === "published" ? (
+      {item.status === "published" && !item.scheduled ? (
         <Button asChild variant="ghost" size="icon" title="View on site">
           <a href={viewHref} target="_blank" rel="noreferrer">
             <ExternalLink aria-hidden />
@@ -77,6 +90,7 @@ export function ContentRowActions({
           </a>
         </Button>
       ) : null}
+      <SharePreview kind={kind} item={item} timeZone={timeZone} />
       {editDialog}
       <ConfirmDialog
         description={deleteConfirm}
@@ -92,8 +106,13 @@ export function ContentRowActions({
   );
 }
 
-/** The edit dialog of one item: posts intent "update" with the item's id, and closes when the save succeeds. */
+/**
+ * The edit dialog of one item: posts intent "update" with the item's id, and closes when the save succeeds. Its
+ * History tab lists the item's revisions (docs/product.md, Revisions); a restore closes the dialog too.
+ */
 export function ContentEditDialog({
+  kind,
+  timeZone,
   item,
   title,
   description,
@@ -102,6 +121,9 @@ export function ContentEditDialog({
   keepOpenOnEscapeIn,
   fields,
 }: {
+  kind: ContentKind;
+  /** The site's time zone, for the history's dates. */
+  timeZone: string;
   item: { id: string; title: string };
   title: string;
   description: string;
@@ -112,8 +134,10 @@ export function ContentEditDialog({
   fields: (errors: FieldErrors | undefined) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState("edit");
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
+  const close = useCallback(() => setOpen(false), []);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
@@ -121,7 +145,13 @@ export function ContentEditDialog({
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setTab("edit");
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" title="Edit">
           <Pencil aria-hidden />
@@ -141,20 +171,34 @@ export function ContentEditDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <fetcher.Form method="post" noValidate aria-label={formLabel}>
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={item.id} />
-            {fields(failed?.fieldErrors)}
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? <Spinner label="Saving" /> : null}
-                Save Changes
-              </Button>
-            </div>
-          </fetcher.Form>
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList aria-label={`${title}: form or history`}>
+              <TabsTrigger value="edit">Edit</TabsTrigger>
+              <TabsTrigger value="history">History</TabsTrigger>
+            </TabsList>
+            {/* Kept mounted while the history shows, so nothing typed is lost. */}
+            <TabsContent value="edit" forceMount>
+              <fetcher.Form method="post" noValidate aria-label={formLabel}>
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={item.id} />
+                {fields(failed?.fieldErrors)}
+                <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={saving}>
+                    {saving ? <Spinner label="Saving" /> : null}
+                    Save Changes
+                  </Button>
+                </div>
+              </fetcher.Form>
+            </TabsContent>
+            <TabsContent value="history">
+              {tab === "history" ? (
+                <RevisionHistory kind={kind} itemId={item.id} timeZone={timeZone} onRestored={close} />
+              ) : null}
+            </TabsContent>
+          </Tabs>
         </DialogContent>
       ) : null}
     </Dialog>

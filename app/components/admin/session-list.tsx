@@ -2,7 +2,6 @@
 // "This device", and signing out one other session or all others. Each asks first: with JavaScript in a
 // dialog; without it, the button asks the server for a confirmation step.
 import { LogOut, MonitorSmartphone } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatWhen } from "~/components/admin/api-key-list";
 import { Badge } from "~/components/ui/badge";
@@ -10,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/lib/utils";
 
 export interface SessionRow {
@@ -27,12 +27,6 @@ export type SessionConfirmation = { scope: "one"; id: string; device: string } |
 export const REVOKE_ONE_QUESTION = "Sign out this session? That browser will have to sign in again.";
 export const REVOKE_OTHERS_QUESTION =
   "Sign out all other sessions? Every other browser will have to sign in again.";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** A button that asks before posting `fields`: a dialog once hydrated, else a server-side confirmation step. */
 function ConfirmedAction({

@@ -1,17 +1,19 @@
-// Status and difficulty badges of the content lists (docs/product.md, Content statuses: difficulty beginner
-// green, intermediate yellow, advanced red).
+// Status and difficulty badges of the content lists (docs/product.md, Content statuses: scheduled yellow; difficulty
+// beginner green, intermediate yellow, advanced red).
 import { Badge } from "~/components/ui/badge";
+import { formatInZone } from "~/lib/site-time";
 
 const statusVariant = { published: "success", draft: "neutral", archived: "outline" } as const;
 const difficultyVariant = { beginner: "success", intermediate: "warning", advanced: "danger" } as const;
 
 const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ""}${s.slice(1)}`;
 
-export function StatusBadge({ status }: { status: string }) {
-  const variant = statusVariant[status as keyof typeof statusVariant] ?? "neutral";
+/** A published item whose publication time is still ahead shows "Scheduled" (its date is beside it in the row). */
+export function StatusBadge({ status, scheduled = false }: { status: string; scheduled?: boolean }) {
+  const variant = scheduled ? "warning" : (statusVariant[status as keyof typeof statusVariant] ?? "neutral");
   return (
     <Badge variant={variant} data-testid="status-badge">
-      {capitalise(status)}
+      {scheduled ? "Scheduled" : capitalise(status)}
     </Badge>
   );
 }
@@ -22,5 +24,17 @@ export function DifficultyBadge({ level }: { level: string }) {
     <Badge variant={variant} data-testid="difficulty-badge">
       {capitalise(level)}
     </Badge>
+  );
+}
+
+/** "Scheduled for Mar 2, 2026, 9:00 AM (UTC)": beside a scheduled item's badge, in the site's time zone. */
+export function ScheduledFor({ date, timeZone }: { date: Date; timeZone: string }) {
+  return (
+    <span className="font-medium text-slate-800">
+      Scheduled for{" "}
+      <time dateTime={date.toISOString()}>
+        {formatInZone(date, timeZone)} ({timeZone})
+      </time>
+    </span>
   );
 }

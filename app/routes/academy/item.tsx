@@ -7,31 +7,45 @@ import { TagList } from "~/components/site/blog-card";
 import { ContentState } from "~/components/site/content-state";
 import { DateText } from "~/components/site/date-text";
 import { DifficultyBadge } from "~/components/site/difficulty-badge";
+import { PreviewBanner, PreviewUnavailable, previewErrorTitle } from "~/components/site/preview-parts";
 import { Badge } from "~/components/ui/badge";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
+import { PREVIEW_HEADERS, previewHeadersOr } from "~/lib/preview";
+import { openPreviewPage, type PreviewBannerText } from "~/lib/preview.server";
+import { requestInfo } from "~/lib/request-context.server";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
-import { getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
+import { type AcademyItem, getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
 import type { Route } from "./+types/item";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A preview link (/preview/academy/<token>) shows the item whatever its status (docs/product.md, Preview
+  // links); its views are not counted.
+  if (params.token !== undefined) {
+    const { item, banner } = await openPreviewPage("academy", params.token, requestInfo(context).ip);
+    return data(await itemPage(item, banner), { headers: PREVIEW_HEADERS });
+  }
   const item = await getPublishedAcademyItem(params.slug);
   if (!item) throw data({ reason: "not-found" }, { status: 404 });
   // Views are counted by the server's page-view collector (server/analytics.ts), page-cache hits included, and
   // written in batches; the count shown is the one written by the last batch (docs/decisions/015-analytics.md).
+  return itemPage(item, null);
+}
+
+async function itemPage(item: AcademyItem, preview: PreviewBannerText | null) {
   const related = await listRelatedAcademy(item);
   const { content, richContent, ...rest } = item;
-  return { item: { ...rest, blocks: toRichBlocks(richContent) }, related };
+  return { item: { ...rest, blocks: toRichBlocks(richContent) }, related, preview };
 }
 
 /**
  * Cacheable by our page cache, which the view collector sits in front of; browsers and CDNs must ask us each time
- * (a 304 is counted too), so no view goes uncounted.
+ * (a 304 is counted too), so no view goes uncounted. A preview answers no-store and noindex.
  */
-export function headers() {
-  return { "Cache-Control": "public, no-cache" };
+export function headers(args: Route.HeadersArgs) {
+  return previewHeadersOr(args, { "Cache-Control": "public, no-cache" });
 }
 
 /** Loading the page's data counts a view, so only a navigation to the page does; action revalidations do not. */
@@ -41,6 +55,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+/** The preview error a route error stands for ("" when it is none). */
+const previewReason = (error: unknown) =>
+  isRouteErrorResponse(error) ? ((error.data as { reason?: string } | null)?.reason ?? "") : "";
 
 /** Vimeo page links become player links; YouTube watch links become embed links (toEmbedUrl). */
 function embedSrc(url: string): string {
@@ -50,9 +67,13 @@ function embedSrc(url: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData)
-    return errorMeta(siteInfo(matches), isNotFound(error) ? "Content Not Found" : "Failed to load content");
+    return errorMeta(
+      siteInfo(matches),
+      previewErrorTitle(previewReason(error)) ??
+        (isNotFound(error) ? "Content Not Found" : "Failed to load content"),
+    );
   const site = siteInfo(matches);
-  const { item } = loaderData;
+  const { item, preview } = loaderData;
   const path = `/academy/${item.slug}`;
   const video = item.videoUrl?.trim() || null;
   const embedded = video ? isEmbedVideo(video) : false;
@@ -74,6 +95,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     title: item.title,
     description: item.description || item.summary,
     path,
+    noindex: Boolean(preview),
     image: item.thumbnailUrl,
     imageAlt: item.thumbnailUrl ? item.title : undefined,
     jsonLd: [
@@ -146,10 +168,11 @@ function Player({
 }
 
 export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, related } = loaderData;
+  const { item, related, preview } = loaderData;
   const date = item.publishedAt ?? item.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      {preview ? <PreviewBanner {...preview} /> : null}
       <Breadcrumbs section={{ to: "/academy", label: "Academy" }} current={item.title} />
       <article className="mx-auto mt-8 max-w-4xl">
         <header>
@@ -231,7 +254,11 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-      {isNotFound(error) ? (
+      {previewErrorTitle(previewReason(error)) ? (
+        <PreviewUnavailable reason={previewReason(error)}>
+          <BackLink to="/academy">Back to Academy</BackLink>
+        </PreviewUnavailable>
+      ) : isNotFound(error) ? (
         <ContentState icon={FileQuestion} title="Content Not Found" headingLevel={1}>
           <p>The academy content you're looking for doesn't exist or is no longer available.</p>
           <BackLink to="/academy">Back to Academy</BackLink>

@@ -11,16 +11,17 @@ import {
 } from "~/components/admin/academy-form";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ContentEditDialog, ContentRowActions, useContentRow } from "~/components/admin/content-row";
-import { DifficultyBadge, StatusBadge } from "~/components/admin/status-badge";
+import { DifficultyBadge, ScheduledFor, StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { academySchema } from "~/lib/content-schemas";
+import { academySchemaIn } from "~/lib/content-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -33,6 +34,7 @@ import {
   updateAcademyItem,
 } from "~/models/academy-admin.server";
 import { type AuditContext, auditContext } from "~/models/audit.server";
+import { isScheduled } from "~/models/published.server";
 import type { Route } from "./+types/academy";
 
 const DELETE_FETCHER = "academy-delete";
@@ -43,12 +45,15 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
+  const timeZone = env().siteTimeZone;
   try {
-    return { items: await listAllAcademy(), loadError: null as ToastMessage | null };
+    const items = (await listAllAcademy()).map((item) => ({ ...item, scheduled: isScheduled(item) }));
+    return { items, timeZone, loadError: null as ToastMessage | null };
   } catch (error) {
     logger.error({ err: error }, "Loading academy content failed");
     return {
-      items: [] as AdminAcademyItem[],
+      items: [] as ListedItem[],
+      timeZone,
       loadError: { type: "error", message: ACADEMY_MESSAGES.loadFailed } as ToastMessage | null,
     };
   }
@@ -56,9 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type AcademyActionResult = ActionResult;
 
+type ListedItem = AdminAcademyItem & { scheduled: boolean };
+
 const ACTION = {
   label: "Academy",
-  schema: academySchema,
+  schema: academySchemaIn,
   required: ["title", "slug", "category"],
   messages: ACADEMY_MESSAGES,
   create: createAcademyItem,
@@ -107,6 +114,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
                 failedCreate?.values ? academyValuesFromSubmission(failedCreate.values) : emptyAcademyValues
               }
               errors={failedCreate?.fieldErrors}
+              timeZone={loaderData.timeZone}
             />
             <div className="mt-6 flex justify-end">
               <Button type="submit" disabled={creating}>
@@ -129,7 +137,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
             {loaderData.items.map((item) => (
-              <AcademyRow key={item.id} item={item} categories={categories} />
+              <AcademyRow key={item.id} item={item} categories={categories} timeZone={loaderData.timeZone} />
             ))}
           </ul>
         )}
@@ -138,9 +146,17 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
   );
 }
 
-function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: string[] }) {
+function AcademyRow({
+  item,
+  categories,
+  timeZone,
+}: {
+  item: ListedItem;
+  categories: string[];
+  timeZone: string;
+}) {
   const row = useContentRow(item, DELETE_FETCHER);
-  const { status, deleting } = row;
+  const { status, scheduled, deleting } = row;
 
   return (
     <li className={deleting ? "opacity-50" : undefined} data-testid="academy-row" data-slug={item.slug}>
@@ -159,7 +175,7 @@ function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: 
             <p className="line-clamp-2 text-sm text-slate-700">{item.description}</p>
           ) : null}
           <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <StatusBadge status={status} />
+            <StatusBadge status={status} scheduled={scheduled} />
             <Badge variant="outline">{item.category}</Badge>
             <DifficultyBadge level={item.difficultyLevel} />
             <span className="inline-flex items-center gap-1">
@@ -170,15 +186,22 @@ function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: 
               <Eye className="size-3" aria-hidden />
               {item.viewCount} {item.viewCount === 1 ? "view" : "views"}
             </span>
+            {scheduled && item.publishedAt ? (
+              <ScheduledFor date={item.publishedAt} timeZone={timeZone} />
+            ) : null}
           </p>
         </div>
         <ContentRowActions
+          kind="academy"
+          timeZone={timeZone}
           item={item}
           row={row}
           viewHref={`/academy/${item.slug}`}
           deleteConfirm={ACADEMY_MESSAGES.deleteConfirm}
           editDialog={
             <ContentEditDialog
+              kind="academy"
+              timeZone={timeZone}
               item={item}
               title="Edit content"
               description="Update the lesson's content, media and SEO."
@@ -188,8 +211,9 @@ function AcademyRow({ item, categories }: { item: AdminAcademyItem; categories: 
                 <AcademyFormFields
                   mode="edit"
                   categories={categories}
-                  initial={academyValuesFromItem(item)}
+                  initial={academyValuesFromItem(item, timeZone)}
                   errors={errors}
+                  timeZone={timeZone}
                 />
               )}
             />

@@ -11,16 +11,17 @@ import {
   emptyBlogValues,
 } from "~/components/admin/blog-form";
 import { ContentEditDialog, ContentRowActions, useContentRow } from "~/components/admin/content-row";
-import { StatusBadge } from "~/components/admin/status-badge";
+import { ScheduledFor, StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
+import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { blogPostSchema } from "~/lib/content-schemas";
+import { blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
@@ -33,6 +34,7 @@ import {
   togglePostStatus,
   updatePost,
 } from "~/models/blog-admin.server";
+import { isScheduled } from "~/models/published.server";
 import type { Route } from "./+types/blog";
 
 const DELETE_FETCHER = "blog-delete";
@@ -43,14 +45,15 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
-  return { posts: await listAllPosts() };
+  const posts = (await listAllPosts()).map((post) => ({ ...post, scheduled: isScheduled(post) }));
+  return { posts, timeZone: env().siteTimeZone };
 }
 
 export type BlogActionResult = ActionResult;
 
 const ACTION = {
   label: "Blog",
-  schema: blogPostSchema,
+  schema: blogPostSchemaIn,
   required: ["title", "slug"],
   messages: BLOG_MESSAGES,
   create: createPost,
@@ -91,6 +94,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
               mode="create"
               initial={failedCreate?.values ? blogValuesFromSubmission(failedCreate.values) : emptyBlogValues}
               errors={failedCreate?.fieldErrors}
+              timeZone={loaderData.timeZone}
             />
             <div className="mt-6 flex justify-end">
               <Button type="submit" disabled={creating}>
@@ -113,7 +117,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
             {loaderData.posts.map((post) => (
-              <PostRow key={post.id} post={post} />
+              <PostRow key={post.id} post={post} timeZone={loaderData.timeZone} />
             ))}
           </ul>
         )}
@@ -122,9 +126,9 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function PostRow({ post }: { post: AdminBlogPost }) {
+function PostRow({ post, timeZone }: { post: AdminBlogPost & { scheduled: boolean }; timeZone: string }) {
   const row = useContentRow(post, DELETE_FETCHER);
-  const { status, published, deleting } = row;
+  const { status, published, scheduled, deleting } = row;
   const date = post.publishedAt ?? post.createdAt;
 
   return (
@@ -133,17 +137,21 @@ function PostRow({ post }: { post: AdminBlogPost }) {
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold break-words text-slate-900">{post.title}</h3>
-            <StatusBadge status={status} />
+            <StatusBadge status={status} scheduled={scheduled} />
           </div>
           <p className="text-xs break-all text-slate-600">/blog/{post.slug}</p>
           {post.excerpt ? <p className="line-clamp-2 text-sm text-slate-700">{post.excerpt}</p> : null}
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
             <span>By {post.author}</span>
             {post.category ? <span>{post.category}</span> : null}
-            <span>
-              {published ? "Published" : "Created"}{" "}
-              <time dateTime={date.toISOString()}>{formatShortDate(date)}</time>
-            </span>
+            {scheduled ? (
+              <ScheduledFor date={date} timeZone={timeZone} />
+            ) : (
+              <span>
+                {published ? "Published" : "Created"}{" "}
+                <time dateTime={date.toISOString()}>{formatShortDate(date)}</time>
+              </span>
+            )}
           </p>
           {post.tags.length ? (
             <p className="flex flex-wrap gap-1">
@@ -156,12 +164,16 @@ function PostRow({ post }: { post: AdminBlogPost }) {
           ) : null}
         </div>
         <ContentRowActions
+          kind="blog"
+          timeZone={timeZone}
           item={post}
           row={row}
           viewHref={`/blog/${post.slug}`}
           deleteConfirm={BLOG_MESSAGES.deleteConfirm}
           editDialog={
             <ContentEditDialog
+              kind="blog"
+              timeZone={timeZone}
               item={post}
               title="Edit post"
               description="Changes are live on the site as soon as you save a published post."
@@ -169,7 +181,12 @@ function PostRow({ post }: { post: AdminBlogPost }) {
               className="max-w-3xl"
               keepOpenOnEscapeIn=".ProseMirror"
               fields={(errors) => (
-                <BlogFormFields mode="edit" initial={blogValuesFromPost(post)} errors={errors} />
+                <BlogFormFields
+                  mode="edit"
+                  initial={blogValuesFromPost(post, timeZone)}
+                  errors={errors}
+                  timeZone={timeZone}
+                />
               )}
             />
           }

@@ -228,6 +228,51 @@ describe.each(COLLECTIONS)("the %s collection", (collection) => {
     expect(read.body.error.code).toBe("not_found");
   });
 
+  it("published_at: a future one schedules (hidden from reads until then), a past one backdates, bad ones are 400", async () => {
+    const { plaintext } = await newKey();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const before = await currentContentVersion();
+    const scheduled = await call("POST", path, {
+      key: plaintext,
+      body: validBody(collection, `Scheduled ${collection}`, { status: "published", published_at: future }),
+    });
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body.data).toMatchObject({ status: "published", published_at: future });
+    // Not public yet: no cache bump, no read by slug, not in the list.
+    expect(await currentContentVersion()).toBe(before);
+    const slug = scheduled.body.data.slug as string;
+    expect((await call("GET", `${path}?slug=${slug}`, { key: plaintext })).status).toBe(404);
+    const list = await call("GET", `${path}?limit=100`, { key: plaintext });
+    expect(list.body.data.map((i: Json) => i.slug)).not.toContain(slug);
+
+    const backdated = await call("POST", path, {
+      key: plaintext,
+      body: validBody(collection, `Backdated ${collection}`, {
+        status: "published",
+        published_at: "2024-05-01T10:00:00+02:00",
+      }),
+    });
+    expect(backdated.status).toBe(201);
+    expect(backdated.body.data.published_at).toBe("2024-05-01T08:00:00.000Z");
+    expect((await call("GET", `${path}?slug=${backdated.body.data.slug}`, { key: plaintext })).status).toBe(
+      200,
+    );
+
+    for (const [published_at, status, message] of [
+      ["next monday", "published", /ISO 8601/],
+      ["2026-03-02T09:00:00", "published", /time zone/],
+      ["2026-02-30T09:00:00Z", "published", /ISO 8601/],
+      [future, "draft", /Only a published item/],
+    ] as const) {
+      const refused = await call("POST", path, {
+        key: plaintext,
+        body: validBody(collection, `Refused ${published_at}`, { status, published_at }),
+      });
+      expect(refused.status, published_at).toBe(400);
+      expect(refused.body.error.fields.published_at[0]).toMatch(message);
+    }
+  });
+
   it("creates a published item with every field, invalidates the public cache and reads it back by slug", async () => {
     const { plaintext } = await newKey();
     const before = await currentContentVersion();
@@ -629,7 +674,7 @@ describe("blog content in every shape the data model allows", () => {
       expect(stored?.richContent).toEqual(blocks);
       expect(stored?.content).toEqual(viaAdmin.content);
       expect(stored?.richContent).toEqual(viaAdmin.richContent);
-      expect(stored && blogValuesFromPost(stored).body).toEqual(blocks);
+      expect(stored && blogValuesFromPost(stored, "UTC").body).toEqual(blocks);
     },
   );
 

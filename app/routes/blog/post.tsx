@@ -5,44 +5,71 @@ import { BlocksRenderer } from "~/components/site/blocks-renderer";
 import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { BylineDate } from "~/components/site/date-text";
+import { PreviewBanner, PreviewUnavailable, previewErrorTitle } from "~/components/site/preview-parts";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
+import { PREVIEW_HEADERS, previewHeadersOr } from "~/lib/preview";
+import { openPreviewPage, type PreviewBannerText } from "~/lib/preview.server";
+import { requestInfo } from "~/lib/request-context.server";
 import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
-import { getPublishedPost, isBlogEnabled, listRelatedPosts } from "~/models/blog.server";
+import {
+  getPublishedPost,
+  isBlogEnabled,
+  listRelatedPosts,
+  type BlogPost as Post,
+} from "~/models/blog.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A preview link (/preview/blog/<token>) shows the post whatever its status (docs/product.md, Preview links).
+  if (params.token !== undefined) {
+    const { item, banner } = await openPreviewPage("blog", params.token, requestInfo(context).ip);
+    return data(await postPage(item, banner), { headers: PREVIEW_HEADERS });
+  }
   if (!(await isBlogEnabled())) throw data({ reason: "blog-disabled" }, { status: 404 });
   const post = await getPublishedPost(params.slug);
   if (!post) throw data({ reason: "not-found" }, { status: 404 });
+  return postPage(post, null);
+}
+
+async function postPage(post: Post, preview: PreviewBannerText | null) {
   const related = await listRelatedPosts(post);
   const { content, richContent, ...rest } = post;
   // Only the renderable blocks go to the browser, not both stored shapes of the body.
-  return { post: { ...rest, blocks: bodyBlocks(richContent, content) }, related };
+  return { post: { ...rest, blocks: bodyBlocks(richContent, content) }, related, preview };
 }
 
-const reasonOf = (error: unknown) =>
-  isRouteErrorResponse(error) && error.status === 404
-    ? ((error.data as { reason?: string } | null)?.reason ?? "not-found")
-    : "failed";
+/** A preview answers no-store and noindex; a public post keeps the page cache's headers. */
+export function headers(args: Route.HeadersArgs) {
+  return previewHeadersOr(args);
+}
+
+const reasonOf = (error: unknown) => {
+  if (!isRouteErrorResponse(error)) return "failed";
+  const reason = (error.data as { reason?: string } | null)?.reason;
+  // A preview link's errors (404, 410, 429) name their reason; a plain 404 is a post not found.
+  if (reason?.startsWith("preview-")) return reason;
+  return error.status === 404 ? (reason ?? "not-found") : "failed";
+};
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData) {
     const reason = reasonOf(error);
     return errorMeta(
       siteInfo(matches),
-      reason === "not-found"
-        ? "Post Not Found"
-        : reason === "blog-disabled"
-          ? "Blog unavailable"
-          : "Failed to load blog post",
+      previewErrorTitle(reason) ??
+        (reason === "not-found"
+          ? "Post Not Found"
+          : reason === "blog-disabled"
+            ? "Blog unavailable"
+            : "Failed to load blog post"),
     );
   }
   const site = siteInfo(matches);
-  const { post } = loaderData;
+  const { post, preview } = loaderData;
   const path = `/blog/${post.slug}`;
   const description = post.metaDescription || post.excerpt;
   return pageMeta(site, {
@@ -52,6 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     fullTitle: Boolean(post.metaTitle),
     description,
     path,
+    noindex: Boolean(preview),
     type: "article",
     image: post.featuredImage,
     imageAlt: post.featuredImage ? post.title : undefined,
@@ -83,12 +111,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, related } = loaderData;
+  const { post, related, preview } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const url = absoluteUrl(siteInfoFrom(root), `/blog/${post.slug}`);
   const date = post.publishedAt ?? post.createdAt;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      {preview ? <PreviewBanner {...preview} /> : null}
       <Breadcrumbs section={{ to: "/blog", label: "Blog" }} current={post.title} />
       <article className="mx-auto mt-8 max-w-3xl">
         <header>
@@ -141,7 +170,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const reason = reasonOf(error);
   return (
     <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-      {reason === "blog-disabled" ? (
+      {previewErrorTitle(reason) ? (
+        <PreviewUnavailable reason={reason}>
+          <BackLink to="/blog">Back to Blog</BackLink>
+        </PreviewUnavailable>
+      ) : reason === "blog-disabled" ? (
         <BlogUnavailable />
       ) : reason === "not-found" ? (
         <ContentState icon={FileQuestion} title="Post Not Found" headingLevel={1}>

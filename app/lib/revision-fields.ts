@@ -1,0 +1,96 @@
+// How the edit dialog's history names and compares the fields of a revision (docs/product.md, Revisions): one list
+// per kind of content, in form order, with each field's label and how its value reads as text. Browser-safe.
+import { blocksToText } from "./blocks";
+import { toRichBlocks } from "./content";
+import type { ContentKind } from "./content-enums";
+import { formatInZone } from "./site-time";
+
+/** text: compared word by word; the others are shown as before → after. */
+type Shape = "text" | "blocks" | "academy-blocks" | "tags" | "flag" | "date";
+
+export interface RevisionField {
+  key: string;
+  label: string;
+  shape: Shape;
+}
+
+const field = (key: string, label: string, shape: Shape = "text"): RevisionField => ({ key, label, shape });
+
+// The blog's `content` column is derived from the excerpt, so it is neither listed nor compared.
+export const REVISION_FIELDS: Record<ContentKind, readonly RevisionField[]> = {
+  blog: [
+    field("title", "Title"),
+    field("slug", "Slug"),
+    field("excerpt", "Excerpt"),
+    field("richContent", "Body", "blocks"),
+    field("author", "Author"),
+    field("category", "Category"),
+    field("tags", "Tags", "tags"),
+    field("featuredImage", "Featured image"),
+    field("status", "Status"),
+    field("publishedAt", "Publish date", "date"),
+    field("metaTitle", "Meta title"),
+    field("metaDescription", "Meta description"),
+  ],
+  academy: [
+    field("title", "Title"),
+    field("slug", "Slug"),
+    field("category", "Category"),
+    field("difficultyLevel", "Difficulty"),
+    field("durationMinutes", "Duration (minutes)"),
+    field("tags", "Tags", "tags"),
+    field("isFeatured", "Featured", "flag"),
+    field("thumbnailUrl", "Thumbnail"),
+    field("videoUrl", "Video URL"),
+    field("audioUrl", "Audio URL"),
+    field("description", "Description"),
+    field("summary", "Summary"),
+    field("content", "Content blocks", "academy-blocks"),
+    field("richContent", "Body", "blocks"),
+    field("author", "Author"),
+    field("status", "Status"),
+    field("publishedAt", "Publish date", "date"),
+  ],
+};
+
+/** "Title, Body and Status": the changed fields a history entry names (fields without a label are left out). */
+export function changedSummary(kind: ContentKind, changed: readonly string[]): string {
+  const labels = REVISION_FIELDS[kind].filter((f) => changed.includes(f.key)).map((f) => f.label);
+  if (labels.length <= 1) return labels[0] ?? "";
+  return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+/** An academy block as a line of text: its paragraph, or "Video: <url>". */
+function academyBlockLine(block: unknown): string {
+  const { type, data } = (block ?? {}) as { type?: string; data?: { text?: string; url?: string } };
+  if (type === "paragraph") return data?.text ?? "";
+  if (type === "video" || type === "audio")
+    return `${type === "video" ? "Video" : "Audio"}: ${data?.url ?? ""}`;
+  return "";
+}
+
+/** A stored value as the text the comparison shows, in the site's time zone for dates. */
+export function fieldText(f: RevisionField, value: unknown, zone: string): string {
+  if (value === null || value === undefined) return "";
+  switch (f.shape) {
+    case "blocks":
+      return blocksToText(toRichBlocks(value));
+    case "academy-blocks":
+      return Array.isArray(value) ? value.map(academyBlockLine).filter(Boolean).join("\n\n") : "";
+    case "tags":
+      return Array.isArray(value) ? value.join(", ") : "";
+    case "flag":
+      return value === true ? "Yes" : "No";
+    case "date": {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? "" : `${formatInZone(date, zone)} (${zone})`;
+    }
+    default:
+      return String(value);
+  }
+}
+
+/** Whether a field is compared word by word (long text) rather than shown as before → after. */
+export function comparesWords(f: RevisionField): boolean {
+  return f.shape === "text" || f.shape === "blocks" || f.shape === "academy-blocks" || f.shape === "tags";
+}

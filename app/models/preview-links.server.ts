@@ -1,0 +1,163 @@
+// Preview links (docs/decisions/023-scheduling-previews-revisions.md): a random token that shows one draft or
+// scheduled item, as the public page would, to anyone holding the link until it expires (7 days by default) or is
+// revoked. The one read of unpublished content outside the back office lives here, next to the rules that guard it.
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { academyContent, blogPosts, type ContentKind, previewLinks } from "~/db/schema";
+import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
+import { clientKey } from "~/lib/request-context.server";
+import { type AuditContext, auditAs } from "~/models/audit.server";
+import type { RevisionWriter } from "~/models/content-revisions.server";
+
+export const PREVIEW_TTL_MS = 7 * 24 * 3_600_000;
+/** Unknown, expired or revoked tokens one client address may try per window before it waits. */
+export const PREVIEW_MISS_LIMIT = { limit: 30, windowSeconds: 600 };
+
+const TOKEN_BYTES = 32;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const ENTITY: Record<ContentKind, string> = { blog: "blog_post", academy: "academy_content" };
+
+export type PreviewLink = typeof previewLinks.$inferSelect;
+
+function itemTable(kind: ContentKind) {
+  return (kind === "blog" ? blogPosts : academyContent) as typeof blogPosts;
+}
+
+async function itemExists(kind: ContentKind, itemId: string): Promise<boolean> {
+  const table = itemTable(kind);
+  const [row] = await db().select({ id: table.id }).from(table).where(eq(table.id, itemId)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A new link for the item, valid for `ttlMs` (7 days unless a caller inside the server asks otherwise: only tests
+ * do). Undefined when the item is gone.
+ */
+export async function createPreviewLink(
+  kind: ContentKind,
+  itemId: string,
+  who: AuditContext,
+  { ttlMs = PREVIEW_TTL_MS, now = new Date() }: { ttlMs?: number; now?: Date } = {},
+): Promise<PreviewLink | undefined> {
+  if (!(await itemExists(kind, itemId))) return undefined;
+  const [link] = await db()
+    .insert(previewLinks)
+    .values({
+      kind,
+      itemId,
+      token: randomBytes(TOKEN_BYTES).toString("base64url"),
+      createdBy: who.actor,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    })
+    .returning();
+  if (!link) throw new Error("insert returned no row");
+  await auditAs(who, {
+    action: `${kind}.preview_create`,
+    entity: ENTITY[kind],
+    entityId: itemId,
+    details: { linkId: link.id, expiresAt: link.expiresAt.toISOString() },
+  });
+  return link;
+}
+
+/** The item's links that still work, newest first. */
+export async function listActivePreviewLinks(kind: ContentKind, itemId: string): Promise<PreviewLink[]> {
+  return db()
+    .select()
+    .from(previewLinks)
+    .where(
+      and(
+        eq(previewLinks.kind, kind),
+        eq(previewLinks.itemId, itemId),
+        isNull(previewLinks.revokedAt),
+        gt(previewLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(previewLinks.createdAt));
+}
+
+/** Revokes one of the item's links; undefined when it is not the item's or was already revoked. */
+export async function revokePreviewLink(
+  kind: ContentKind,
+  itemId: string,
+  linkId: string,
+  who: AuditContext,
+): Promise<PreviewLink | undefined> {
+  const [link] = await db()
+    .update(previewLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(previewLinks.id, linkId),
+        eq(previewLinks.kind, kind),
+        eq(previewLinks.itemId, itemId),
+        isNull(previewLinks.revokedAt),
+      ),
+    )
+    .returning();
+  if (!link) return undefined;
+  await auditAs(who, {
+    action: `${kind}.preview_revoke`,
+    entity: ENTITY[kind],
+    entityId: itemId,
+    details: { linkId: link.id },
+  });
+  return link;
+}
+
+/** Inside a delete's transaction: the item's links go with it. */
+export async function deletePreviewLinksOf(tx: RevisionWriter, kind: ContentKind, itemId: string) {
+  await tx.delete(previewLinks).where(and(eq(previewLinks.kind, kind), eq(previewLinks.itemId, itemId)));
+}
+
+type Item<K extends ContentKind> = K extends "blog"
+  ? typeof blogPosts.$inferSelect
+  : typeof academyContent.$inferSelect;
+
+export type PreviewOpening<K extends ContentKind> =
+  | { state: "ok"; item: Item<K>; expiresAt: Date }
+  /** The link existed and has expired or was revoked. */
+  | { state: "gone" }
+  /** No such link (or its item was deleted). */
+  | { state: "unknown" }
+  /** This address tried too many links that did not work. */
+  | { state: "limited"; retryAfter: number };
+
+/**
+ * What `token` opens for a visitor at `ip`: the item whatever its status, or why not. Failed tokens count against
+ * the address (PREVIEW_MISS_LIMIT), so guessing is throttled; a working link never counts.
+ */
+export async function openPreview<K extends ContentKind>(
+  kind: K,
+  token: string,
+  ip: string,
+): Promise<PreviewOpening<K>> {
+  const key = `preview:${clientKey(ip)}`;
+  const retryAfter = await rateLimitRetryAfter(key, PREVIEW_MISS_LIMIT.limit);
+  if (retryAfter > 0) return { state: "limited", retryAfter };
+  const opening = await lookUp(kind, token);
+  if (opening.state !== "ok")
+    await hitRateLimit(key, PREVIEW_MISS_LIMIT.limit, PREVIEW_MISS_LIMIT.windowSeconds);
+  return opening;
+}
+
+async function lookUp<K extends ContentKind>(kind: K, token: string): Promise<PreviewOpening<K>> {
+  if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
+  const [link] = await db()
+    .select({
+      itemId: previewLinks.itemId,
+      expiresAt: previewLinks.expiresAt,
+      working: sql<boolean>`${previewLinks.revokedAt} is null and ${previewLinks.expiresAt} > now()`,
+    })
+    .from(previewLinks)
+    .where(and(eq(previewLinks.token, token), eq(previewLinks.kind, kind)))
+    .limit(1);
+  if (!link) return { state: "unknown" };
+  if (!link.working) return { state: "gone" };
+  const table = itemTable(kind);
+  const [item] = await db().select().from(table).where(eq(table.id, link.itemId)).limit(1);
+  if (!item) return { state: "unknown" };
+  return { state: "ok", item: item as Item<K>, expiresAt: link.expiresAt };
+}

@@ -1,0 +1,175 @@
+// Scheduled publishing (docs/decisions/023-scheduling-previews-revisions.md). A published item whose published_at is
+// still ahead is invisible by the public predicate (published.server.ts) and carries publication_pending. At its
+// time, one "went live" step claims it (UPDATE … WHERE publication_pending, rows locked by a writer skipped), queues
+// its content.published webhook in the same transaction, then bumps the content version, so every cached page and
+// API answer on every instance changes on the next request, and writes the audit entry.
+//
+// A scheduler in each server process (started and stopped in server/lifecycle.ts) sets a timer for the next
+// scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
+// after each step, and at least every minute for other instances' writes. Two instances may fire at the same
+// moment; the claim gives each item to one of them.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Database, db, rowsOf } from "~/db/client.server";
+import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind } from "~/db/schema";
+import { contentChanged } from "~/lib/content-version.server";
+import { logger } from "~/lib/logger.server";
+import { type AuditContext, auditAs } from "~/models/audit.server";
+import { queueContentEvent } from "~/models/content-changes.server";
+import { outboxWritten } from "~/models/outbox.server";
+import { publishedIn } from "~/models/published.server";
+
+/** Who the audit log names for a publication that happened at its scheduled time. */
+export const SCHEDULER: AuditContext = { actor: "scheduler", ip: null, userAgent: null };
+
+const TABLES = { blog: blogPosts, academy: academyContent } as const;
+const ENTITY: Record<ContentKind, string> = { blog: "blog_post", academy: "academy_content" };
+
+export interface WentLive {
+  kind: ContentKind;
+  id: string;
+  title: string;
+  slug: string;
+  publishedAt: Date | null;
+}
+
+/**
+ * The went-live step: claims every scheduled item whose time has come, exactly once across every claimer sharing
+ * the database, queues its content.published in the claim's transaction, then (after the commit) bumps the content
+ * version and audits each. Answers the items it claimed.
+ */
+export async function publishDueItems(database: Database = db()): Promise<WentLive[]> {
+  const live = await database.transaction(async (tx) => {
+    const claimed: WentLive[] = [];
+    for (const kind of CONTENT_KINDS) {
+      const table = TABLES[kind] as typeof blogPosts;
+      const due = tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.publicationPending, true), publishedIn(table)))
+        .for("update", { skipLocked: true });
+      const rows = await tx
+        .update(table)
+        .set({ publicationPending: false })
+        .where(and(inArray(table.id, due), eq(table.publicationPending, true)))
+        .returning({
+          id: table.id,
+          title: table.title,
+          slug: table.slug,
+          status: table.status,
+          publishedAt: table.publishedAt,
+        });
+      for (const row of rows) {
+        await queueContentEvent(tx, "content.published", kind, row);
+        claimed.push({ kind, id: row.id, title: row.title, slug: row.slug, publishedAt: row.publishedAt });
+      }
+    }
+    return claimed;
+  });
+  if (live.length === 0) return live;
+  outboxWritten();
+  await contentChanged();
+  for (const item of live) {
+    await auditAs(SCHEDULER, {
+      action: `${item.kind}.publish_scheduled`,
+      entity: ENTITY[item.kind],
+      entityId: item.id,
+      details: { title: item.title, slug: item.slug, publishedAt: item.publishedAt?.toISOString() ?? null },
+    });
+  }
+  return live;
+}
+
+/** Milliseconds from the database's now to the next scheduled publication (negative when overdue); null: none. */
+export async function msUntilNextPublication(database: Database = db()): Promise<number | null> {
+  const rows = await database.execute<{ ms: string | number | null }>(sql`
+    select extract(epoch from (min(at) - now())) * 1000 as ms from (
+      select published_at as at from asimov_blog_posts where publication_pending and status = 'published'
+      union all
+      select published_at from asimov_academy_content where publication_pending and status = 'published'
+    ) scheduled`);
+  const ms = rowsOf<{ ms: string | number | null }>(rows)[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
+}
+
+// --- the scheduler ------------------------------------------------------------------------------------------
+
+const wakers = new Set<() => void>();
+
+/** After a content write of this process commits: the scheduler reads the next scheduled time again. */
+export function publicationScheduleChanged(): void {
+  for (const wake of wakers) wake();
+}
+
+export interface SchedulerOptions {
+  database?: Database;
+  /** The longest wait between two looks at the schedule (other instances' writes): 60 s. */
+  recheckMs?: number;
+}
+
+export interface PublicationScheduler {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** A timer's shortest wait: an overdue item that could not be claimed (a writer holds it) is retried this soon. */
+const MIN_WAIT_MS = 50;
+/** Timers may fire a little early; waking this much after the scheduled time finds it due on the database's clock. */
+const LATE_MS = 5;
+
+/** Runs the went-live step now, then at each scheduled time, whenever woken, and every `recheckMs` otherwise. */
+export function startPublicationScheduler(options: SchedulerOptions = {}): PublicationScheduler {
+  const recheckMs = options.recheckMs ?? 60_000;
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let again = false;
+
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+
+  async function step() {
+    try {
+      await publishDueItems(options.database);
+    } catch (error) {
+      logger.warn({ err: error }, "publication scheduler: went-live step failed");
+    }
+    let wait = recheckMs;
+    try {
+      const next = await msUntilNextPublication(options.database);
+      if (next !== null) wait = Math.min(recheckMs, Math.max(MIN_WAIT_MS, Math.ceil(next) + LATE_MS));
+    } catch (error) {
+      logger.warn({ err: error }, "publication scheduler: reading the schedule failed");
+    }
+    if (running) arm(wait);
+  }
+
+  function run() {
+    if (!running) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = step().finally(() => {
+      round = undefined;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  }
+
+  wakers.add(run);
+  run();
+  return {
+    wake: run,
+    async stop() {
+      running = false;
+      wakers.delete(run);
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

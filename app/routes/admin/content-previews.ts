@@ -1,0 +1,55 @@
+// /admin/content/:kind/:id/previews: the preview links of one blog post or academy item (JSON). GET lists the links
+// that still work; POST intent=create makes one (7 days), intent=revoke (with link) ends one. Admin only.
+import { requireAdmin } from "~/auth/guard.server";
+import { env } from "~/env.server";
+import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
+import type { ActionResult } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { previewPath } from "~/lib/preview";
+import { requestInfo } from "~/lib/request-context.server";
+import { auditContext } from "~/models/audit.server";
+import { createPreviewLink, listActivePreviewLinks, revokePreviewLink } from "~/models/preview-links.server";
+import type { Route } from "./+types/content-previews";
+import { contentTarget, json } from "./content-target.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, { json: true });
+  const { kind, id } = contentTarget(params);
+  const links = await listActivePreviewLinks(kind, id);
+  return json({
+    links: links.map((link) => ({
+      id: link.id,
+      url: `${env().baseUrl}${previewPath(kind, link.token)}`,
+      createdAt: link.createdAt,
+      createdBy: link.createdBy,
+      expiresAt: link.expiresAt,
+    })),
+  });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, { json: true });
+  const { kind, id } = contentTarget(params);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const reply = (result: Omit<ActionResult, "intent">, status = 200) => json({ intent, ...result }, status);
+  const failed = (message: string, status: number) =>
+    reply({ ok: false, toast: { type: "error", message } }, status);
+  try {
+    if (intent === "create") {
+      if (!(await createPreviewLink(kind, id, who))) return failed(PREVIEW_MESSAGES.createFailed, 404);
+      return reply({ ok: true, toast: { type: "success", message: PREVIEW_MESSAGES.created } });
+    }
+    if (intent === "revoke") {
+      const link = String(form.get("link") ?? "");
+      const revoked = /^[0-9a-f-]{36}$/i.test(link) && (await revokePreviewLink(kind, id, link, who));
+      if (!revoked) return failed(PREVIEW_MESSAGES.revokeFailed, 404);
+      return reply({ ok: true, toast: { type: "success", message: PREVIEW_MESSAGES.revoked } });
+    }
+    return failed("Unknown action", 400);
+  } catch (error) {
+    logger.error({ err: error, kind, id, intent }, "preview link change failed");
+    return failed(intent === "create" ? PREVIEW_MESSAGES.createFailed : PREVIEW_MESSAGES.revokeFailed, 500);
+  }
+}

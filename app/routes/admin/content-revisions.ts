@@ -1,0 +1,54 @@
+// /admin/content/:kind/:id/revisions: the edit dialog's history of one blog post or academy item (JSON). GET lists
+// the revisions, newest first; GET ?revision=N gives that revision's fields and the current ones to compare; POST
+// intent=restore brings a revision back (a save like any other, itself a new revision). Admin only.
+import { requireAdmin } from "~/auth/guard.server";
+import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { REVISION_MESSAGES } from "~/lib/cms-messages";
+import type { ActionResult } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { restoreAcademyRevision } from "~/models/academy-admin.server";
+import { auditContext } from "~/models/audit.server";
+import { restorePostRevision } from "~/models/blog-admin.server";
+import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
+import type { Route } from "./+types/content-revisions";
+import { contentTarget, currentItem, json } from "./content-target.server";
+
+const GONE = { error: { status: 404, message: "This item or revision no longer exists." } };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, { json: true });
+  const { kind, id } = contentTarget(params);
+  const item = await currentItem(kind, id);
+  if (!item) return json(GONE, 404);
+  const wanted = new URL(request.url).searchParams.get("revision");
+  if (wanted === null) return json({ revisions: await listRevisions(kind, id) });
+  const revision = await getRevision(kind, id, Number(wanted));
+  if (!revision) return json(GONE, 404);
+  return json({ revision, current: snapshotOf(item) });
+}
+
+function answer(result: ActionResult, status = 200) {
+  return json(result, status);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, { json: true });
+  const { kind, id } = contentTarget(params);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const failed = (message: string, status: number) =>
+    answer({ intent, ok: false, toast: { type: "error", message } }, status);
+  if (intent !== "restore") return failed("Unknown action", 400);
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const revisionId = Number(form.get("revision"));
+  try {
+    const restore = kind === "blog" ? restorePostRevision : restoreAcademyRevision;
+    if (!(await restore(id, revisionId, who))) return failed(REVISION_MESSAGES.restoreFailed, 404);
+    return answer({ intent, ok: true, toast: { type: "success", message: REVISION_MESSAGES.restored } });
+  } catch (error) {
+    if (isUniqueViolation(error)) return failed(REVISION_MESSAGES.slugTaken, 400);
+    logger.error({ err: error, kind, id }, "revision restore failed");
+    return failed(REVISION_MESSAGES.restoreFailed, 500);
+  }
+}
