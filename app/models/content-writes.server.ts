@@ -1,7 +1,8 @@
 // The writes blog posts and academy items have in common: create, update, status toggle and delete, each with
 // published_at kept by the status rules (app/lib/content-status.ts), its content.published / unpublished webhook
 // queued in the same transaction, and its audit entry and content version bump recorded after the commit
-// (content-changes.server.ts). The two admin models only say how their input maps to columns.
+// (content-changes.server.ts). The two admin models only say how their input maps to columns. The redirects of an
+// item's public address follow its slug in the same transaction (redirectsForSlugChange, redirects.server.ts).
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentStatus } from "~/db/schema";
@@ -9,6 +10,7 @@ import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import type { AuditContext } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { redirectsForSlugChange } from "~/models/redirects.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
 
@@ -31,10 +33,14 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
   const values = (v: Record<string, unknown>) => v as never;
 
   /**
-   * Locks the row, writes what `change` asks for and queues its visibility event, and returns the row before and
-   * after (undefined when gone).
+   * Locks the row, writes what `change` asks for, queues its visibility event and keeps the redirects of its
+   * address right, and returns the row before and after (undefined when gone).
    */
-  async function updateLocked(id: string, change: (before: Row) => Record<string, unknown>) {
+  async function updateLocked(
+    id: string,
+    who: AuditContext,
+    change: (before: Row) => Record<string, unknown>,
+  ) {
     const result = await db().transaction(async (tx) => {
       const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
       if (!before) return undefined;
@@ -44,6 +50,7 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
         .where(eq(target.id, id))
         .returning()) as Row[];
       if (!after) return undefined;
+      await redirectsForSlugChange(tx, kind, before, after, who);
       return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
     });
     if (result?.queued) outboxWritten();
@@ -65,6 +72,7 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
           )
           .returning()) as Row[];
         if (!inserted) throw new Error("insert returned no row");
+        await redirectsForSlugChange(tx, kind, undefined, inserted, who);
         return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
       });
       if (queued) outboxWritten();
@@ -74,7 +82,7 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
 
     /** Updates a row (stamping updated_at); undefined when it no longer exists. */
     async update(id: string, input: Input, who: AuditContext, now = new Date()) {
-      const updated = await updateLocked(id, (before) => ({
+      const updated = await updateLocked(id, who, (before) => ({
         ...columns(input),
         publishedAt: publishedAtAfter(before, input.status, now),
         updatedAt: now,
@@ -86,7 +94,7 @@ export function contentWrites<T extends ContentTable, Input extends { status: Co
     /** published → draft, draft or archived → published (docs/product.md, Content statuses). */
     async toggle(id: string, who: AuditContext, now = new Date()) {
       let status: ContentStatus = "draft";
-      const updated = await updateLocked(id, (before) => {
+      const updated = await updateLocked(id, who, (before) => {
         status = toggledStatus(before.status);
         return { status, publishedAt: publishedAtAfter(before, status, now), updatedAt: now };
       });
