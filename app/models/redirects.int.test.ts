@@ -217,6 +217,10 @@ describe("slug changes", () => {
     expect(await table()).toEqual(["/academy/lesson → /academy (301)"]);
     await updateAcademyItem(created.id, { ...item.data, status: "published" }, by);
     expect(await table()).toEqual([]);
+    // The academy's addresses follow their slugs too.
+    await updateAcademyItem(created.id, { ...item.data, slug: "lesson-two", status: "published" }, by);
+    expect(await table()).toEqual(["/academy/lesson → /academy/lesson-two (301)"]);
+    await test.handle().db.delete(redirects);
 
     await createRedirect(input("/blog/draft-b", "/blog"), by);
     await togglePostStatus(draft.id, by);
@@ -224,6 +228,7 @@ describe("slug changes", () => {
     expect(await auditActions("redirect")).toEqual([
       "redirect.create",
       "redirect.delete",
+      "redirect.create",
       "redirect.create",
       "redirect.delete",
     ]);

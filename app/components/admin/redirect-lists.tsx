@@ -47,7 +47,12 @@ const SOURCE_LABELS: Record<RedirectSource, string> = {
   "not-found": "From the 404 monitor",
 };
 
-const Dot = () => <span aria-hidden>·</span>;
+/** Separates the facts of a row where they share a line; on narrow screens they wrap onto lines of their own. */
+const Dot = () => (
+  <span aria-hidden className="hidden sm:inline">
+    ·
+  </span>
+);
 
 const hitsText = (n: number) => `${n} ${n === 1 ? "hit" : "hits"}`;
 
