@@ -47,6 +47,8 @@ export default [
       route("api-keys", "routes/admin/api-keys.tsx"),
       // issue #12: lead notifications and webhooks
       route("integrations", "routes/admin/integrations.tsx"),
+      // issue #14: redirects and the 404 monitor
+      route("redirects", "routes/admin/redirects.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),

@@ -14,6 +14,7 @@ import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { collectPageViews, pageViewBeacon } from "./analytics";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
 import { forgetCachedPages, pageCache } from "./page-cache";
+import { applyRedirects, collectNotFound } from "./redirects";
 import { baseSecurityHeaders, contentSecurityPolicy, currentThirdPartySources } from "./security-headers";
 
 export { createLogger, logger } from "~/lib/logger.server";
@@ -118,6 +119,10 @@ app.use(collectPageViews());
 // An academy item shows its view count: once a batch of views is written its cached page is rendered again, so
 // the count shown lags by about a second (docs/decisions/015-analytics.md).
 onAcademyViewsFlushed((slugs) => forgetCachedPages(slugs.map((slug) => `/academy/${slug}`)));
+
+// Redirected paths are answered before the page cache; public 404s go to the 404 monitor (ADR 018).
+app.use(collectNotFound());
+app.use(applyRedirects());
 
 // Anonymous GETs of public pages are served from memory while the content version is unchanged.
 app.use(pageCache());

@@ -14,6 +14,7 @@ let outboxWorker: OutboxWorker | undefined;
 let publicationScheduler: PublicationScheduler | undefined;
 
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
+import { startVisitCounters, stopVisitCounters } from "~/models/not-found-monitor.server";
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -49,6 +50,7 @@ export async function startup(): Promise<StartupInfo> {
   phase("admin");
   await startRateLimitPruning();
   await startAnalytics();
+  startVisitCounters();
   phase("prune");
   if (config.outboxWorker) {
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
@@ -75,6 +77,7 @@ export async function shutdown(): Promise<void> {
   outboxWorker = undefined;
   // The views of the last second, written before the database closes.
   await stopAnalytics();
+  await stopVisitCounters();
   try {
     await database().close();
   } catch (error) {

@@ -1,7 +1,7 @@
 // The audit trail: who did what, when, from where. Sign-ins, content, settings, showcase and lead changes all
 // land in audit_log; the dashboard lists the latest entries.
 import { desc, like } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { type Database, db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { escapeLike } from "~/db/sql-helpers.server";
 import { contentChanged } from "~/lib/content-version.server";
@@ -19,20 +19,26 @@ export interface AuditEntry {
   userAgent?: string | null;
 }
 
+/**
+ * Records one entry with `writer`: a transaction's, when the entry must commit or roll back with the change it
+ * describes (redirects.server.ts). Throws like any write in that transaction.
+ */
+export async function recordAuditIn(writer: Pick<Database, "insert">, entry: AuditEntry): Promise<void> {
+  await writer.insert(auditLog).values({
+    actor: entry.actor,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
 /** Records one entry. Never throws: a failed audit write is logged, it does not undo the user's action. */
 export async function recordAudit(entry: AuditEntry): Promise<void> {
   try {
-    await db()
-      .insert(auditLog)
-      .values({
-        actor: entry.actor,
-        action: entry.action,
-        entity: entry.entity ?? null,
-        entityId: entry.entityId ?? null,
-        details: entry.details ?? null,
-        ip: entry.ip ?? null,
-        userAgent: entry.userAgent?.slice(0, 500) ?? null,
-      });
+    await recordAuditIn(db(), entry);
   } catch (error) {
     logger.error({ err: error, action: entry.action }, "Could not record audit entry");
   }

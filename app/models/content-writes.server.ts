@@ -1,8 +1,9 @@
 // The writes blog posts and academy items have in common: create, update, status toggle, restore and delete, each
 // with published_at kept by the status rules (app/lib/content-status.ts), its content.published / unpublished
 // webhook queued and its revision kept in the same transaction, and its audit entry and content version bump
-// recorded after the commit (content-changes.server.ts). The two admin models only say how their input maps to
-// columns and back from a revision.
+// recorded after the commit (content-changes.server.ts). The redirects of an item's public address follow its slug
+// in the same transaction (redirectsForSlugChange, redirects.server.ts). The two admin models only say how their
+// input maps to columns and back from a revision.
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
@@ -19,6 +20,7 @@ import {
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
+import { redirectsForSlugChange } from "~/models/redirects.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
 
@@ -73,8 +75,8 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
   }
 
   /**
-   * Locks the row, writes what `change` asks for, queues its visibility event and keeps its revision, and returns
-   * the row before and after (undefined when gone).
+   * Locks the row, writes what `change` asks for, queues its visibility event, keeps its revision and the redirects
+   * of its address, and returns the row before and after (undefined when gone).
    */
   async function updateLocked(
     id: string,
@@ -92,6 +94,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         .returning()) as Row[];
       if (!after) return undefined;
       await recordRevision(tx, kind, { before, after, who, ...revision(after) });
+      await redirectsForSlugChange(tx, kind, before, after, who);
       return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
     });
     committed(result?.queued);
@@ -136,6 +139,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
           .returning()) as Row[];
         if (!inserted) throw new Error("insert returned no row");
         await recordRevision(tx, kind, { before: undefined, after: inserted, who, action: "create" });
+        await redirectsForSlugChange(tx, kind, undefined, inserted, who);
         return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
       });
       committed(queued);

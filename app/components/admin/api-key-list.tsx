@@ -9,6 +9,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import { type ApiKeySummary, maskApiKey } from "~/lib/api-keys";
 import { formatDateTime } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
+import { ListRow } from "./list-row";
 
 type ApiKeyRow = ApiKeySummary<Date | string>;
 
@@ -33,10 +34,43 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKeyRow }) {
   const switchId = `api-key-active-${apiKey.id}`;
 
   return (
-    <li
-      className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
-      aria-busy={deleting || undefined}
-      data-testid="api-key-row"
+    <ListRow
+      busy={deleting}
+      testId="api-key-row"
+      actions={
+        <div className="flex items-center gap-3">
+          <label htmlFor={switchId} className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
+            <Switch
+              id={switchId}
+              checked={active}
+              aria-label={`Active: ${apiKey.keyName}`}
+              onCheckedChange={(checked) =>
+                toggle.submit(
+                  { intent: "toggle", id: apiKey.id, active: String(checked) },
+                  { method: "post" },
+                )
+              }
+            />
+            <span aria-hidden>Active</span>
+          </label>
+          <ConfirmDialog
+            title="Delete API key"
+            description={DELETE_KEY_QUESTION}
+            onConfirm={() => remove.submit({ intent: "delete", id: apiKey.id }, { method: "post" })}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={deleting}
+                className="text-red-700 hover:bg-red-50"
+              >
+                <Trash2 aria-hidden />
+                <span className="sr-only">Delete {apiKey.keyName}</span>
+              </Button>
+            }
+          />
+        </div>
+      }
     >
       <div className="min-w-0 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
@@ -64,31 +98,7 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKeyRow }) {
           </div>
         </dl>
       </div>
-      <div className="flex items-center gap-3">
-        <label htmlFor={switchId} className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
-          <Switch
-            id={switchId}
-            checked={active}
-            aria-label={`Active: ${apiKey.keyName}`}
-            onCheckedChange={(checked) =>
-              toggle.submit({ intent: "toggle", id: apiKey.id, active: String(checked) }, { method: "post" })
-            }
-          />
-          <span aria-hidden>Active</span>
-        </label>
-        <ConfirmDialog
-          title="Delete API key"
-          description={DELETE_KEY_QUESTION}
-          onConfirm={() => remove.submit({ intent: "delete", id: apiKey.id }, { method: "post" })}
-          trigger={
-            <Button variant="ghost" size="icon" disabled={deleting} className="text-red-700 hover:bg-red-50">
-              <Trash2 aria-hidden />
-              <span className="sr-only">Delete {apiKey.keyName}</span>
-            </Button>
-          }
-        />
-      </div>
-    </li>
+    </ListRow>
   );
 }
 

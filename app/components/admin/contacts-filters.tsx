@@ -1,12 +1,12 @@
 // The inbox's filter bar: search as you type (debounced), status, kind and a date range. Everything lives in the
 // URL (?q=&status=&kind=&from=&to=), so a filtered inbox can be shared and back/forward step through filters.
 // Typing replaces the current history entry (one entry per search, not per keystroke); the selects and dates push.
-import { Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES } from "~/lib/lead-status";
 
 export interface InboxFilter {
@@ -68,25 +68,15 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
   return (
     <Form ref={formRef} method="get" role="search" aria-label="Search leads" className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="contacts-search" className="sr-only">
-          Search contacts and subscribers
-        </label>
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input
-            ref={inputRef}
-            id="contacts-search"
-            type="search"
-            name="q"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            placeholder="Search by name, email or organization"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          ref={inputRef}
+          id="contacts-search"
+          label="Search contacts and subscribers"
+          name="q"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          placeholder="Search by name, email or organization"
+        />
         <Button type="submit" variant="outline">
           Search
         </Button>

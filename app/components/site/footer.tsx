@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/lib/brand";
+import type { SiteSocialLink } from "~/lib/social-links";
 import type { loader as rootLoader } from "~/root";
 import { CookieSettingsButton } from "./consent";
 import { Logo } from "./logo";
 import { NewsletterForm } from "./newsletter-form";
+import { SocialLinks } from "./social-links";
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,7 +27,16 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-export function Footer({ blogEnabled, children }: { blogEnabled: boolean; children?: ReactNode }) {
+export function Footer({
+  blogEnabled,
+  socialLinks = [],
+  children,
+}: {
+  blogEnabled: boolean;
+  /** The active social links of the settings (docs/product.md, Social links). */
+  socialLinks?: readonly SiteSocialLink[];
+  children?: ReactNode;
+}) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const newsletterEnabled = root?.settings.newsletterEnabled ?? false;
   return (
@@ -36,6 +47,7 @@ export function Footer({ blogEnabled, children }: { blogEnabled: boolean; childr
           <p className="mt-4 max-w-xs text-sm leading-6 text-slate-300">
             The intelligent revenue engine for AI companies.
           </p>
+          <SocialLinks links={socialLinks} />
           {children}
           {newsletterEnabled ? <NewsletterForm /> : null}
         </div>

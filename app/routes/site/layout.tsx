@@ -3,16 +3,31 @@ import { Footer } from "~/components/site/footer";
 import { Header, publicNav } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
 import { siteInfoFrom } from "~/lib/seo";
+import { siteSocialLinks } from "~/lib/social-links";
 import { organizationJsonLd } from "~/lib/structured-data";
+import { listSocialLinks } from "~/models/settings.server";
 import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/layout";
 
-export default function SiteLayout() {
+// The active social links, for the footer and the Organization's sameAs. Saving them bumps the content version,
+// so cached pages show a change on the next request.
+export async function loader() {
+  return { socialLinks: siteSocialLinks(await listSocialLinks({ activeOnly: true })) };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const blogEnabled = root?.settings.blogEnabled ?? true;
+  const { socialLinks } = loaderData;
   return (
     <div className="flex min-h-dvh flex-col">
       {/* Organization structured data on every public page (each page's own JSON-LD comes from its meta). */}
-      <JsonLd data={organizationJsonLd(siteInfoFrom(root))} />
+      <JsonLd
+        data={organizationJsonLd(
+          siteInfoFrom(root),
+          socialLinks.map((link) => link.url),
+        )}
+      />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -23,7 +38,7 @@ export default function SiteLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer blogEnabled={blogEnabled} />
+      <Footer blogEnabled={blogEnabled} socialLinks={socialLinks} />
     </div>
   );
 }
