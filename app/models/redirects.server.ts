@@ -26,7 +26,7 @@ import {
 } from "~/lib/redirect-paths";
 import { REDIRECT_MESSAGES, type RedirectInput } from "~/lib/redirect-schema";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
-import { isPublished } from "~/models/published.server";
+import { isPublished, isScheduled } from "~/models/published.server";
 
 export type Redirect = typeof redirects.$inferSelect;
 type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -180,6 +180,7 @@ export async function deleteRedirect(id: string, who: AuditContext): Promise<Red
 interface ContentRow {
   slug: string;
   status: ContentStatus;
+  publishedAt: Date | null;
 }
 
 /**
@@ -197,7 +198,8 @@ export async function redirectsForSlugChange(
   who: AuditContext,
 ): Promise<void> {
   const wasLive = before ? isPublished(before) : false;
-  const isLive = isPublished(after);
+  // A scheduled item counts as live here: a redirect left at its address would hide it once it goes live.
+  const isLive = isPublished(after) || isScheduled(after);
   const newPath = contentPath(kind, after.slug);
   const oldPath = before ? contentPath(kind, before.slug) : newPath;
   const moved = pathKey(oldPath) !== pathKey(newPath);
