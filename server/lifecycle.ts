@@ -12,6 +12,7 @@ import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/m
 let outboxWorker: OutboxWorker | undefined;
 
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
+import { importExistingUploads } from "~/models/media-import.server";
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -53,6 +54,11 @@ export async function startup(): Promise<StartupInfo> {
     if (handle.kind === "pglite") await releaseOrphanedClaims();
     outboxWorker = startOutboxWorker();
   }
+  // In the background: it reads files from the store, and nothing waits for it (ADR 019).
+  void importExistingUploads().then(
+    (count) => count > 0 && logger.info({ count }, "existing uploads added to the media library"),
+    (error) => logger.error({ err: error }, "importing existing uploads into the media library failed"),
+  );
   logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,
