@@ -14,6 +14,7 @@ import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
 import { getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
+import { withImages } from "~/models/media.server";
 import type { Route } from "./+types/item";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -21,8 +22,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!item) throw data({ reason: "not-found" }, { status: 404 });
   // Views are counted by the server's page-view collector (server/analytics.ts), page-cache hits included, and
   // written in batches; the count shown is the one written by the last batch (docs/decisions/015-analytics.md).
-  const related = await listRelatedAcademy(item);
-  const { content, richContent, ...rest } = item;
+  const byThumbnail = (i: { thumbnailUrl: string | null }) => i.thumbnailUrl;
+  const [[shown], related] = await Promise.all([
+    withImages([item], byThumbnail),
+    listRelatedAcademy(item).then((items) => withImages(items, byThumbnail)),
+  ]);
+  const { content, richContent, ...rest } = shown ?? { ...item, image: null };
   return { item: { ...rest, blocks: toRichBlocks(richContent) }, related };
 }
 
@@ -75,7 +80,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     description: item.description || item.summary,
     path,
     image: item.thumbnailUrl,
-    imageAlt: item.thumbnailUrl ? item.title : undefined,
+    imageAlt: item.thumbnailUrl ? item.image?.alt || item.title : undefined,
     jsonLd: [
       video ? videoObjectJsonLd(site, facts) : courseJsonLd(site, facts),
       breadcrumbJsonLd(site, [
@@ -200,7 +205,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
             title={item.title}
             videoUrl={item.videoUrl}
             audioUrl={item.audioUrl}
-            poster={item.thumbnailUrl}
+            poster={item.image?.src ?? item.thumbnailUrl}
           />
         </div>
         {item.summary ? (

@@ -5,12 +5,14 @@ import { BlocksRenderer } from "~/components/site/blocks-renderer";
 import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { BylineDate } from "~/components/site/date-text";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
 import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { getPublishedPost, isBlogEnabled, listRelatedPosts } from "~/models/blog.server";
+import { withImages } from "~/models/media.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post";
 
@@ -18,8 +20,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!(await isBlogEnabled())) throw data({ reason: "blog-disabled" }, { status: 404 });
   const post = await getPublishedPost(params.slug);
   if (!post) throw data({ reason: "not-found" }, { status: 404 });
-  const related = await listRelatedPosts(post);
-  const { content, richContent, ...rest } = post;
+  const byImage = (p: { featuredImage: string | null }) => p.featuredImage;
+  const [[shown], related] = await Promise.all([
+    withImages([post], byImage),
+    listRelatedPosts(post).then((posts) => withImages(posts, byImage)),
+  ]);
+  const { content, richContent, ...rest } = shown ?? { ...post, image: null };
   // Only the renderable blocks go to the browser, not both stored shapes of the body.
   return { post: { ...rest, blocks: bodyBlocks(richContent, content) }, related };
 }
@@ -54,7 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path,
     type: "article",
     image: post.featuredImage,
-    imageAlt: post.featuredImage ? post.title : undefined,
+    imageAlt: post.featuredImage ? post.image?.alt || post.title : undefined,
     article: {
       publishedTime: post.publishedAt,
       modifiedTime: post.updatedAt,
@@ -118,11 +124,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <TagList tags={post.tags} max={post.tags.length} className="mt-4" />
         </header>
         {post.featuredImage ? (
-          <img
+          <ResponsiveImage
             src={post.featuredImage}
-            alt=""
+            image={post.image}
             width={1200}
             height={630}
+            sizes="(min-width: 832px) 768px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
+            priority
             className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
           />
         ) : null}
