@@ -20,7 +20,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { blogPostSchema } from "~/lib/content-schemas";
+import { type BlogPostInput, blogPostSchema } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
@@ -57,6 +57,7 @@ const ACTION = {
   update: updatePost,
   toggle: async (id: string, who: AuditContext) => (await togglePostStatus(id, who))?.post,
   remove: deletePost,
+  imageFields: (post: BlogPostInput) => ({ featuredImage: post.featuredImage }),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
