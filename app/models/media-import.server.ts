@@ -10,7 +10,7 @@ import { media } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { KIND_OF_BUCKET, MEDIA_TITLE_MAX, type MediaVariant, stemOfKey } from "~/lib/media";
 import { BUCKETS, type BucketName, IMAGE_FORMATS, isBucketName, variantUrl } from "~/lib/uploads";
-import { auditAs } from "~/models/audit.server";
+import { publicContentChanged } from "~/models/audit.server";
 import { referencedUploadUrls } from "~/models/media-usage.server";
 import { objectStore } from "~/storage/configured-store.server";
 import { copyWidths, imageFacts, imageVariants } from "~/storage/image-variants.server";
@@ -158,8 +158,9 @@ export async function importExistingUploads(store: ObjectStore = objectStore()):
       );
     }
   }
+  // Pages that show these files now draw them from their copies, with their size: cached pages render again.
   if (imported > 0) {
-    await auditAs(
+    await publicContentChanged(
       { actor: "system" },
       { action: "media.import", entity: "media", details: { count: imported } },
     );

@@ -320,8 +320,20 @@ describe("importing uploads made before the library", () => {
     // One of the copies was lost: the import makes the copies again.
     await store.delete(referenced.variants[0]?.url.slice("/uploads/".length) ?? "");
 
-    expect(await importExistingUploads(store)).toBe(2);
-    expect(await importExistingUploads(store)).toBe(0);
+    // Pages showing them change (copies, sizes), so the content version moves; a second run finds nothing.
+    let count = 0;
+    expect(
+      await bumps(async () => {
+        count = await importExistingUploads(store);
+      }),
+    ).toBe(true);
+    expect(count).toBe(2);
+    expect(
+      await bumps(async () => {
+        count = await importExistingUploads(store);
+      }),
+    ).toBe(false);
+    expect(count).toBe(0);
     const a = (await listMedia({ url: audited.url })).items[0];
     expect(a).toMatchObject({ kind: "image", width: 800, height: 400, createdBy: "old-admin@example.com" });
     expect(a?.createdAt).toBe(at.toISOString());
