@@ -40,6 +40,8 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
+      // issue #14: the media library
+      route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/person/:email", "routes/admin/contacts-person.tsx"),

@@ -11,6 +11,24 @@ CREATE TABLE "content_revisions" (
 	CONSTRAINT "content_revisions_kind_check" CHECK (kind in ('blog', 'academy'))
 );
 --> statement-breakpoint
+CREATE TABLE "media" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"kind" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size_bytes" bigint NOT NULL,
+	"width" integer,
+	"height" integer,
+	"alt_text" text DEFAULT '' NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"variants" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "media_kind_check" CHECK (kind in ('image', 'video', 'audio')),
+	CONSTRAINT "media_size_check" CHECK ("media"."size_bytes" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "not_found_paths" (
 	"path" text PRIMARY KEY NOT NULL,
 	"hits" integer NOT NULL,
@@ -50,6 +68,9 @@ CREATE TABLE "redirects" (
 ALTER TABLE "asimov_academy_content" ADD COLUMN "publication_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "asimov_blog_posts" ADD COLUMN "publication_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "content_revisions_item_idx" ON "content_revisions" USING btree ("kind","item_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "media_key_key" ON "media" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "media_created_idx" ON "media" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "media_stem_idx" ON "media" USING btree (split_part("key", '.', 1));--> statement-breakpoint
 CREATE INDEX "not_found_paths_hits_idx" ON "not_found_paths" USING btree ("hits" DESC NULLS LAST,"last_seen_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "preview_links_token_key" ON "preview_links" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "preview_links_item_idx" ON "preview_links" USING btree ("kind","item_id");--> statement-breakpoint

@@ -6,7 +6,9 @@ import { env } from "~/env.server";
 import { SLUG_TAKEN } from "~/lib/cms-messages";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
+import { MEDIA_MESSAGES } from "~/lib/media";
 import type { AuditContext } from "~/models/audit.server";
+import { missingAltText } from "~/models/media.server";
 import { isPublished } from "~/models/published.server";
 
 /** The messages a content screen shows (verbatim product texts, from BLOG_MESSAGES / ACADEMY_MESSAGES). */
@@ -37,6 +39,8 @@ export interface ContentActionConfig<T> {
   update: (id: string, input: T, who: AuditContext) => Promise<unknown>;
   toggle: (id: string, who: AuditContext) => Promise<Row | undefined>;
   remove: (id: string, who: AuditContext) => Promise<unknown>;
+  /** The form's image fields and their URLs: a library image without alt text is refused (ADR 019). */
+  imageFields?: (input: T) => Record<string, string | null | undefined>;
 }
 
 /** Runs the intent a content screen posted ("create", "update", "toggle", "delete") and answers an ActionResult. */
@@ -63,6 +67,10 @@ export async function contentAction<T extends Record<string, unknown>>(
       if (!parsed.ok)
         return refuse(parsed.message, { intent, fieldErrors: parsed.fieldErrors, values: echo });
       try {
+        const altErrors = config.imageFields ? await missingAltText(config.imageFields(parsed.data)) : {};
+        if (Object.keys(altErrors).length > 0) {
+          return refuse(MEDIA_MESSAGES.altMissingToast, { intent, fieldErrors: altErrors, values: echo });
+        }
         if (intent === "create") {
           await config.create(parsed.data, who);
           return done(messages.created, { intent });

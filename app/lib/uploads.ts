@@ -64,8 +64,11 @@ export function isMediaUrl(value: string): boolean {
   }
 }
 
-/** Widths of the responsive copies made of every uploaded image. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+/**
+ * Widths of the responsive copies made of every uploaded image (never wider than the image itself). 720 and 1280
+ * fit phones: a 380 px wide image at 1.75x needs 665 px, at 3x about 1100 px (ADR 019).
+ */
+export const IMAGE_WIDTHS = [480, 720, 960, 1280, 1600] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 
 /** The URL of one responsive copy of an uploaded image: /uploads/images/<hash>.jpg → …/<hash>-960w.webp. */
@@ -76,9 +79,4 @@ export function variantUrl(url: string, width: number, format: (typeof IMAGE_FOR
 /** True for images uploaded here, which have responsive copies beside them. */
 export function isUploadedImage(url: string | null | undefined): url is string {
   return Boolean(url?.startsWith("/uploads/images/") && !/-\d+w\.(webp|avif)$/.test(url));
-}
-
-/** A srcset of an uploaded image's responsive copies in one format. */
-export function responsiveSrcSet(url: string, format: (typeof IMAGE_FORMATS)[number]): string {
-  return IMAGE_WIDTHS.map((w) => `${variantUrl(url, w, format)} ${w}w`).join(", ");
 }

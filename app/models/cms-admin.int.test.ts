@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { academySchema, blogPostSchema } from "~/lib/content-schemas";
 import { currentContentVersion } from "~/lib/content-version.server";
-import { parseRequiredForm } from "~/lib/forms";
+import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { getPublishedAcademyItem } from "./academy.server";
 import {
@@ -32,18 +31,6 @@ import { addShowcaseItem, deleteShowcaseItem } from "./showcase-admin.server";
 const test = setupTestDatabase();
 /** The model writes below are called directly, as a script would: no route, no request. */
 const who = { actor: "model-test@example.com" };
-
-function blogInput(values: Record<string, string>) {
-  const result = parseRequiredForm(blogPostSchema, values, ["title", "slug"], "x");
-  if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
-  return result.data;
-}
-
-function academyInput(values: Record<string, string>) {
-  const result = parseRequiredForm(academySchema, values, ["title", "slug", "category"], "x");
-  if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
-  return result.data;
-}
 
 describe("model writes own their side effects", () => {
   /** The audit rows written for `entityId` (or, without one, for `action`), oldest first. */

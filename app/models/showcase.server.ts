@@ -4,11 +4,16 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { showcaseMedia } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import type { PublicImage } from "~/lib/media";
+import { withImages } from "~/models/media.server";
 
 export type ShowcaseItem = Pick<
   typeof showcaseMedia.$inferSelect,
   "id" | "title" | "description" | "mediaType" | "mediaUrl" | "displayOrder"
->;
+> & {
+  /** An image slide's responsive copies and alt text, when it is a library image. */
+  image: PublicImage | null;
+};
 
 /**
  * Active items in display order. A load error is only logged (docs/product.md, Showcase carousel): the hero
@@ -16,7 +21,7 @@ export type ShowcaseItem = Pick<
  */
 export async function listActiveShowcase(): Promise<ShowcaseItem[]> {
   try {
-    return await db()
+    const rows = await db()
       .select({
         id: showcaseMedia.id,
         title: showcaseMedia.title,
@@ -28,6 +33,7 @@ export async function listActiveShowcase(): Promise<ShowcaseItem[]> {
       .from(showcaseMedia)
       .where(eq(showcaseMedia.isActive, true))
       .orderBy(asc(showcaseMedia.displayOrder), asc(showcaseMedia.createdAt));
+    return await withImages(rows, (row) => (row.mediaType === "image" ? row.mediaUrl : null));
   } catch (error) {
     logger.error({ err: error }, "failed to load showcase media");
     return [];

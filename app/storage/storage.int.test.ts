@@ -99,10 +99,21 @@ describe("accepted uploads", () => {
     expect(result.url).toMatch(/^\/uploads\/images\/[a-f0-9]{32}\.jpg$/);
     expect(result.mimeType).toBe("image/jpeg");
     expect(result).toMatchObject({ width: 1200, height: 630 });
-    expect(result.variants.map((v) => `${v.width}.${v.format}`).sort()).toEqual(
-      ["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"].sort(),
+    // Named by the widths pages ask for; the widest is made at the original's own width (1200), not enlarged,
+    // and none wider.
+    expect(result.variants.map((v) => `${v.url.split("-").pop()} ${v.width}x${v.height}`).sort()).toEqual(
+      [
+        "1280w.avif 1200x630",
+        "1280w.webp 1200x630",
+        "480w.avif 480x252",
+        "480w.webp 480x252",
+        "720w.avif 720x378",
+        "720w.webp 720x378",
+        "960w.avif 960x504",
+        "960w.webp 960x504",
+      ].sort(),
     );
-    expect(await storedFiles()).toHaveLength(7);
+    expect(await storedFiles()).toHaveLength(9);
 
     const key = result.url.slice("/uploads/".length);
     const response = await serveUpload(key, new Request(`http://localhost${result.url}`), store);

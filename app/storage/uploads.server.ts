@@ -1,10 +1,13 @@
 // Accepting an upload: bucket rules (size limit and allowed MIME types, checked against the type sniffed from
 // the file's first bytes), content-hash keys (a URL never changes content, so it can be cached forever), and
-// the audit entry of an admin's upload. On any rejection or failure nothing stays stored.
+// the media library entry (with its audit entry) of an admin's upload. On any rejection or failure nothing stays
+// stored.
 import { createHash } from "node:crypto";
 import { logger } from "~/lib/logger.server";
+import type { MediaVariant } from "~/lib/media";
 import { BUCKETS, type BucketName, formatBytes, isBucketName } from "~/lib/uploads";
-import { type AuditContext, auditAs } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
+import { type MediaEntry, recordUpload, type UploadedFile } from "~/models/media.server";
 import { objectStore } from "./configured-store.server";
 import { imageVariants } from "./image-variants.server";
 import type { ObjectStore } from "./object-store.server";
@@ -22,16 +25,21 @@ export class UploadError extends Error {
   }
 }
 
-export interface UploadResult {
+/** An accepted upload: the file as the library records it, where it is served, and where its copies are. */
+export interface UploadResult extends Omit<UploadedFile, "variants"> {
   /** Where the file is served, e.g. /uploads/images/3f2a….jpg */
   url: string;
-  bucket: BucketName;
-  mimeType: string;
-  size: number;
-  width?: number;
-  height?: number;
-  /** Responsive copies of images (AVIF and WebP). */
-  variants: Array<{ url: string; width: number; format: string }>;
+  /** Responsive copies of images (AVIF and WebP), with their real sizes. */
+  variants: Array<MediaVariant & { url: string }>;
+}
+
+/** The uploaded file's own name (browsers send no folder, but a script might), cut to a sane length. */
+function fileNameOf(file: Blob): string {
+  const name = file instanceof File ? file.name : "";
+  return (name.split(/[\\/]/).pop() ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
 }
 
 /** Multipart overhead allowed on top of the file itself before the body is cut off. */
@@ -68,22 +76,16 @@ function limitedBody(request: Request, max: number, bucket: BucketName): Readabl
 }
 
 /**
- * An upload on behalf of `who`, recorded in the audit trail. It does not change what visitors see until a post,
- * item or setting refers to it, and that write bumps the content version.
+ * An upload on behalf of `who`, recorded in the media library and the audit trail (by recordUpload). It does not
+ * change what visitors see until a post, item or setting refers to it, and that write bumps the content version.
  */
 export async function uploadAs(
   request: Request,
   bucket: BucketName,
   who: AuditContext,
-): Promise<UploadResult> {
+): Promise<UploadResult & { media: MediaEntry }> {
   const result = await acceptUpload(request, bucket);
-  await auditAs(who, {
-    action: "upload.create",
-    entity: "upload",
-    entityId: result.url,
-    details: { bucket, mimeType: result.mimeType, size: result.size },
-  });
-  return result;
+  return { ...result, media: await recordUpload(result, who) };
 }
 
 /**
@@ -142,7 +144,15 @@ export async function acceptUpload(
   const pieces: Array<{ key: string; body: Uint8Array; contentType: string }> = [
     { key, body: bytes, contentType: mime },
   ];
-  const result: UploadResult = { url, bucket, mimeType: mime, size: bytes.byteLength, variants: [] };
+  const result: UploadResult = {
+    url,
+    key,
+    bucket,
+    fileName: fileNameOf(file),
+    mimeType: mime,
+    size: bytes.byteLength,
+    variants: [],
+  };
 
   if (mime.startsWith("image/")) {
     const images = await imageVariants(bytes, url);
@@ -160,7 +170,14 @@ export async function acceptUpload(
         body: variant.body,
         contentType: variant.contentType,
       });
-      result.variants.push({ url: variant.url, width: variant.width, format: variant.format });
+      result.variants.push({
+        url: variant.url,
+        key: variant.url.slice("/uploads/".length),
+        width: variant.width,
+        height: variant.height,
+        format: variant.format,
+        size: variant.body.byteLength,
+      });
     }
   }
 

@@ -54,8 +54,10 @@ test.describe("admin academy", () => {
 
     await form.getByRole("tab", { name: "Media" }).click();
     await expect(form.getByText("YouTube and Vimeo links are embedded automatically.")).toBeVisible();
-    await form.getByLabel("Video URL").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-    await form.getByLabel("Audio URL").fill("/demo/episode.mp3");
+    await form
+      .getByRole("textbox", { name: "Video URL" })
+      .fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await form.getByRole("textbox", { name: "Audio URL" }).fill("/demo/episode.mp3");
 
     await form.getByRole("tab", { name: "SEO and Meta" }).click();
     await form.getByRole("button", { name: "AI Optimize description" }).click();

@@ -127,6 +127,11 @@ test.describe("admin showcase media", () => {
       .getByTestId("showcase-url-file")
       .setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: png });
     await expect(toast(page, "File uploaded")).toBeVisible();
+    // An uploaded image needs alt text before it is used: the picker asks for it (docs/product.md, Media library).
+    const picker = page.getByRole("dialog", { name: "Choose an image" });
+    await picker.getByRole("textbox", { name: "Alt text" }).fill("A dashboard with revenue charts");
+    await picker.getByRole("button", { name: "Use this image" }).click();
+    await expect(picker).toBeHidden();
     const url = await page.getByRole("textbox", { name: "Media URL" }).inputValue();
     expect(url).toMatch(/^\/uploads\/images\/[a-f0-9]{32}\.png$/);
 

@@ -9,6 +9,7 @@ import {
   TitleSlugFields,
   useTitleSlug,
 } from "~/components/admin/content-form-fields";
+import { MediaUrlField } from "~/components/admin/media-url-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -234,44 +235,32 @@ export function AcademyFormFields({
       </TabsContent>
 
       <TabsContent value="media" forceMount className="grid gap-5">
-        <Field id={fid("thumbnailUrl")} label="Thumbnail URL" error={errors.thumbnailUrl}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name="thumbnailUrl"
-              inputMode="url"
-              defaultValue={initial.thumbnailUrl}
-              placeholder="https://…"
-            />
-          )}
-        </Field>
-        <Field
+        <MediaUrlField
+          id={fid("thumbnailUrl")}
+          name="thumbnailUrl"
+          label="Thumbnail URL"
+          bucket="images"
+          defaultValue={initial.thumbnailUrl}
+          error={errors.thumbnailUrl}
+        />
+        <MediaUrlField
           id={fid("videoUrl")}
+          name="videoUrl"
           label="Video URL"
+          bucket="videos"
+          defaultValue={initial.videoUrl}
           error={errors.videoUrl}
           hint="YouTube and Vimeo links are embedded automatically."
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="videoUrl"
-              inputMode="url"
-              defaultValue={initial.videoUrl}
-              placeholder="https://www.youtube.com/watch?v=…"
-            />
-          )}
-        </Field>
-        <Field id={fid("audioUrl")} label="Audio URL" error={errors.audioUrl}>
-          {(aria) => (
-            <Input
-              {...aria}
-              name="audioUrl"
-              inputMode="url"
-              defaultValue={initial.audioUrl}
-              placeholder="https://…/episode.mp3"
-            />
-          )}
-        </Field>
+          placeholder="https://www.youtube.com/watch?v=… or choose from the library"
+        />
+        <MediaUrlField
+          id={fid("audioUrl")}
+          name="audioUrl"
+          label="Audio URL"
+          bucket="audio"
+          defaultValue={initial.audioUrl}
+          error={errors.audioUrl}
+        />
       </TabsContent>
 
       <TabsContent value="seo" forceMount className="grid gap-5">

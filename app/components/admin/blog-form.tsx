@@ -3,6 +3,7 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { PublicationFields, TitleSlugFields, useTitleSlug } from "~/components/admin/content-form-fields";
+import { MediaUrlField } from "~/components/admin/media-url-field";
 import { Button } from "~/components/ui/button";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
@@ -182,18 +183,14 @@ export function BlogFormFields({
           <Input {...aria} name="tags" defaultValue={initial.tags} placeholder="AI, Sales, Growth" />
         )}
       </Field>
-      <Field id={fid("featuredImage")} label="Featured image URL" error={errors.featuredImage}>
-        {(aria) => (
-          <Input
-            {...aria}
-            name="featuredImage"
-            type="text"
-            inputMode="url"
-            defaultValue={initial.featuredImage}
-            placeholder="https://…"
-          />
-        )}
-      </Field>
+      <MediaUrlField
+        id={fid("featuredImage")}
+        name="featuredImage"
+        label="Featured image URL"
+        bucket="images"
+        defaultValue={initial.featuredImage}
+        error={errors.featuredImage}
+      />
       <PublicationFields fid={fid} errors={errors} initial={initial} timeZone={timeZone} />
       <Field
         id={fid("metaTitle")}

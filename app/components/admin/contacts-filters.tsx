@@ -1,8 +1,8 @@
 // The inbox's filter bar: search as you type (debounced), status, kind and a date range. Everything lives in the
 // URL (?q=&status=&kind=&from=&to=), so a filtered inbox can be shared and back/forward step through filters.
 // Typing replaces the current history entry (one entry per search, not per keystroke); the selects and dates push.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
+import { useUrlFilters } from "~/components/admin/use-url-filters";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
@@ -17,51 +17,9 @@ export interface InboxFilter {
   to?: string;
 }
 
-const SEARCH_DELAY_MS = 300;
-
 export function ContactsFilters({ filter }: { filter: InboxFilter }) {
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(filter.q);
-
-  // Back/forward (or a link) changes the URL's search: show it, unless the admin is typing in the box.
-  useEffect(() => {
-    if (document.activeElement !== inputRef.current) setText(filter.q);
-  }, [filter.q]);
-
-  // The same for the selects and dates, set in place (not remounted) so keyboard focus stays where it is.
   const { status, kind, from, to } = filter;
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const values: Record<string, string | undefined> = { status, kind, from, to };
-    for (const [name, value] of Object.entries(values)) {
-      const control = form.elements.namedItem(name);
-      if (control instanceof HTMLSelectElement || control instanceof HTMLInputElement)
-        control.value = value ?? "";
-    }
-  }, [status, kind, from, to]);
-
-  // Only the filters in use go into the URL (no "?q=&status=&kind=").
-  const send = useCallback(
-    (replace: boolean) => {
-      if (!formRef.current) return;
-      const params = new URLSearchParams();
-      for (const [key, value] of new FormData(formRef.current)) {
-        if (typeof value === "string" && value.trim()) params.set(key, value.trim());
-      }
-      submit(params, { method: "get", replace, preventScrollReset: true });
-    },
-    [submit],
-  );
-
-  useEffect(() => {
-    if (text.trim() === filter.q) return;
-    const timer = setTimeout(() => send(filter.q !== ""), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filter.q, send]);
-
+  const { formRef, inputRef, text, setText, send } = useUrlFilters(filter.q, { status, kind, from, to });
   const submitNow = () => send(false);
   const filtered = Boolean(filter.q || filter.status || filter.kind || filter.from || filter.to);
 

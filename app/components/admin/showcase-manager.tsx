@@ -104,6 +104,11 @@ function Preview({ item }: { item: ShowcaseItemView }) {
         src={src}
         alt=""
         loading="lazy"
+        // An animated image has no small copy (ADR 019): show the original then.
+        onError={(e) => {
+          if (e.currentTarget.src !== new URL(item.mediaUrl, window.location.href).href)
+            e.currentTarget.src = item.mediaUrl;
+        }}
         className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
       />
     );

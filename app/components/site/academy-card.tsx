@@ -1,6 +1,7 @@
 import { Clock, Headphones, PlayCircle } from "lucide-react";
 import { CardCover, CardShell, CardTitle } from "~/components/site/card-parts";
 import { Badge } from "~/components/ui/badge";
+import type { PublicImage } from "~/lib/media";
 import { LIST_TAGS, TagList } from "./blog-card";
 import { DifficultyBadge } from "./difficulty-badge";
 
@@ -14,6 +15,8 @@ export interface AcademyCardItem {
   difficultyLevel: string;
   durationMinutes: number;
   thumbnailUrl: string | null;
+  /** The library's view of the thumbnail, when it is a library image. */
+  image?: PublicImage | null;
   videoUrl: string | null;
   audioUrl: string | null;
   isFeatured: boolean;
@@ -35,7 +38,7 @@ export function AcademyCard({
       testId={featured ? "featured-item" : "academy-card"}
     >
       <div className="relative">
-        <CardCover src={item.thumbnailUrl} width={400} height={225} />
+        <CardCover src={item.thumbnailUrl} image={item.image} width={400} height={225} />
         {media ? (
           <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white">
             {media === "Video" ? (

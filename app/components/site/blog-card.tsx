@@ -2,6 +2,7 @@ import { User } from "lucide-react";
 import { CardCover, CardShell, CardTitle } from "~/components/site/card-parts";
 import { BylineDate } from "~/components/site/date-text";
 import { Badge } from "~/components/ui/badge";
+import type { PublicImage } from "~/lib/media";
 import { cn } from "~/lib/utils";
 
 /** The post fields a card shows (loader data of the blog pages). */
@@ -15,6 +16,8 @@ export interface BlogCardPost {
   publishedAt: Date | string | null;
   createdAt: Date | string;
   featuredImage: string | null;
+  /** The library's view of the featured image, when it is a library image. */
+  image?: PublicImage | null;
 }
 
 /** Tags shown on cards (docs/product.md, Blog): featured 4, list 3. */
@@ -60,9 +63,15 @@ export function BlogCard({
     >
       <CardCover
         src={post.featuredImage}
+        image={post.image}
         eager={featured}
         width={featured ? 800 : 400}
         height={featured ? 450 : 225}
+        sizes={
+          featured
+            ? "(min-width: 1280px) 608px, (min-width: 1024px) calc(50vw - 2rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
+            : undefined
+        }
         className={featured ? "lg:w-1/2" : undefined}
       />
       <div className={cn("flex flex-1 flex-col p-6", featured && "lg:p-10")}>

@@ -2,7 +2,16 @@
 // (or a soft gradient when there is none) and the title whose link covers the whole card.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/site/responsive-image";
+import type { PublicImage } from "~/lib/media";
 import { cn } from "~/lib/utils";
+
+/**
+ * How wide a card's cover is drawn in the one-to-three column grid (CardGrid) inside the page's padding: a third of
+ * the 1280 px page, a third or half of the viewport, or all of it.
+ */
+export const CARD_SIZES =
+  "(min-width: 1280px) 384px, (min-width: 1024px) calc((100vw - 8rem) / 3), (min-width: 640px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)";
 
 export function CardShell({
   className,
@@ -26,27 +35,36 @@ export function CardShell({
   );
 }
 
-/** The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen. */
+/**
+ * The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen. A library
+ * image comes from its responsive copies (ResponsiveImage).
+ */
 export function CardCover({
   src,
+  image,
   eager = false,
   width,
   height,
+  sizes = CARD_SIZES,
   className,
 }: {
   src: string | null;
+  image?: PublicImage | null;
   eager?: boolean;
   width: number;
   height: number;
+  sizes?: string;
   className?: string;
 }) {
   return src ? (
-    <img
+    <ResponsiveImage
       src={src}
-      alt=""
-      loading={eager ? "eager" : "lazy"}
+      image={image}
+      decorative
+      priority={eager}
       width={width}
       height={height}
+      sizes={sizes}
       className={cn("aspect-video w-full bg-slate-100 object-cover", className)}
     />
   ) : (

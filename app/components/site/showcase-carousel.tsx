@@ -6,7 +6,9 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
+import type { PublicImage } from "~/lib/media";
 
 export interface ShowcaseSlide {
   id: string;
@@ -14,6 +16,8 @@ export interface ShowcaseSlide {
   description: string | null;
   mediaType: "video" | "image";
   mediaUrl: string;
+  /** An image slide's responsive copies and alt text, when it is a library image. */
+  image?: PublicImage | null;
 }
 
 const AUTOPLAY_MS = 6000;
@@ -41,7 +45,18 @@ function embedSrc(url: string, reduced: boolean) {
   return `${embed}${embed.includes("?") ? "&" : "?"}${params}`;
 }
 
-function Media({ item, active, reduced }: { item: ShowcaseSlide; active: boolean; reduced: boolean }) {
+function Media({
+  item,
+  active,
+  reduced,
+  first,
+}: {
+  item: ShowcaseSlide;
+  active: boolean;
+  reduced: boolean;
+  /** The slide shown first: the hero's leading image. */
+  first: boolean;
+}) {
   if (item.mediaType === "video" && isEmbedVideo(item.mediaUrl)) {
     // The player (a third-party page) loads only while its slide is shown.
     return active ? (
@@ -58,7 +73,16 @@ function Media({ item, active, reduced }: { item: ShowcaseSlide; active: boolean
     );
   }
   if (item.mediaType === "video") return <LoopVideo item={item} active={active} reduced={reduced} />;
-  return <img src={item.mediaUrl} alt={item.title} className="size-full object-cover" />;
+  return (
+    <ResponsiveImage
+      src={item.mediaUrl}
+      image={item.image}
+      alt={item.title}
+      sizes="(min-width: 1280px) 584px, (min-width: 1024px) calc(50vw - 3.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
+      priority={first}
+      className="size-full object-cover"
+    />
+  );
 }
 
 function LoopVideo({ item, active, reduced }: { item: ShowcaseSlide; active: boolean; reduced: boolean }) {
@@ -146,7 +170,7 @@ export function ShowcaseCarousel({ items }: { items: ShowcaseSlide[] }) {
               i === index ? "opacity-100" : "pointer-events-none opacity-0",
             )}
           >
-            <Media item={item} active={i === index} reduced={reduced} />
+            <Media item={item} active={i === index} reduced={reduced} first={i === 0} />
           </div>
         ))}
       </div>

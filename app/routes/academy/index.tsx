@@ -12,15 +12,18 @@ import { PRODUCT_NAME } from "~/lib/brand";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listAcademyCategories, listFeaturedAcademy, searchPublishedAcademy } from "~/models/academy.server";
+import { withImages } from "~/models/media.server";
 import type { Route } from "./+types/index";
+
+const byThumbnail = (item: { thumbnailUrl: string | null }) => item.thumbnailUrl;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseAcademyFilter(new URL(request.url).searchParams);
   const filtered = isFiltered(filters);
   const [items, featured, categories] = await Promise.all([
-    searchPublishedAcademy(filters),
+    searchPublishedAcademy(filters).then((rows) => withImages(rows, byThumbnail)),
     // Featured picks introduce the academy; while someone filters they would only push results down.
-    filtered ? Promise.resolve([]) : listFeaturedAcademy(),
+    filtered ? Promise.resolve([]) : listFeaturedAcademy().then((rows) => withImages(rows, byThumbnail)),
     listAcademyCategories(),
   ]);
   return { items, featured, categories, filters, filtered };

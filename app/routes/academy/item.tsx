@@ -18,6 +18,7 @@ import { requestInfo } from "~/lib/request-context.server";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
 import { type AcademyItem, getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
+import { withImages } from "~/models/media.server";
 import type { Route } from "./+types/item";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -35,8 +36,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 async function itemPage(item: AcademyItem, preview: PreviewBannerText | null) {
-  const related = await listRelatedAcademy(item);
-  const { content, richContent, ...rest } = item;
+  const byThumbnail = (i: { thumbnailUrl: string | null }) => i.thumbnailUrl;
+  const [[shown], related] = await Promise.all([
+    withImages([item], byThumbnail),
+    listRelatedAcademy(item).then((items) => withImages(items, byThumbnail)),
+  ]);
+  const { content, richContent, ...rest } = shown ?? { ...item, image: null };
   return { item: { ...rest, blocks: toRichBlocks(richContent) }, related, preview };
 }
 
@@ -97,7 +102,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path,
     noindex: Boolean(preview),
     image: item.thumbnailUrl,
-    imageAlt: item.thumbnailUrl ? item.title : undefined,
+    imageAlt: item.thumbnailUrl ? item.image?.alt || item.title : undefined,
     jsonLd: [
       video ? videoObjectJsonLd(site, facts) : courseJsonLd(site, facts),
       breadcrumbJsonLd(site, [
@@ -223,7 +228,7 @@ export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {
             title={item.title}
             videoUrl={item.videoUrl}
             audioUrl={item.audioUrl}
-            poster={item.thumbnailUrl}
+            poster={item.image?.src ?? item.thumbnailUrl}
           />
         </div>
         {item.summary ? (

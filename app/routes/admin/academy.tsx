@@ -21,7 +21,7 @@ import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { academySchemaIn } from "~/lib/content-schemas";
+import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -72,6 +72,7 @@ const ACTION = {
   update: updateAcademyItem,
   toggle: async (id: string, who: AuditContext) => (await toggleAcademyStatus(id, who))?.item,
   remove: deleteAcademyItem,
+  imageFields: (item: AcademyInput) => ({ thumbnailUrl: item.thumbnailUrl }),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

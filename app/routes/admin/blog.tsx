@@ -21,7 +21,7 @@ import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
-import { blogPostSchemaIn } from "~/lib/content-schemas";
+import { type BlogPostInput, blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
@@ -60,6 +60,7 @@ const ACTION = {
   update: updatePost,
   toggle: async (id: string, who: AuditContext) => (await togglePostStatus(id, who))?.post,
   remove: deletePost,
+  imageFields: (post: BlogPostInput) => ({ featuredImage: post.featuredImage }),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

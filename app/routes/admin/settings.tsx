@@ -13,6 +13,7 @@ import { showToast, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { type ActionResult, done, type FieldErrors, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
+import { MEDIA_MESSAGES } from "~/lib/media";
 import { requestInfo } from "~/lib/request-context.server";
 import type { Settings } from "~/lib/settings";
 import {
@@ -23,6 +24,7 @@ import {
   socialUrlSchema,
 } from "~/lib/settings-form";
 import { auditContext } from "~/models/audit.server";
+import { missingAltText } from "~/models/media.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
 import { type SocialLinkUpdate, saveSettings } from "~/models/settings-admin.server";
 import {
@@ -116,6 +118,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           values: { settings: values, links },
         });
       }
+      // A library image as the Open Graph image needs alt text (ADR 019).
+      const altErrors = await missingAltText({ ogImage: values.ogImage });
+      if (Object.keys(altErrors).length > 0) {
+        return refuse<SettingsValues>(MEDIA_MESSAGES.altMissingToast, {
+          fieldErrors: altErrors,
+          values: { settings: values, links },
+        });
+      }
       await saveSettings(values, links, who);
       return done("Settings saved successfully");
     } catch (error) {
@@ -138,6 +148,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!parsed.ok) return refuse("Failed to add media", { values, fieldErrors: parsed.fieldErrors });
     try {
+      const altErrors =
+        parsed.data.mediaType === "image" ? await missingAltText({ mediaUrl: parsed.data.mediaUrl }) : {};
+      if (Object.keys(altErrors).length > 0) {
+        return refuse(MEDIA_MESSAGES.altMissingToast, { values, fieldErrors: altErrors });
+      }
       await addShowcaseItem(parsed.data, who);
       return done("Media added successfully");
     } catch (error) {

@@ -1,9 +1,11 @@
 // POST /api/uploads?bucket=images|videos|audio (multipart, field "file"): the administrator uploads media.
-// Answers JSON: 201 with the stored file's URL (and responsive image copies), or 400/413/415 with a message.
+// Answers JSON: 201 with the stored file's URL (and responsive image copies) and its media library entry (`media`),
+// or 400/413/415 with a message.
 import { requireAdmin } from "~/auth/guard.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { isBucketName } from "~/lib/uploads";
 import { auditContext } from "~/models/audit.server";
+import { mediaView } from "~/models/media.server";
 import { UploadError, uploadAs } from "~/storage/uploads.server";
 import type { Route } from "./+types/uploads";
 
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       bucket,
       auditContext(admin.email, request, requestInfo(context).ip),
     );
-    return json(result, 201);
+    return json({ ...result, media: mediaView(result.media) }, 201);
   } catch (error) {
     if (error instanceof UploadError) {
       return json({ error: { status: error.status, message: error.message } }, error.status);

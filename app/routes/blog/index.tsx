@@ -8,11 +8,12 @@ import { PRODUCT_NAME } from "~/lib/brand";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { isBlogEnabled, listPublishedPosts } from "~/models/blog.server";
+import { withImages } from "~/models/media.server";
 import type { Route } from "./+types/index";
 
 export async function loader() {
   if (!(await isBlogEnabled())) throw data({ reason: "blog-disabled" }, { status: 404 });
-  const posts = await listPublishedPosts({ limit: 100 });
+  const posts = await withImages(await listPublishedPosts({ limit: 100 }), (p) => p.featuredImage);
   return { posts };
 }
 

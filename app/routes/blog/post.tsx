@@ -6,6 +6,7 @@ import { BlogCard, TagList } from "~/components/site/blog-card";
 import { BlogUnavailable, ContentState } from "~/components/site/content-state";
 import { BylineDate } from "~/components/site/date-text";
 import { PreviewBanner, PreviewUnavailable, previewErrorTitle } from "~/components/site/preview-parts";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
@@ -20,6 +21,7 @@ import {
   listRelatedPosts,
   type BlogPost as Post,
 } from "~/models/blog.server";
+import { withImages } from "~/models/media.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/post";
 
@@ -36,8 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 async function postPage(post: Post, preview: PreviewBannerText | null) {
-  const related = await listRelatedPosts(post);
-  const { content, richContent, ...rest } = post;
+  const byImage = (p: { featuredImage: string | null }) => p.featuredImage;
+  const [[shown], related] = await Promise.all([
+    withImages([post], byImage),
+    listRelatedPosts(post).then((posts) => withImages(posts, byImage)),
+  ]);
+  const { content, richContent, ...rest } = shown ?? { ...post, image: null };
   // Only the renderable blocks go to the browser, not both stored shapes of the body.
   return { post: { ...rest, blocks: bodyBlocks(richContent, content) }, related, preview };
 }
@@ -82,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     noindex: Boolean(preview),
     type: "article",
     image: post.featuredImage,
-    imageAlt: post.featuredImage ? post.title : undefined,
+    imageAlt: post.featuredImage ? post.image?.alt || post.title : undefined,
     article: {
       publishedTime: post.publishedAt,
       modifiedTime: post.updatedAt,
@@ -147,11 +153,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <TagList tags={post.tags} max={post.tags.length} className="mt-4" />
         </header>
         {post.featuredImage ? (
-          <img
+          <ResponsiveImage
             src={post.featuredImage}
-            alt=""
+            image={post.image}
             width={1200}
             height={630}
+            sizes="(min-width: 832px) 768px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
+            priority
             className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
           />
         ) : null}
