@@ -7,6 +7,7 @@ import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
+import { drainLeadWrites } from "~/models/leads.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
 
 let outboxWorker: OutboxWorker | undefined;
@@ -64,6 +65,8 @@ export async function startup(): Promise<StartupInfo> {
 
 export async function shutdown(): Promise<void> {
   stopRateLimitPruning();
+  // Leads already queued for the next group commit are written (and answered) before anything else stops.
+  await drainLeadWrites();
   // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.
   await outboxWorker?.stop();
   outboxWorker = undefined;
