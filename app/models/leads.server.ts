@@ -362,6 +362,15 @@ const leadWrites = new GroupCommit<PendingLead, StoreResult>({
       if (batch.length === 1 && batch[0]?.rate && !isDatabaseUnavailable(error)) {
         await hitRateLimits(db(), [batch[0].rate]).catch(() => {});
       }
+      if (batch.length > 1 && !isDatabaseUnavailable(error)) {
+        // The database's reason only: the failed statement's parameters are the visitors' data (the lead that
+        // fails on its own is logged by submitLead).
+        const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+        logger.warn(
+          { code: cause.code, reason: cause.message, leads: batch.length },
+          "lead batch failed; writing its leads one by one",
+        );
+      }
       throw error;
     }
   },
