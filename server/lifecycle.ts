@@ -8,6 +8,7 @@ import { env } from "~/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
+import { drainLeadWrites } from "~/models/leads.server";
 import { importExistingUploads } from "~/models/media-import.server";
 import { startVisitCounters, stopVisitCounters } from "~/models/not-found-monitor.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
@@ -75,6 +76,8 @@ export async function startup(): Promise<StartupInfo> {
 
 export async function shutdown(): Promise<void> {
   stopRateLimitPruning();
+  // Leads already queued for the next group commit are written (and answered) before anything else stops.
+  await drainLeadWrites();
   await publicationScheduler?.stop();
   publicationScheduler = undefined;
   // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.

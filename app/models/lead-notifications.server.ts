@@ -112,10 +112,17 @@ export function alertMail(lead: LeadFacts): { subject: string; text: string } {
   };
 }
 
-/** The alert rows (one per recipient) and the auto-reply row of one lead; none without SMTP_URL. */
-export async function notificationEntries(writer: Writer, lead: LeadFacts): Promise<OutboxEntry[]> {
-  if (!mailConfigured()) return [];
-  const settings = await getNotificationSettings(writer);
+/** The settings the leads of one transaction are alerted by; null without SMTP_URL (no mail is queued). */
+export async function leadMailSettings(writer: Writer): Promise<LeadNotificationSettings | null> {
+  return mailConfigured() ? getNotificationSettings(writer) : null;
+}
+
+/** The alert rows (one per recipient) and the auto-reply row of one lead; none without mail settings. */
+export function notificationEntries(
+  settings: LeadNotificationSettings | null,
+  lead: LeadFacts,
+): OutboxEntry[] {
+  if (!settings) return [];
   const leadEmail = lead.email.toLowerCase();
   const entries: OutboxEntry[] = [];
   if (settings.kinds[lead.kind]) {

@@ -1,10 +1,11 @@
 // Lead capture: the contact page, the contact/demo dialog and the footer newsletter. Every public write goes
 // through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP
-// rate limit → store with attribution and the lead's outbox rows → only then report success. Alerts and webhooks
+// rate limit → store with attribution (by group commit, the limit counted in the same transaction) and the lead's outbox rows → only then report success. Alerts and webhooks
 // are delivered afterwards by the outbox worker (app/models/outbox.server.ts), never inside the visitor's request.
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import { contactRequests, formSubmissions, subscribers, websiteSettings } from "~/db/schema";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -12,6 +13,7 @@ import {
 } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { parseForm } from "~/lib/forms";
+import { GroupCommit } from "~/lib/group-commit.server";
 import {
   ATTRIBUTION_COOKIE,
   type Attribution,
@@ -32,11 +34,12 @@ import {
   newsletterSchema,
 } from "~/lib/lead-schema.server";
 import { logger } from "~/lib/logger.server";
-import { hitRateLimit, retryAfterText } from "~/lib/rate-limit.server";
+import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
-import { type LeadFacts, notificationEntries } from "~/models/lead-notifications.server";
+import { mergeSettings, type SettingKey } from "~/lib/settings";
+import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
-import { webhookEntries } from "~/models/webhooks.server";
+import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
 
 export type { LeadKind } from "~/models/lead-notifications.server";
 
@@ -110,25 +113,33 @@ export function readAttribution(
 }
 
 // --- storage ------------------------------------------------------------------------------------------------
-// Each insert writes the lead and its outbox rows (alert mails, webhooks) in one transaction, then wakes the
-// worker: the lead is never lost to a delivery problem, and no delivery exists for a lead that was not stored.
+// Leads are written by group commit (docs/decisions/022-group-commit-for-leads.md): the submissions that arrive
+// while one batch is being written wait, and the next transaction takes them all. One transaction counts the
+// batch's rate-limit hits, inserts the leads that are within their limits and their outbox rows (alert mails,
+// webhooks), and only after its commit does each request get its answer and the worker its wake-up: a lead is
+// never lost to a delivery problem, and no delivery exists for a lead that was not stored.
+
+/** One submission that passed validation and the bot traps, on its way to the database. */
+export type PendingLead = (
+  | { kind: "contact"; input: ContactInput }
+  | { kind: "lead"; input: LeadInput }
+  | { kind: "newsletter"; input: NewsletterInput }
+) & {
+  attribution: Attribution;
+  /** The per-client hit counted in the same transaction; null: not limited. */
+  rate: RateLimitHit | null;
+};
+
+/**
+ * What became of one pending lead: stored (a newsletter address already subscribed counts as stored), refused by
+ * its client's rate limit, or refused because the administrator turned its form off.
+ */
+export type StoreResult =
+  | { stored: true }
+  | { stored: false; reason: "rate-limited"; retryAfter: number }
+  | { stored: false; reason: "form-off" };
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
-
-async function queueLeadDeliveries(
-  tx: Tx,
-  facts: LeadFacts,
-  event: "lead.created" | "subscriber.created",
-  data: Record<string, unknown>,
-) {
-  const leadEmail = facts.email.toLowerCase();
-  const entries = [
-    ...(await notificationEntries(tx, facts)),
-    ...(await webhookEntries(tx, event, data, leadEmail)),
-  ];
-  await enqueue(tx, entries);
-  return entries.length;
-}
 
 function facts(
   kind: LeadKind,
@@ -140,87 +151,244 @@ function facts(
   return { kind, id, email, ...attribution, ...more } satisfies LeadFacts;
 }
 
-export async function insertContactRequest(input: ContactInput, attribution: Attribution) {
-  const { row, queued } = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactRequests)
-      .values({
-        name: input.name,
-        email: input.email,
-        organization: input.organization || null,
-        interest: input.interest,
-        message: input.message,
-        ...attribution,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
+/** A stored lead's facts and the event its webhooks announce. */
+interface Stored {
+  lead: LeadFacts;
+  event: "lead.created" | "subscriber.created";
+  data: Record<string, unknown>;
+}
+
+/**
+ * created_at of a row of a batch: the moment of its own insert rather than the transaction's start (now()), so
+ * the leads of one batch keep the order they arrived in.
+ */
+const insertMoment = () => sql`clock_timestamp()`;
+
+/**
+ * Inserts the rows of `batch` with one statement (`insert`), each stamped with the moment of its insert, and
+ * returns the leads with their webhook data, which carries the row's created_at.
+ */
+async function stored<R extends { id: string }>(
+  batch: { row: R; lead: LeadFacts }[],
+  insert: (rows: (R & { createdAt: SQL })[]) => Promise<{ id: string; createdAt: Date }[]>,
+): Promise<Stored[]> {
+  const created = await insert(batch.map(({ row }) => ({ ...row, createdAt: insertMoment() })));
+  const createdAt = new Map(created.map((row) => [row.id, row.createdAt.toISOString()]));
+  return batch.map(({ lead }) => ({
+    lead,
+    event: "lead.created",
+    data: { ...lead, createdAt: createdAt.get(lead.id ?? "") },
+  }));
+}
+
+type Batch<I> = { input: I; attribution: Attribution }[];
+
+/** Inserts the batch's contact requests in one statement and returns what their deliveries need. */
+async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promise<Stored[]> {
+  if (!leads.length) return [];
+  const batch = leads.map(({ input, attribution }) => {
+    const row = {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email,
+      organization: input.organization || null,
+      interest: input.interest,
+      message: input.message,
+      ...attribution,
+    };
     const lead = facts("contact", row.id, row.email, attribution, {
       name: row.name,
       organization: row.organization,
       topic: row.interest,
       message: row.message,
     });
-    const queued = await queueLeadDeliveries(tx, lead, "lead.created", {
-      ...lead,
-      createdAt: row.createdAt.toISOString(),
-    });
-    return { row, queued };
+    return { row, lead };
   });
-  // Only a lead with deliveries wakes the worker: without mail or webhooks there is nothing for it to claim.
-  if (queued) outboxWritten();
-  return { id: row.id };
+  return stored(batch, (rows) =>
+    tx
+      .insert(contactRequests)
+      .values(rows)
+      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt }),
+  );
 }
 
-/** A demo or dialog lead. It does not subscribe anyone: only the newsletter form does (consent). */
-export async function insertLeadSubmission(input: LeadInput, attribution: Attribution) {
-  const { row, queued } = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(formSubmissions)
-      .values({
-        email: input.email,
-        name: input.name || null,
-        purpose: input.purpose || null,
-        message: input.message || null,
-        subject: leadSubject(attribution.sourceSection),
-        ...attribution,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
+/** The batch's demo and dialog leads. They subscribe nobody: only the newsletter form does (consent). */
+async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<Stored[]> {
+  if (!leads.length) return [];
+  const batch = leads.map(({ input, attribution }) => {
+    const row = {
+      id: randomUUID(),
+      email: input.email,
+      name: input.name || null,
+      purpose: input.purpose || null,
+      message: input.message || null,
+      subject: leadSubject(attribution.sourceSection),
+      ...attribution,
+    };
     const lead = facts("lead", row.id, row.email, attribution, {
       name: row.name,
       topic: row.purpose ?? row.subject,
       message: row.message,
     });
-    const queued = await queueLeadDeliveries(tx, lead, "lead.created", {
-      ...lead,
-      createdAt: row.createdAt.toISOString(),
-    });
-    return { row, queued };
+    return { row, lead };
   });
-  // Only a lead with deliveries wakes the worker: without mail or webhooks there is nothing for it to claim.
-  if (queued) outboxWritten();
-  return { id: row.id };
+  return stored(batch, (rows) =>
+    tx
+      .insert(formSubmissions)
+      .values(rows)
+      .returning({ id: formSubmissions.id, createdAt: formSubmissions.createdAt }),
+  );
 }
 
-/** One subscriber per address (lower-cased); the first attribution is kept, and only a new one is announced. */
-export async function insertSubscriber(input: NewsletterInput, attribution: Attribution) {
-  const email = input.email.toLowerCase();
-  const queued = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(subscribers)
-      .values({ email, purpose: "newsletter", ...attribution })
-      .onConflictDoNothing({ target: subscribers.email })
-      .returning();
-    if (!row) return 0;
-    const lead = facts("newsletter", row.id, email, attribution, {});
-    return queueLeadDeliveries(tx, lead, "subscriber.created", {
-      id: row.id,
-      email,
-      ...attribution,
-      createdAt: row.createdAt.toISOString(),
-    });
+/**
+ * One subscriber per address (lower-cased); the first attribution is kept, and only a new one is announced. The
+ * rows go in sorted by address, so two instances inserting the same addresses wait for each other in one order
+ * (no deadlock); an address twice in one batch is inserted once.
+ */
+async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise<Stored[]> {
+  if (!leads.length) return [];
+  const rows = leads
+    .map(({ input, attribution }) => ({ id: randomUUID(), email: input.email.toLowerCase(), attribution }))
+    .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const created = await tx
+    .insert(subscribers)
+    .values(
+      rows.map(({ id, email, attribution }) => ({
+        id,
+        email,
+        purpose: "newsletter",
+        ...attribution,
+        createdAt: insertMoment(),
+      })),
+    )
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning({ id: subscribers.id, createdAt: subscribers.createdAt });
+  const createdAt = new Map(created.map((row) => [row.id, row.createdAt]));
+  return rows.flatMap(({ id, email, attribution }): Stored[] => {
+    const at = createdAt.get(id);
+    if (!at) return [];
+    const lead = facts("newsletter", id, email, attribution, {});
+    return [
+      { lead, event: "subscriber.created", data: { id, email, ...attribution, createdAt: at.toISOString() } },
+    ];
   });
+}
+
+/** The outbox rows of the stored leads: alert mails (with SMTP_URL) and one per listening webhook endpoint. */
+async function queueDeliveries(tx: Tx, stored: Stored[]): Promise<number> {
+  if (!stored.length) return 0;
+  const mail = await leadMailSettings(tx);
+  const listening = await listeningEndpoints(tx, [...new Set(stored.map((s) => s.event))]);
+  const entries = stored.flatMap(({ lead, event, data }) => [
+    ...notificationEntries(mail, lead),
+    ...webhookEntriesFor(listening.get(event) ?? [], event, data, lead.email.toLowerCase()),
+  ]);
+  await enqueue(tx, entries);
+  return entries.length;
+}
+
+/**
+ * Writes a batch of pending leads in one transaction: their rate-limit hits (in arrival order), the leads within
+ * their limits, and those leads' outbox rows. One result per lead, in order; throws (nothing written) when any
+ * statement fails.
+ */
+export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
+  const { results, queued } = await db().transaction(async (tx) => {
+    const open = await formsOpen(tx, batch);
+    const results: (StoreResult | undefined)[] = batch.map((p) =>
+      open[p.kind] ? undefined : { stored: false, reason: "form-off" },
+    );
+    const counted = batch.flatMap((p, i) => (!results[i] && p.rate ? [{ i, hit: p.rate }] : []));
+    const verdicts = await hitRateLimits(
+      tx,
+      counted.map((c) => c.hit),
+    );
+    for (const [n, { i }] of counted.entries()) {
+      const verdict = verdicts[n];
+      if (verdict && !verdict.ok)
+        results[i] = { stored: false, reason: "rate-limited", retryAfter: verdict.retryAfter };
+    }
+    const accepted = batch.filter((_, i) => !results[i]);
+    const of = <K extends LeadKind>(kind: K) =>
+      accepted.filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind);
+    const stored = [
+      ...(await insertContactRequests(tx, of("contact"))),
+      ...(await insertLeadSubmissions(tx, of("lead"))),
+      ...(await insertSubscribers(tx, of("newsletter"))),
+    ];
+    return {
+      results: results.map((r): StoreResult => r ?? { stored: true }),
+      queued: await queueDeliveries(tx, stored),
+    };
+  });
+  // Only leads with deliveries wake the worker: without mail or webhooks there is nothing for it to claim.
   if (queued) outboxWritten();
+  return results;
+}
+
+/**
+ * Which forms the administrator has open (Settings: contact form, newsletter), read in the batch's transaction:
+ * one small query per batch instead of all settings per request. The dialog's leads have no switch.
+ */
+async function formsOpen(tx: Tx, batch: PendingLead[]): Promise<Record<LeadKind, boolean>> {
+  const switched = batch.some((p) => p.kind !== "lead");
+  const rows = switched
+    ? await tx
+        .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
+        .from(websiteSettings)
+        .where(
+          inArray(websiteSettings.settingKey, [
+            "contactFormEnabled",
+            "newsletterEnabled",
+          ] satisfies SettingKey[]),
+        )
+    : [];
+  const settings = mergeSettings(rows);
+  return { contact: settings.contactFormEnabled, lead: true, newsletter: settings.newsletterEnabled };
+}
+
+/** The largest batch: at 50 concurrent submissions batches stay well below it; it bounds one transaction's size. */
+const MAX_LEAD_BATCH = 100;
+
+const leadWrites = new GroupCommit<PendingLead, StoreResult>({
+  maxBatch: MAX_LEAD_BATCH,
+  isFatal: isDatabaseUnavailable,
+  async write(batch) {
+    try {
+      return await storeLeads(batch);
+    } catch (error) {
+      // A lead that fails on its own still used up one attempt of its client's limit (as it would have before
+      // the insert was tried), so a submission that always fails cannot make the server retry it without end.
+      if (batch.length === 1 && batch[0]?.rate && !isDatabaseUnavailable(error)) {
+        await hitRateLimits(db(), [batch[0].rate]).catch(() => {});
+      }
+      if (batch.length > 1 && !isDatabaseUnavailable(error)) {
+        // The database's reason only: the failed statement's parameters are the visitors' data (the lead that
+        // fails on its own is logged by submitLead).
+        const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+        logger.warn(
+          { code: cause.code, reason: cause.message, leads: batch.length },
+          "lead batch failed; writing its leads one by one",
+        );
+      }
+      throw error;
+    }
+  },
+});
+
+/** Stores one lead through the group commit; resolves after the transaction holding it has committed. */
+export function storeLead(pending: PendingLead): Promise<StoreResult> {
+  return leadWrites.submit(pending);
+}
+
+/** Waits until every queued lead is committed (shutdown, before the database closes). */
+export function drainLeadWrites(): Promise<void> {
+  return leadWrites.drain();
+}
+
+/** Transactions the lead writes took so far (batches and single retries). */
+export function leadWriteTransactions(): number {
+  return leadWrites.batches;
 }
 
 export async function countLeads() {
@@ -301,19 +469,21 @@ export async function submitLead(
   }
   try {
     const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
-    const rate = await hitRateLimit(`lead:${kind}:${clientKey(ip)}`, limit, windowSeconds);
-    if (!rate.ok) {
-      const message = rateLimitMessage(rate.retryAfter);
+    const attribution = readAttribution(request, parsed.data);
+    const rate = { key: `lead:${kind}:${clientKey(ip)}`, limit, windowSeconds };
+    const result = await storeLead({ kind, input: parsed.data, attribution, rate } as PendingLead);
+    if (!result.stored && result.reason === "form-off") {
+      // The administrator turned this form off (Settings): the routes answer 404, as for a page that is gone.
+      return { status: 404, body: { ok: false, values, toast: failureToast(kind) } };
+    }
+    if (!result.stored) {
+      const message = rateLimitMessage(result.retryAfter);
       return {
         status: 429,
         body: { ok: false, values, errors: { form: message }, toast: failureToast(kind, message) },
-        headers: { "Retry-After": String(rate.retryAfter) },
+        headers: { "Retry-After": String(result.retryAfter) },
       };
     }
-    const attribution = readAttribution(request, parsed.data);
-    if (kind === "contact") await insertContactRequest(parsed.data as ContactInput, attribution);
-    else if (kind === "lead") await insertLeadSubmission(parsed.data as LeadInput, attribution);
-    else await insertSubscriber(parsed.data as NewsletterInput, attribution);
     logger.info(
       { kind, sourcePage: attribution.sourcePage, section: attribution.sourceSection },
       "lead stored",
@@ -322,7 +492,7 @@ export async function submitLead(
   } catch (error) {
     logger.error({ err: error, kind }, "failed to store lead");
     if (isDatabaseUnavailable(error)) {
-      // Nothing was stored (one insert, or none): say so, keep what the visitor typed, and invite a retry.
+      // Nothing was stored (the batch's transaction rolled back): say so, keep what the visitor typed, and invite a retry.
       return {
         status: 503,
         body: {

@@ -2,7 +2,7 @@
 // secret (whsec_ + 24 random bytes, base64) is returned once at creation and at rotation; the admin never sees
 // it again. URLs are checked against the SSRF rules when saved (and again at every delivery).
 import { randomBytes } from "node:crypto";
-import { and, arrayContains, desc, eq } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { outbox, webhookEndpoints } from "~/db/schema";
 import type { WebhookEvent } from "~/lib/notification-settings";
@@ -98,6 +98,39 @@ function body(event: string, data: Record<string, unknown>) {
   return { type: event, timestamp: new Date().toISOString(), data };
 }
 
+/** The active endpoints listening to each of `events` (one query for a whole batch of leads). */
+export async function listeningEndpoints(
+  writer: Writer,
+  events: readonly WebhookEvent[],
+): Promise<Map<WebhookEvent, string[]>> {
+  const listening = new Map<WebhookEvent, string[]>(events.map((event) => [event, []]));
+  if (!events.length) return listening;
+  const endpoints = await writer
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.active, true), arrayOverlaps(webhookEndpoints.events, [...events])));
+  for (const endpoint of endpoints) {
+    for (const event of endpoint.events) listening.get(event as WebhookEvent)?.push(endpoint.id);
+  }
+  return listening;
+}
+
+/** One outbox row per endpoint in `endpointIds` (those listening to `event`). */
+export function webhookEntriesFor(
+  endpointIds: readonly string[],
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  leadEmail: string | null = null,
+): OutboxEntry[] {
+  return endpointIds.map((target) => ({
+    kind: "webhook" as const,
+    target,
+    event,
+    payload: body(event, data),
+    leadEmail,
+  }));
+}
+
 /** One outbox row per active endpoint that listens to `event`, for the caller's transaction. */
 export async function webhookEntries(
   writer: Writer,
@@ -105,17 +138,8 @@ export async function webhookEntries(
   data: Record<string, unknown>,
   leadEmail: string | null = null,
 ): Promise<OutboxEntry[]> {
-  const endpoints = await writer
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [event])));
-  return endpoints.map((endpoint) => ({
-    kind: "webhook" as const,
-    target: endpoint.id,
-    event,
-    payload: body(event, data),
-    leadEmail,
-  }));
+  const listening = await listeningEndpoints(writer, [event]);
+  return webhookEntriesFor(listening.get(event) ?? [], event, data, leadEmail);
 }
 
 /** Queues `event` for every endpoint listening to it, in the caller's transaction (or on its own). */
