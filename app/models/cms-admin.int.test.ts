@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
-import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import { blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { currentContentVersion } from "~/lib/content-version.server";
 import { academyInput, blogInput } from "../../tests/support/content-input";
@@ -238,13 +238,24 @@ describe("dashboard figures", () => {
     ]);
     await db.insert(subscribers).values({ email: "s@x.io" });
     await db.insert(formSubmissions).values({ email: "f@x.io", subject: "Lead from website" });
+    await db.insert(blogPosts).values({
+      title: "Next week",
+      slug: "dashboard-scheduled-post",
+      status: "published",
+      publishedAt: new Date(now.getTime() + 7 * 24 * 3600_000),
+    });
   });
 
   it("counts posts by status, contacts with the new ones, subscribers and leads in the last 7 days", async () => {
     const stats = await dashboardStats(now);
     const posts = await listAllPosts();
     expect(stats.posts.total).toBe(posts.length);
-    expect(stats.posts.published).toBe(posts.filter((p) => p.status === "published").length);
+    const scheduled = posts.filter(
+      (p) => p.status === "published" && (p.publishedAt?.getTime() ?? 0) > Date.now(),
+    );
+    expect(scheduled.map((p) => p.slug)).toEqual(["dashboard-scheduled-post"]);
+    expect(stats.posts.scheduled).toBe(1);
+    expect(stats.posts.published).toBe(posts.filter((p) => p.status === "published").length - 1);
     expect(stats.posts.draft).toBe(posts.filter((p) => p.status === "draft").length);
     expect(stats.contacts).toEqual({ total: 3, new: 2 });
     expect(stats.subscribers).toBe(1);

@@ -5,25 +5,29 @@ import { db } from "~/db/client.server";
 import { academyContent, blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { addDays, type DayRange, dayOf } from "~/lib/analytics-query";
 import { analyticsTotals, dailyFigures } from "./analytics.server";
+import { scheduledIn } from "./published.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The dashboard's traffic card covers the last 30 days. */
 export const TRAFFIC_DAYS = 30;
 
 export interface DashboardStats {
-  posts: { published: number; draft: number; archived: number; total: number };
-  academy: { published: number; total: number };
+  posts: { published: number; scheduled: number; draft: number; archived: number; total: number };
+  academy: { published: number; scheduled: number; total: number };
   totalViews: number;
   contacts: { total: number; new: number };
   subscribers: number;
   leadsLast7Days: number;
 }
 
+/** Items per status; published items whose time is still ahead count as scheduled, not published. */
 async function statusCounts(table: typeof blogPosts | typeof academyContent) {
-  const rows = await db().select({ status: table.status, n: count() }).from(table).groupBy(table.status);
+  const status = sql<string>`case when ${scheduledIn(table)} then 'scheduled' else ${table.status}::text end`;
+  const rows = await db().select({ status, n: count() }).from(table).groupBy(sql`1`);
   const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   return {
     published: by.published ?? 0,
+    scheduled: by.scheduled ?? 0,
     draft: by.draft ?? 0,
     archived: by.archived ?? 0,
     total: rows.reduce((acc, r) => acc + Number(r.n), 0),
@@ -67,7 +71,7 @@ export async function dashboardStats(now = new Date()): Promise<DashboardStats> 
   ]);
   return {
     posts,
-    academy: { published: academy.published, total: academy.total },
+    academy: { published: academy.published, scheduled: academy.scheduled, total: academy.total },
     totalViews,
     contacts: { total: Number(contactRows[0]?.total ?? 0), new: Number(contactRows[0]?.new ?? 0) },
     subscribers: Number(subscriberRow[0]?.n ?? 0),

@@ -3,7 +3,7 @@
 // has come. A published item whose published_at is still ahead is scheduled: it stays off every public surface
 // until then, and the publication scheduler (publication-schedule.server.ts) announces it at that moment
 // (docs/decisions/023-scheduling-previews-revisions.md).
-import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { academyContent, blogPosts, ContentStatus } from "~/db/schema";
 
 const PUBLISHED: ContentStatus = "published";
@@ -17,6 +17,11 @@ export function publishedIn(table: typeof blogPosts | typeof academyContent): SQ
     eq(table.status, PUBLISHED),
     or(isNull(table.publishedAt), lte(table.publishedAt, sql`now()`)),
   ) as SQL;
+}
+
+/** The SQL condition of a row that is published with a publication time still ahead (scheduled). */
+export function scheduledIn(table: typeof blogPosts | typeof academyContent): SQL {
+  return and(eq(table.status, PUBLISHED), gt(table.publishedAt, sql`now()`)) as SQL;
 }
 
 interface Dated {

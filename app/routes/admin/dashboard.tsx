@@ -59,13 +59,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             label: "Blog posts",
             icon: FileText,
             value: stats.posts.total,
-            detail: `${formatCount(stats.posts.published)} published · ${formatCount(stats.posts.draft)} draft${stats.posts.archived ? ` · ${formatCount(stats.posts.archived)} archived` : ""}`,
+            detail: `${formatCount(stats.posts.published)} published${stats.posts.scheduled ? ` · ${formatCount(stats.posts.scheduled)} scheduled` : ""} · ${formatCount(stats.posts.draft)} draft${stats.posts.archived ? ` · ${formatCount(stats.posts.archived)} archived` : ""}`,
           },
           {
             label: "Academy content",
             icon: BookOpen,
             value: stats.academy.total,
-            detail: `${formatCount(stats.academy.published)} published`,
+            detail: `${formatCount(stats.academy.published)} published${stats.academy.scheduled ? ` · ${formatCount(stats.academy.scheduled)} scheduled` : ""}`,
           },
           { label: "Academy views", icon: Eye, value: stats.totalViews, detail: "Views of academy content" },
           {
