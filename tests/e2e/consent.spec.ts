@@ -35,12 +35,13 @@ test.describe("cookie consent", () => {
   });
 
   test("hides the banner before the app starts for a visitor who already chose", async ({
-    page,
     context,
     consoleErrors,
   }) => {
     // Every visitor gets the same HTML, banner included; a stored choice must hide it from the first paint, so it
-    // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do.
+    // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do
+    // (a page of the context's own: the test's page would wait for a hydration that never comes).
+    const page = await context.newPage();
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     consoleErrors.allow(
       /^Failed to load resource: net::ERR_FAILED \[http:\/\/localhost:\d+\/assets\/[\w.-]+\.js\]/,

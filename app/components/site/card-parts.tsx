@@ -26,7 +26,10 @@ export function CardShell({
   );
 }
 
-/** The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen. */
+/**
+ * The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen, which
+ * is then loaded first (it is the page's largest picture, what the page waits for before loading its scripts).
+ */
 export function CardCover({
   src,
   eager = false,
@@ -45,6 +48,7 @@ export function CardCover({
       src={src}
       alt=""
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       width={width}
       height={height}
       className={cn("aspect-video w-full bg-slate-100 object-cover", className)}

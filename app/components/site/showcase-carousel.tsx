@@ -6,6 +6,7 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 
 export interface ShowcaseSlide {
@@ -41,7 +42,22 @@ function embedSrc(url: string, reduced: boolean) {
   return `${embed}${embed.includes("?") ? "&" : "?"}${params}`;
 }
 
-function Media({ item, active, reduced }: { item: ShowcaseSlide; active: boolean; reduced: boolean }) {
+/**
+ * One slide's media. `first`: the slide shown at load, the hero's largest picture on a wide screen: fetched at
+ * high priority. The other slides are stacked underneath, transparent: their images come at low priority and
+ * their videos load nothing (no poster, no data) until shown, so they do not compete with the first view.
+ */
+function Media({
+  item,
+  active,
+  first,
+  reduced,
+}: {
+  item: ShowcaseSlide;
+  active: boolean;
+  first: boolean;
+  reduced: boolean;
+}) {
   if (item.mediaType === "video" && isEmbedVideo(item.mediaUrl)) {
     // The player (a third-party page) loads only while its slide is shown.
     return active ? (
@@ -57,8 +73,22 @@ function Media({ item, active, reduced }: { item: ShowcaseSlide; active: boolean
       <div className="size-full bg-slate-900" />
     );
   }
-  if (item.mediaType === "video") return <LoopVideo item={item} active={active} reduced={reduced} />;
-  return <img src={item.mediaUrl} alt={item.title} className="size-full object-cover" />;
+  if (item.mediaType === "video") {
+    // A video's first picture is its poster: when it is the slide shown at load, fetch it first too.
+    if (first) preload(VIDEO_POSTER, { as: "image", fetchPriority: "high" });
+    return <LoopVideo item={item} active={active} reduced={reduced} />;
+  }
+  // The frame is 16:9 whatever the picture (object-cover): width and height state that ratio.
+  return (
+    <img
+      src={item.mediaUrl}
+      alt={item.title}
+      width={1280}
+      height={720}
+      fetchPriority={first ? "high" : "low"}
+      className="size-full object-cover"
+    />
+  );
 }
 
 function LoopVideo({ item, active, reduced }: { item: ShowcaseSlide; active: boolean; reduced: boolean }) {
@@ -76,13 +106,13 @@ function LoopVideo({ item, active, reduced }: { item: ShowcaseSlide; active: boo
     <video
       ref={ref}
       src={item.mediaUrl}
-      poster={VIDEO_POSTER}
+      poster={active ? VIDEO_POSTER : undefined}
       className="size-full object-cover"
-      autoPlay={!reduced}
+      autoPlay={active && !reduced}
       muted
       loop
       playsInline
-      preload="metadata"
+      preload={active ? "metadata" : "none"}
       controls={reduced}
       aria-label={item.title}
     />
@@ -146,7 +176,7 @@ export function ShowcaseCarousel({ items }: { items: ShowcaseSlide[] }) {
               i === index ? "opacity-100" : "pointer-events-none opacity-0",
             )}
           >
-            <Media item={item} active={i === index} reduced={reduced} />
+            <Media item={item} active={i === index} first={i === 0} reduced={reduced} />
           </div>
         ))}
       </div>

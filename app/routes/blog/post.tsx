@@ -123,6 +123,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             alt=""
             width={1200}
             height={630}
+            fetchPriority="high"
             className="mt-8 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
           />
         ) : null}
