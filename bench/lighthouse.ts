@@ -134,6 +134,20 @@ async function runOnce(url: string, reportFile?: string): Promise<RunResult> {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART …): such a run is repeated. */
+const ATTEMPTS = 3;
+
+async function runWithRetries(url: string, reportFile?: string): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, reportFile);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`  lighthouse failed on ${url} (${(error as Error).message}); trying again`);
+    }
+  }
+}
+
 /**
  * Lighthouse `runs` times on each target (interleaved), each figure's median per target. `baseUrl` is a running
  * production server; LIGHTHOUSE_REPORTS=<dir> keeps every full report.
@@ -151,7 +165,7 @@ export async function runLighthouse(
       const file = reportsDir
         ? path.join(reportsDir, `${target.name.replace(/\W+/g, "-")}-${run}.json`)
         : undefined;
-      const result = await runOnce(`${baseUrl}${target.path}`, file);
+      const result = await runWithRetries(`${baseUrl}${target.path}`, file);
       results.get(target.path)?.push(result);
       const f = result.figures;
       console.log(

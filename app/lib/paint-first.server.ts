@@ -34,20 +34,31 @@ const MODULE_SCRIPT = /<script([^>]*?) type="module"([^>]*)>(?=[^<]*__reactRoute
 function startAfterPaint(modules: string[], heldType: string, fallbackMs: number) {
   const held = document.querySelector<HTMLScriptElement>(`script[type="${heldType}"]`);
   let started = false;
-  const start = () => {
-    if (started || !held) return;
-    started = true;
-    for (const href of modules) {
+  // Each preload the page adds is a request the main thread issues: a few at a time, one task each, so that no
+  // task is long enough to delay a tap; the held script runs after the last.
+  const PER_TASK = 4;
+  const preload = (from: number) => {
+    for (const href of modules.slice(from, from + PER_TASK)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
       document.head.appendChild(link);
     }
+    if (from + PER_TASK < modules.length) setTimeout(() => preload(from + PER_TASK), 0);
+    else setTimeout(run, 0);
+  };
+  const run = () => {
+    if (!held) return;
     const script = document.createElement("script");
     script.type = "module";
     script.nonce = held.nonce;
     script.text = held.text;
     document.body.appendChild(script);
+  };
+  const start = () => {
+    if (started || !held) return;
+    started = true;
+    preload(0);
   };
   const afterNextFrames = () =>
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
