@@ -109,11 +109,13 @@ async function runOnce(url: string, reportFile?: string): Promise<RunResult> {
     if (reportFile) writeFileSync(reportFile, typeof result.report === "string" ? result.report : "");
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const lcpItems = (
-      lhr.audits["largest-contentful-paint-element"]?.details as
-        | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-        | undefined
-    )?.items;
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight, as a node item beside the table.
+    const lcpParts = (lhr.audits["lcp-breakdown-insight"]?.details as { items?: unknown[] } | undefined)
+      ?.items;
+    const lcpNode = lcpParts?.find(
+      (item): item is { type: "node"; snippet?: string; nodeLabel?: string } =>
+        (item as { type?: string }).type === "node",
+    );
     return {
       figures: {
         performance: score("performance"),
@@ -127,7 +129,7 @@ async function runOnce(url: string, reportFile?: string): Promise<RunResult> {
         speedIndexMs: Math.round(value("speed-index")),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       },
-      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcpElement: lcpNode ? `${lcpNode.snippet ?? ""} ${lcpNode.nodeLabel ?? ""}`.trim() : null,
     };
   } finally {
     chrome.kill();
