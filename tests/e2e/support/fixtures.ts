@@ -45,8 +45,12 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+const hydrating = new WeakSet<Page>();
+
 /** Every page load of `page` (goto, reload, back, forward) waits for hydration before the test goes on. */
 export function hydrateOnNavigation(page: Page) {
+  if (hydrating.has(page)) return page;
+  hydrating.add(page);
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
     Object.assign(page, {
@@ -82,8 +86,10 @@ export const test = base.extend<Fixtures>({
   clientIp: async ({}, use) => {
     await use(uniqueIp());
   },
+  // Every page of the test's context (the test's page, second tabs) waits for hydration after loading a page.
   context: async ({ context, clientIp }, use) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
+    context.on("page", hydrateOnNavigation);
     await use(context);
   },
   page: async ({ page }, use) => {
