@@ -2,6 +2,7 @@
 // (scripts/e2e.ts), which supplies the browser path, free ports and a temporary data folder.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium.ts";
 import { E2E_ADMIN } from "./tests/e2e/support/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -51,16 +52,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: [server(port, "demo"), server(emptyPort, "empty", { SEED_DEMO: "false" })],

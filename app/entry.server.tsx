@@ -1,12 +1,14 @@
 // Renders every page to a complete HTML document before responding (no streaming): pages are small, their
 // loaders are not deferred, and a complete document can be cached, compressed and given an ETag.
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { builtStylesheet } from "~/lib/built-stylesheet.server";
 import { logger } from "~/lib/logger.server";
+import { holdScriptsUntilPainted } from "~/lib/paint-first.server";
 import { requestInfo } from "~/lib/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -32,13 +34,22 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = outage ? 503 : responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineCss.Provider value={builtStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCss.Provider>,
       {
         nonce,
         onAllReady() {
+          // The whole document, then one rewrite: its scripts wait for the first paint (paint-first.server.ts).
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            const html = holdScriptsUntilPainted(Buffer.concat(chunks).toString("utf8"), nonce);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

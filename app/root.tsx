@@ -1,3 +1,6 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { useEffect } from "react";
+import { preload } from "react-dom";
 import {
   data,
   isRouteErrorResponse,
@@ -11,6 +14,7 @@ import {
 } from "react-router";
 import { ConsentBanner, ConsentProvider, ThirdPartyScripts } from "~/components/site/consent";
 import { PageViewBeacon } from "~/components/site/page-view-beacon";
+import { Stylesheet } from "~/components/ui/stylesheet";
 import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
@@ -19,7 +23,7 @@ import { requestInfo } from "~/lib/request-context.server";
 import { SETTING_DEFAULTS } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 // Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,6 +53,14 @@ const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_C
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
+  // Marks a page React has hydrated (its scripts start after the first paint, ADR 021): what the end-to-end tests
+  // wait for before using what needs JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  // Inter's Latin subset (the one our pages use) is requested with the document rather than after the
+  // stylesheet is read; until it arrives, text shows in the metric-matched fallback (app.css), then swaps.
+  preload(interLatin, { as: "font", type: "font/woff2" });
   return (
     // The head script may mark <html data-consent> before React hydrates: an expected difference.
     <html lang="en" suppressHydrationWarning>
@@ -57,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <Stylesheet href={stylesheet} />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by the nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT + ATTRIBUTION_SCRIPT }} />

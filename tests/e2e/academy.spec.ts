@@ -170,12 +170,26 @@ test.describe("academy list", () => {
 });
 
 test.describe("academy detail", () => {
-  test("embeds a YouTube video and shows tags, difficulty, author and related content", async ({ page }) => {
+  test("embeds a YouTube video on request and shows tags, difficulty, author and related content", async ({
+    page,
+  }) => {
     // Block the third-party player: the test machine is offline and the page must not depend on it.
-    await page.route(/youtube\.com/, (route) => route.fulfill({ status: 200, body: "<html></html>" }));
+    const playerRequests: string[] = [];
+    await page.route(/youtube\.com/, (route) => {
+      playerRequests.push(route.request().url());
+      return route.fulfill({ status: 200, body: "<html></html>" });
+    });
     await page.goto(`/academy/${embedded.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: embedded.title })).toBeVisible();
-    await expect(page.locator("iframe")).toHaveAttribute("src", /youtube\.com\/embed\//);
+    // The player loads when asked for (a link to the video without JavaScript), then plays at once.
+    const play = page.getByRole("link", { name: `Play video: ${embedded.title}` });
+    await expect(play).toHaveAttribute("href", embedded.videoUrl ?? "");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(playerRequests).toEqual([]);
+    await play.click();
+    const player = page.locator("iframe");
+    await expect(player).toHaveAttribute("src", /^https:\/\/www\.youtube\.com\/embed\/[\w-]+\?autoplay=1$/);
+    await expect(player).toBeFocused();
     const article = page.getByRole("article").first();
     await expect(article.locator(`[data-difficulty=${embedded.difficulty}]`)).toBeVisible();
     await expect(article.getByText(embedded.author ?? "", { exact: true })).toBeVisible();

@@ -35,12 +35,16 @@ test.describe("cookie consent", () => {
   });
 
   test("hides the banner before the app starts for a visitor who already chose", async ({
-    page,
-    context,
+    browser,
+    clientIp,
     consoleErrors,
   }) => {
     // Every visitor gets the same HTML, banner included; a stored choice must hide it from the first paint, so it
-    // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do.
+    // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do
+    // (in a context of its own: the test's pages wait for a hydration that would never come).
+    const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+    const page = await context.newPage();
+    consoleErrors.watch(page);
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     consoleErrors.allow(
       /^Failed to load resource: net::ERR_FAILED \[http:\/\/localhost:\d+\/assets\/[\w.-]+\.js\]/,
@@ -51,6 +55,7 @@ test.describe("cookie consent", () => {
     await page.reload();
     await expect(page.locator("[data-consent-banner]")).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+    await context.close();
   });
 
   // Without JavaScript nothing can read the cookie in the browser, and the server renders one page for everyone:

@@ -25,10 +25,13 @@ export interface AcademyCardItem {
 export function AcademyCard({
   item,
   featured = false,
+  eager = false,
   headingLevel = 3,
 }: {
   item: AcademyCardItem;
   featured?: boolean;
+  /** The first card of the page: its cover is loaded at once and first (see CardCover). */
+  eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const media = item.videoUrl ? "Video" : item.audioUrl ? "Audio" : null;
@@ -38,7 +41,7 @@ export function AcademyCard({
       testId={featured ? "featured-item" : "academy-card"}
     >
       <div className="relative">
-        <CardCover src={item.thumbnailUrl} image={item.image} width={400} height={225} />
+        <CardCover src={item.thumbnailUrl} image={item.image} eager={eager} width={400} height={225} />
         {media ? (
           <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white">
             {media === "Video" ? (

@@ -36,8 +36,9 @@ export function CardShell({
 }
 
 /**
- * The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen. A library
- * image comes from its responsive copies (ResponsiveImage).
+ * The cover: decorative (the title says what the card is), lazy unless the card is the first thing seen, which
+ * is then loaded first (it is the page's largest picture, what the page waits for before loading its scripts). A
+ * library image comes from its responsive copies (ResponsiveImage).
  */
 export function CardCover({
   src,

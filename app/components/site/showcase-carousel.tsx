@@ -6,6 +6,7 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import type { PublicImage } from "~/lib/media";
@@ -45,17 +46,21 @@ function embedSrc(url: string, reduced: boolean) {
   return `${embed}${embed.includes("?") ? "&" : "?"}${params}`;
 }
 
+/**
+ * One slide's media. `first`: the slide shown at load, the hero's largest picture on a wide screen: fetched at
+ * high priority. The other slides are stacked underneath, transparent: their images come at low priority and
+ * their videos load nothing (no poster, no data) until shown, so they do not compete with the first view.
+ */
 function Media({
   item,
   active,
-  reduced,
   first,
+  reduced,
 }: {
   item: ShowcaseSlide;
   active: boolean;
-  reduced: boolean;
-  /** The slide shown first: the hero's leading image. */
   first: boolean;
+  reduced: boolean;
 }) {
   if (item.mediaType === "video" && isEmbedVideo(item.mediaUrl)) {
     // The player (a third-party page) loads only while its slide is shown.
@@ -72,12 +77,19 @@ function Media({
       <div className="size-full bg-slate-900" />
     );
   }
-  if (item.mediaType === "video") return <LoopVideo item={item} active={active} reduced={reduced} />;
+  if (item.mediaType === "video") {
+    // A video's first picture is its poster: when it is the slide shown at load, fetch it first too.
+    if (first) preload(VIDEO_POSTER, { as: "image", fetchPriority: "high" });
+    return <LoopVideo item={item} active={active} reduced={reduced} />;
+  }
+  // The frame is 16:9 whatever the picture (object-cover): width and height state that ratio.
   return (
     <ResponsiveImage
       src={item.mediaUrl}
       image={item.image}
       alt={item.title}
+      width={1280}
+      height={720}
       sizes="(min-width: 1280px) 584px, (min-width: 1024px) calc(50vw - 3.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
       priority={first}
       className="size-full object-cover"
@@ -100,13 +112,13 @@ function LoopVideo({ item, active, reduced }: { item: ShowcaseSlide; active: boo
     <video
       ref={ref}
       src={item.mediaUrl}
-      poster={VIDEO_POSTER}
+      poster={active ? VIDEO_POSTER : undefined}
       className="size-full object-cover"
-      autoPlay={!reduced}
+      autoPlay={active && !reduced}
       muted
       loop
       playsInline
-      preload="metadata"
+      preload={active ? "metadata" : "none"}
       controls={reduced}
       aria-label={item.title}
     />
@@ -170,7 +182,7 @@ export function ShowcaseCarousel({ items }: { items: ShowcaseSlide[] }) {
               i === index ? "opacity-100" : "pointer-events-none opacity-0",
             )}
           >
-            <Media item={item} active={i === index} reduced={reduced} first={i === 0} />
+            <Media item={item} active={i === index} first={i === 0} reduced={reduced} />
           </div>
         ))}
       </div>

@@ -202,8 +202,8 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
               Featured Content
             </h2>
             <div className="mt-6 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {featured.map((item) => (
-                <AcademyCard key={item.slug} item={item} featured />
+              {featured.map((item, i) => (
+                <AcademyCard key={item.slug} item={item} featured eager={i === 0} />
               ))}
             </div>
           </section>
@@ -240,8 +240,8 @@ export default function AcademyIndex({ loaderData }: Route.ComponentProps) {
             </ContentState>
           ) : (
             <CardGrid className="mt-6">
-              {items.map((item) => (
-                <AcademyCard key={item.slug} item={item} />
+              {items.map((item, i) => (
+                <AcademyCard key={item.slug} item={item} eager={i === 0 && featured.length === 0} />
               ))}
             </CardGrid>
           )}

@@ -1,4 +1,5 @@
-import { AlertTriangle, Clock, Eye, FileQuestion, Headphones, User } from "lucide-react";
+import { AlertTriangle, Clock, Eye, FileQuestion, Headphones, Play, User } from "lucide-react";
+import { useState } from "react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AcademyCard } from "~/components/site/academy-card";
 import { BackLink, Breadcrumbs, RelatedSection } from "~/components/site/article-parts";
@@ -113,6 +114,60 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
+/**
+ * A YouTube or Vimeo player loads when the visitor asks for it. Until then the item's picture and a play button:
+ * the player's page and scripts (several hundred KB from another site) would otherwise load with every visit,
+ * competing with ours, whether or not the video is watched. One click starts it, as the player's own button
+ * would. Without JavaScript the button is a link to the video on its site.
+ */
+function EmbeddedVideo({ url, title, poster }: { url: string; title: string; poster: string | null }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    const src = embedSrc(url);
+    return (
+      <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-900">
+        <iframe
+          // Keyboard users go on in the player, where the link they pressed was.
+          ref={(frame) => frame?.focus()}
+          src={`${src}${src.includes("?") ? "&" : "?"}autoplay=1`}
+          title={`Video: ${title}`}
+          className="size-full"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+  return (
+    <a
+      href={url}
+      onClick={(event) => {
+        event.preventDefault();
+        setPlaying(true);
+      }}
+      className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-slate-900"
+    >
+      {poster ? (
+        <img
+          src={poster}
+          alt=""
+          width={1280}
+          height={720}
+          fetchPriority="high"
+          className="size-full object-cover opacity-90"
+        />
+      ) : null}
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-white shadow-lg ring-1 ring-slate-900/10 transition-transform group-hover:scale-105">
+          <Play className="ml-1 size-7 fill-current text-slate-900" aria-hidden="true" />
+        </span>
+      </span>
+      <span className="sr-only">Play video: {title}</span>
+    </a>
+  );
+}
+
 function Player({
   title,
   videoUrl,
@@ -128,17 +183,7 @@ function Player({
   const audio = audioUrl?.trim();
   if (video) {
     return isEmbedVideo(video) ? (
-      <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-900">
-        <iframe
-          src={embedSrc(video)}
-          title={`Video: ${title}`}
-          className="size-full"
-          loading="lazy"
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      </div>
+      <EmbeddedVideo url={video} title={title} poster={poster} />
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption track yet; the summary and description give the content in text
       <video

@@ -152,12 +152,53 @@ function SectionHeading({
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/**
+ * Request Demo: without JavaScript a link to the contact page; once hydrated, a button opening the demo dialog.
+ * Its own component, so that becoming a button after hydration re-renders this button, not the whole page.
+ */
+function RequestDemo() {
   const [demoOpen, setDemoOpen] = useState(false);
   // Mounted from the first opening on, so that closing it runs normally (focus back to Request Demo).
   const [demoMounted, setDemoMounted] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  if (!hydrated) {
+    return (
+      <a href="/contact" className={buttonVariants({ size: "lg", variant: "outline" })}>
+        Request Demo
+      </a>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonVariants({ size: "lg", variant: "outline" })}
+        onClick={() => {
+          setDemoMounted(true);
+          setDemoOpen(true);
+        }}
+        onPointerEnter={preloadContactDialog}
+        onFocus={preloadContactDialog}
+        aria-haspopup="dialog"
+      >
+        Request Demo
+      </button>
+      {demoMounted ? (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={demoOpen}
+            onOpenChange={setDemoOpen}
+            purpose="demo_request"
+            sourceSection="hero_section"
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
@@ -175,26 +216,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <SignupLink className={buttonVariants({ size: "lg" })}>Get Started Free</SignupLink>
-              {/* Without JavaScript a link to the contact page; once hydrated, a button opening the demo dialog. */}
-              {hydrated ? (
-                <button
-                  type="button"
-                  className={buttonVariants({ size: "lg", variant: "outline" })}
-                  onClick={() => {
-                    setDemoMounted(true);
-                    setDemoOpen(true);
-                  }}
-                  onPointerEnter={preloadContactDialog}
-                  onFocus={preloadContactDialog}
-                  aria-haspopup="dialog"
-                >
-                  Request Demo
-                </button>
-              ) : (
-                <a href="/contact" className={buttonVariants({ size: "lg", variant: "outline" })}>
-                  Request Demo
-                </a>
-              )}
+              <RequestDemo />
               <Link to="/pricing" className={buttonVariants({ size: "lg", variant: "ghost" })}>
                 View Pricing
               </Link>
@@ -309,17 +331,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-
-      {demoMounted ? (
-        <Suspense fallback={null}>
-          <ContactDialog
-            open={demoOpen}
-            onOpenChange={setDemoOpen}
-            purpose="demo_request"
-            sourceSection="hero_section"
-          />
-        </Suspense>
-      ) : null}
     </>
   );
 }

@@ -31,6 +31,39 @@ export function failedResource(failure: number | `ERR_${string}`, path?: string)
   return new RegExp(`^Failed to load resource: ${reason}${where}`);
 }
 
+/**
+ * Waits until the page React Router rendered has hydrated. Its scripts start only once the page has painted
+ * (docs/decisions/021-first-paint-on-a-phone.md), so what needs JavaScript (menus, dialogs, client navigation,
+ * forms sent by fetch) works a moment after the page is visible; before that, links and forms work as plain HTML.
+ * Documents that are not such pages (XML, JSON, files) and pages in a context without JavaScript pass at once.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('script[type="module-after-paint"]') ||
+      document.documentElement.hasAttribute("data-hydrated"),
+  );
+}
+
+const hydrating = new WeakSet<Page>();
+
+/** Every page load of `page` (goto, reload, back, forward) waits for hydration before the test goes on. */
+export function hydrateOnNavigation(page: Page) {
+  if (hydrating.has(page)) return page;
+  hydrating.add(page);
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await waitForHydration(page);
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
 interface ConsoleWatch {
   /** Errors logged or thrown so far by the test's pages. */
   errors: string[];
@@ -53,9 +86,14 @@ export const test = base.extend<Fixtures>({
   clientIp: async ({}, use) => {
     await use(uniqueIp());
   },
+  // Every page of the test's context (the test's page, second tabs) waits for hydration after loading a page.
   context: async ({ context, clientIp }, use) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
+    context.on("page", hydrateOnNavigation);
     await use(context);
+  },
+  page: async ({ page }, use) => {
+    await use(hydrateOnNavigation(page));
   },
   // Auto: every test is watched, also those that never mention it. It hangs on the context, not the page, so
   // API-only tests open no page and every page of the context (popups, second tabs) is covered.
