@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { jsonLdString } from "./json-ld-string";
 import { errorMeta, pageMeta, siteInfo, truncateDescription, withSiteTitle } from "./seo";
-import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdString, videoObjectJsonLd } from "./structured-data";
+import { blogPostingJsonLd, breadcrumbJsonLd, videoObjectJsonLd } from "./structured-data";
 
 const site = siteInfo([
   { id: "root", loaderData: { baseUrl: "https://asimov.example/", settings: { ogImage: "/og.png" } } },

@@ -179,13 +179,3 @@ export function courseJsonLd(site: SiteInfo, item: LessonFacts): JsonLd {
   if (item.tags?.length) ld.keywords = item.tags.join(", ");
   return ld;
 }
-
-/** JSON for an inline <script type="application/ld+json">: "<" escaped so the text cannot close the tag. */
-export function jsonLdString(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

@@ -1,5 +1,5 @@
+import { jsonLdString } from "~/lib/json-ld-string";
 import type { JsonLd as JsonLdData } from "~/lib/seo";
-import { jsonLdString } from "~/lib/structured-data";
 
 /** Structured data for crawlers. A data block, not a script: it never runs, so it needs no CSP nonce. */
 export function JsonLd({ data }: { data: JsonLdData | readonly JsonLdData[] }) {

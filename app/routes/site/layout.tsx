@@ -2,32 +2,35 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "~/components/site/footer";
 import { Header, publicNav } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
+import { env } from "~/env.server";
 import { siteInfoFrom } from "~/lib/seo";
 import { siteSocialLinks } from "~/lib/social-links";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { listSocialLinks } from "~/models/settings.server";
+import { getSettings, listSocialLinks } from "~/models/settings.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 
 // The active social links, for the footer and the Organization's sameAs. Saving them bumps the content version,
-// so cached pages show a change on the next request.
+// so cached pages show a change on the next request. The Organization's JSON-LD is built here, on the server, so
+// its builders stay out of the browser's first load (the landing page's JavaScript budget, ADR 011).
 export async function loader() {
-  return { socialLinks: siteSocialLinks(await listSocialLinks({ activeOnly: true })) };
+  const [settings, links] = await Promise.all([getSettings(), listSocialLinks({ activeOnly: true })]);
+  const socialLinks = siteSocialLinks(links);
+  const organization = organizationJsonLd(
+    siteInfoFrom({ baseUrl: env().baseUrl, settings }),
+    socialLinks.map((link) => link.url),
+  );
+  return { socialLinks, organization };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const blogEnabled = root?.settings.blogEnabled ?? true;
-  const { socialLinks } = loaderData;
+  const { socialLinks, organization } = loaderData;
   return (
     <div className="flex min-h-dvh flex-col">
       {/* Organization structured data on every public page (each page's own JSON-LD comes from its meta). */}
-      <JsonLd
-        data={organizationJsonLd(
-          siteInfoFrom(root),
-          socialLinks.map((link) => link.url),
-        )}
-      />
+      <JsonLd data={organization} />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
