@@ -1,7 +1,7 @@
 // Starts the HTTP server: the production build (npm start) or Vite in middleware mode (npm run dev).
 // Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript syntax.
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import compression from "compression";
@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 
 type ServerModule = {
   app: express.Express;
+  serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
   staticSecurityHeaders: express.RequestHandler;
   startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
   shutdown(): Promise<void>;
@@ -92,7 +93,21 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (isDev ? "127.0.0.1" : "0.0.0.0");
 // Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
 // listening and let the process exit with status 0.
-const server = createServer(http);
+// Production: cache hits are answered before Express (mod.serveFromMemory); everything else goes through it.
+const server = createServer(
+  isDev
+    ? http
+    : (req, res) => {
+        let served = false;
+        try {
+          served = mod.serveFromMemory(req, res);
+        } catch (error) {
+          mod.logger.error({ err: error, url: req.url }, "answering from memory failed");
+          if (res.headersSent) return void res.destroy();
+        }
+        if (!served) http(req, res);
+      },
+);
 server.once("error", async (error: NodeJS.ErrnoException) => {
   const reason =
     error.code === "EADDRINUSE"

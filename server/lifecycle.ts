@@ -5,6 +5,7 @@ import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
@@ -47,6 +48,8 @@ export async function startup(): Promise<StartupInfo> {
   phase("admin");
   await startRateLimitPruning();
   await startAnalytics();
+  // Cache hits need the content version without a query: PGlite reads it once, PostgreSQL follows NOTIFYs.
+  await followVersions();
   phase("prune");
   if (config.outboxWorker) {
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
@@ -69,6 +72,7 @@ export async function shutdown(): Promise<void> {
   outboxWorker = undefined;
   // The views of the last second, written before the database closes.
   await stopAnalytics();
+  await stopFollowingVersions();
   try {
     await database().close();
   } catch (error) {

@@ -23,6 +23,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (opened on first use, re-subscribed after a
+   * reconnect, `onListen` called each time the subscription is established).
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
+  /** PostgreSQL only: NOTIFY `channel` (delivered to listeners when this statement commits). */
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +78,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         }
       },
       ping: () => ping(db),
+      async listen(channel, onNotify, onListen) {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return { unlisten: async () => void (await unlisten()) };
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
+      // Also ends the listening connection.
       close: () => client.end({ timeout: 5 }),
     };
   }
