@@ -26,7 +26,8 @@ function headers(): string[] {
     "Cache-Control",
     "no-store",
     "Content-Type",
-    "application/json",
+    // What the route's answers carry once through Express.
+    "application/json; charset=utf-8",
     "Vary",
     "Accept-Encoding",
   ];
