@@ -25,6 +25,8 @@ export const VERSIONS_CHANNEL = "asimov_versions";
 const PING_INTERVAL_MS = 500;
 /** How long a returned ping keeps the in-memory versions trusted: a silently dead connection is noticed by then. */
 const TRUST_MS = 1500;
+/** Without a returned ping for this long, the LISTEN is set up again. */
+const RESUBSCRIBE_MS = 5000;
 
 /**
  * Bumps the counter `key` and announces the new value on VERSIONS_CHANNEL; the NOTIFY is part of the statement, so
@@ -145,7 +147,7 @@ export const apiKeysVersionKnown = apiKeys.knownNow;
 /**
  * PostgreSQL: LISTENs for version bumps of every instance and pings itself so the in-memory versions can be
  * trusted (see the file comment). PGlite: reads the versions once. Called at start-up; failures are logged and
- * leave the per-request reads in charge.
+ * leave the per-request reads in charge until the subscription is back.
  */
 export async function followVersions(): Promise<void> {
   const handle = database();
@@ -175,19 +177,41 @@ export async function followVersions(): Promise<void> {
     const sentAt = Number(payload);
     if (Number.isFinite(sentAt)) follower.trustedUntil = Math.max(follower.trustedUntil, sentAt + TRUST_MS);
   };
-  try {
-    follower.unlisten.push((await listen(VERSIONS_CHANNEL, onVersion, onListen)).unlisten);
-    follower.unlisten.push((await listen(pingChannel, onPing)).unlisten);
-  } catch (error) {
-    logger.warn({ err: error }, "versions: LISTEN failed; every cache lookup reads the version");
-  }
-  const ping = () => {
+  /** (Re-)subscribes both channels; the driver re-subscribes after a reconnect, this covers a lost subscription. */
+  const subscribe = async () => {
+    await Promise.all(follower.unlisten.splice(0).map((u) => u().catch(() => {})));
+    try {
+      follower.unlisten.push((await listen(VERSIONS_CHANNEL, onVersion, onListen)).unlisten);
+      follower.unlisten.push((await listen(pingChannel, onPing)).unlisten);
+    } catch (error) {
+      logger.warn({ err: error }, "versions: LISTEN failed; cache lookups read the version until it succeeds");
+    }
+  };
+  await subscribe();
+  let wasTrusted = trusted();
+  let lastSubscribe = Date.now();
+  let subscribing = false;
+  const tick = () => {
     notify(pingChannel, String(Date.now())).catch(() => {
       // The database is unreachable: the trust runs out and lookups read (and fail) as without notifications.
     });
+    const now = trusted();
+    if (now !== wasTrusted) {
+      if (now) logger.info("versions: following PostgreSQL notifications");
+      else logger.warn("versions: notifications stopped; cache lookups read the version until they are back");
+      wasTrusted = now;
+    }
+    // Nothing has come back for a while: subscribe again (the old subscription may be gone for good).
+    if (!now && !subscribing && Date.now() - Math.max(follower.trustedUntil, lastSubscribe) > RESUBSCRIBE_MS) {
+      subscribing = true;
+      lastSubscribe = Date.now();
+      subscribe().finally(() => {
+        subscribing = false;
+      });
+    }
   };
-  ping();
-  follower.timer = setInterval(ping, PING_INTERVAL_MS);
+  tick();
+  follower.timer = setInterval(tick, PING_INTERVAL_MS);
   follower.timer.unref();
 }
 
