@@ -66,6 +66,9 @@ const PER_RESPONSE_HEADERS = [
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
+/** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
+const rendering = new Map<string, Promise<void>>();
+
 const entries = new VersionedCache<Entry>(MAX_ENTRIES, (entry) => {
   dropSpares(entry.body);
   if (entry.gzip) dropSpares(entry.gzip);
@@ -245,6 +248,27 @@ export function pageCache() {
     const cached = entries.get(key, version);
     if (cached) return sendFromExpress(req, res, cached, next);
     if (req.method === "HEAD") return next();
+    // Single flight: while one request renders this page (after a write, or after a batch of academy views
+    // dropped it), the others wait for its entry rather than all rendering the same page at once.
+    const underway = rendering.get(key);
+    let settle = () => {};
+    if (underway) {
+      await underway;
+      const rendered = entries.get(key, version);
+      if (rendered) return sendFromExpress(req, res, rendered, next);
+    } else {
+      let finished = () => {};
+      const flight = new Promise<void>((resolve) => {
+        finished = resolve;
+      });
+      rendering.set(key, flight);
+      // Settled once the page is rendered (stored or not), not when a slow client has read it all.
+      settle = () => {
+        if (rendering.get(key) === flight) rendering.delete(key);
+        finished();
+      };
+      res.once("close", settle);
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -280,6 +304,7 @@ export function pageCache() {
       stampHeaders();
       capture(chunk, rest[0]);
       if (cacheable()) store(key, version, res, chunks);
+      settle();
       return end(chunk, ...rest);
     }) as Response["end"];
     res.setHeader("X-Cache", "MISS");
