@@ -62,6 +62,8 @@ interface Row {
   requests: number;
   cpuMicrosPerRequest: number | null;
   nginxCpuMicrosPerRequest: number | null;
+  /** nginx's own p99 in the same run: how much of a tail the machine itself adds. */
+  nginxP99: number | null;
 }
 
 function rssMb(pid: number | undefined): number | null {
@@ -237,6 +239,7 @@ async function measureServer(
         requests: ours.requests,
         cpuMicrosPerRequest: ours.cpuMicrosPerRequest,
         nginxCpuMicrosPerRequest: theirs?.cpuMicrosPerRequest ?? null,
+        nginxP99: theirs ? Number(theirs.p99.toFixed(2)) : null,
       });
       const ratio = theirs ? `, ${(ours.reqPerSec / theirs.reqPerSec).toFixed(2)} of nginx` : "";
       console.log(
@@ -279,6 +282,7 @@ function printTable(result: Awaited<ReturnType<typeof measureServer>>) {
       "ratio to nginx": r.ratio ?? "",
       "p50 ms": r.p50,
       "p99 ms": r.p99,
+      "nginx p99 ms": r.nginxP99 ?? "",
       errors: r.errors,
       non2xx: r.non2xx,
       "CPU µs/req": r.cpuMicrosPerRequest ?? "",
