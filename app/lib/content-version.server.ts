@@ -184,7 +184,10 @@ export async function followVersions(): Promise<void> {
       follower.unlisten.push((await listen(VERSIONS_CHANNEL, onVersion, onListen)).unlisten);
       follower.unlisten.push((await listen(pingChannel, onPing)).unlisten);
     } catch (error) {
-      logger.warn({ err: error }, "versions: LISTEN failed; cache lookups read the version until it succeeds");
+      logger.warn(
+        { err: error },
+        "versions: LISTEN failed; cache lookups read the version until it succeeds",
+      );
     }
   };
   await subscribe();
@@ -202,7 +205,11 @@ export async function followVersions(): Promise<void> {
       wasTrusted = now;
     }
     // Nothing has come back for a while: subscribe again (the old subscription may be gone for good).
-    if (!now && !subscribing && Date.now() - Math.max(follower.trustedUntil, lastSubscribe) > RESUBSCRIBE_MS) {
+    if (
+      !now &&
+      !subscribing &&
+      Date.now() - Math.max(follower.trustedUntil, lastSubscribe) > RESUBSCRIBE_MS
+    ) {
       subscribing = true;
       lastSubscribe = Date.now();
       subscribe().finally(() => {
