@@ -1,20 +1,22 @@
-// `npm run bench`: measures the production server against a static server serving the same bytes.
+// `npm run bench`: measures the production server against nginx serving the same bytes (docs/performance.md).
 //
 // 1. Builds if needed, starts the production server on a fresh temporary data folder (PGlite, demo content,
 //    rate limits off), and records the time from spawn to the first 200; restarts it on the now existing
-//    database and records that too (the figure the target talks about).
-// 2. Fetches every page once, writes the HTML to a folder and starts a static file server (a separate Node
-//    process) serving exactly those bytes.
-// 3. For each target runs autocannon for one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) with BENCH_CONNECTIONS (default 50)
-//    against our server, then the same against the static server, and prints req/s, the ratio, p50/p99 latency,
-//    errors and non-2xx counts, plus the server's RSS when idle and after the run.
+//    database and records that too (the figure the target talks about), then its idle RSS five seconds later.
+// 2. Fetches every page (and the content API answer) once and serves exactly those bytes, with the same
+//    Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when missing).
+// 3. For each target: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
+//    BENCH_CONNECTIONS (default 50) with wrk (bench/load.ts; installed when missing, autocannon otherwise) against
+//    our server, then the same against nginx. Prints req/s, the ratio to nginx, p50/p99 latency, errors, non-2xx
+//    answers and the CPU time each server spent per request, plus start-up times and RSS.
 // 4. Repeats on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created and dropped).
+// 5. Runs the Lighthouse medians of bench/lighthouse.ts against the PGlite server, when that runner is present and
+//    BENCH_LIGHTHOUSE is not 0.
 // Results go to bench/results/<time>.json and bench/results/latest.json.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { pathToFileURL } from "node:url";
 import "../scripts/check-node.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { freePort } from "../scripts/free-port.ts";
@@ -25,6 +27,9 @@ import {
   startServer,
   stopServer,
 } from "../tests/e2e/support/server-process.ts";
+import { type LoadTool, type Measurement, measure } from "./load.ts";
+import { type StaticCopy, startNginx } from "./nginx.ts";
+import { ensureTool, installHint } from "./tools.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,21 +43,27 @@ interface Target {
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
-  /** Compare with the static server serving this page's bytes. */
+  /** Compare with nginx serving this answer's bytes. */
   compare: boolean;
+  /** A public page (Lighthouse measures these). */
+  page?: boolean;
 }
 
 interface Row {
   target: string;
   path: string;
   reqPerSec: number;
-  staticReqPerSec: number | null;
+  nginxReqPerSec: number | null;
   ratio: number | null;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
   requests: number;
+  cpuMicrosPerRequest: number | null;
+  nginxCpuMicrosPerRequest: number | null;
+  /** nginx's own p99 in the same run: how much of a tail the machine itself adds. */
+  nginxP99: number | null;
 }
 
 function rssMb(pid: number | undefined): number | null {
@@ -69,21 +80,42 @@ function rssMb(pid: number | undefined): number | null {
 /** Warm-up: one second at the same load, not measured, so both servers are past JIT compilation. */
 const WARM_UP_SECONDS = 1;
 
-function run(url: string, target: Target, seconds = duration): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        method: target.method ?? "GET",
-        body: target.body,
-        // A browser's user agent, so visitor analytics does its whole work (a bot or no user agent is not counted).
-        headers: { host: new URL(url).host, "user-agent": BROWSER_USER_AGENT, ...target.headers },
-        connections,
-        duration: seconds,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+/** wrk when it is (or can be) installed; autocannon otherwise, with a warning. */
+function pickLoadTool(): LoadTool {
+  if (process.env.BENCH_TOOL === "autocannon") return { name: "autocannon" };
+  const binary = ensureTool("wrk", "wrk");
+  if (binary) return { name: "wrk", binary };
+  console.warn(
+    `bench: wrk is not installed and could not be installed (${installHint("wrk")}); measuring with autocannon, ` +
+      "which runs in Node on the same cores and caps what it can measure (compare ratios only within one run)",
+  );
+  return { name: "autocannon" };
+}
+
+const loadTool = pickLoadTool();
+
+async function load(url: string, target: Target, pids: number[], seconds = duration): Promise<Measurement> {
+  // A browser's user agent, so visitor analytics does its whole work (a bot or no user agent is not counted).
+  const request = {
+    method: target.method,
+    body: target.body,
+    headers: { "User-Agent": BROWSER_USER_AGENT, ...target.headers },
+  };
+  return measure(loadTool, url, request, { seconds, connections, pids });
+}
+
+/** The Lighthouse runner (bench/lighthouse.ts) when it exists and BENCH_LIGHTHOUSE is not 0. */
+async function lighthouse(base: string, targets: Target[]): Promise<unknown> {
+  if (process.env.BENCH_LIGHTHOUSE === "0") return undefined;
+  const file = path.join(root, "bench/lighthouse.ts");
+  if (!existsSync(file)) return undefined;
+  const runner = (await import(pathToFileURL(file).href)) as {
+    runLighthouse?: (baseUrl: string, targets: { name: string; path: string }[]) => Promise<unknown>;
+  };
+  return runner.runLighthouse?.(
+    base,
+    targets.map(({ name, path }) => ({ name, path })),
+  );
 }
 
 /** Discovers a published blog and academy slug from the list pages' links. */
@@ -95,26 +127,6 @@ async function discoverSlugs(base: string) {
   return { blogSlug, academySlug };
 }
 
-async function staticServer(dir: string): Promise<{ proc: ChildProcess; port: number }> {
-  const port = await freePort();
-  // A plain Node static file server in its own process, reading each file from disk on every request like a
-  // typical static server, with the same Content-Type we send.
-  const code = `
-    const http = require("node:http"); const fs = require("node:fs"); const path = require("node:path");
-    const dir = ${JSON.stringify(dir)};
-    http.createServer((req, res) => {
-      const name = encodeURIComponent(req.url);
-      fs.readFile(path.join(dir, name), (err, body) => {
-        if (err) { res.writeHead(404); res.end(); return; }
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
-        res.end(body);
-      });
-    }).listen(${port}, "127.0.0.1");`;
-  const proc = spawn(process.execPath, ["-e", code], { stdio: "inherit" });
-  await new Promise((r) => setTimeout(r, 300));
-  return { proc, port };
-}
-
 /** The contact form's fields, as a visitor fills them in. */
 const CONTACT_SUBMISSION = {
   name: "Bench Visitor",
@@ -123,7 +135,7 @@ const CONTACT_SUBMISSION = {
   message: "Benchmark submission",
 };
 
-async function benchmark(label: string, env: Record<string, string>) {
+async function benchmark(label: string, env: Record<string, string>, nginxBinary: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-bench-"));
   // Demo content, rate limits off, the first 200 of the home page as "started" (the same server the e2e specs
   // start, so both measure one thing).
@@ -132,7 +144,22 @@ async function benchmark(label: string, env: Record<string, string>) {
   const fresh = await startServer(await freePort(), serverEnv, options);
   await stopServer(fresh);
   const server = await startServer(await freePort(), serverEnv, options);
+  try {
+    return await measureServer(label, server, fresh.startMs, nginxBinary);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureServer(
+  label: string,
+  server: Awaited<ReturnType<typeof startServer>>,
+  freshStartMs: number,
+  nginxBinary: string,
+) {
   const base = server.base;
+  const serverPids = server.proc.pid ? [server.proc.pid] : [];
   // Idle: five seconds after start-up, once V8 has finished optimising the database engine's WebAssembly (its
   // compiler briefly holds a few hundred MB right after start).
   await new Promise((r) => setTimeout(r, 5000));
@@ -140,13 +167,15 @@ async function benchmark(label: string, env: Record<string, string>) {
 
   const { blogSlug, academySlug } = await discoverSlugs(base);
   const targets: Target[] = [
-    { name: "landing", path: "/", compare: true },
-    { name: "pricing", path: "/pricing", compare: true },
-    { name: "blog list", path: "/blog", compare: true },
-    ...(blogSlug ? [{ name: "blog post", path: `/blog/${blogSlug}`, compare: true }] : []),
-    { name: "academy list", path: "/academy", compare: true },
-    ...(academySlug ? [{ name: "academy item", path: `/academy/${academySlug}`, compare: true }] : []),
-    { name: "contact", path: "/contact", compare: true },
+    { name: "landing", path: "/", compare: true, page: true },
+    { name: "pricing", path: "/pricing", compare: true, page: true },
+    { name: "blog list", path: "/blog", compare: true, page: true },
+    ...(blogSlug ? [{ name: "blog post", path: `/blog/${blogSlug}`, compare: true, page: true }] : []),
+    { name: "academy list", path: "/academy", compare: true, page: true },
+    ...(academySlug
+      ? [{ name: "academy item", path: `/academy/${academySlug}`, compare: true, page: true }]
+      : []),
+    { name: "contact", path: "/contact", compare: true, page: true },
     {
       name: "content API GET",
       path: "/functions/v1/content-api/blog?limit=10",
@@ -173,55 +202,73 @@ async function benchmark(label: string, env: Record<string, string>) {
     },
   ];
 
-  const staticDir = mkdtempSync(path.join(os.tmpdir(), "asimov-static-"));
+  // The same bytes and Content-Type our server answers (no Accept-Encoding: the load tools do not send one).
+  const copies: (StaticCopy & { target: Target })[] = [];
   for (const t of targets) {
     if (!t.compare) continue;
-    const body = Buffer.from(await (await fetch(`${base}${t.path}`, { headers: t.headers })).arrayBuffer());
-    writeFileSync(path.join(staticDir, encodeURIComponent(t.path)), body);
+    const response = await fetch(`${base}${t.path}`, {
+      headers: { ...t.headers, "accept-encoding": "identity" },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    copies.push({ target: t, path: t.path, body, contentType: response.headers.get("content-type") ?? "" });
   }
-  const stat = await staticServer(staticDir);
+  const nginx = await startNginx(nginxBinary, copies);
+  const nginxPids = nginx.proc.pid ? [nginx.proc.pid] : [];
 
   const rows: Row[] = [];
-  for (const t of targets) {
-    await run(`${base}${t.path}`, t, WARM_UP_SECONDS);
-    const ours = await run(`${base}${t.path}`, t);
-    const theirs = t.compare
-      ? await run(
-          `http://127.0.0.1:${stat.port}${t.path}`,
-          { ...t, headers: undefined },
-          WARM_UP_SECONDS,
-        ).then(() => run(`http://127.0.0.1:${stat.port}${t.path}`, { ...t, headers: undefined }))
-      : null;
-    rows.push({
-      target: t.name,
-      path: t.path,
-      reqPerSec: Math.round(ours.requests.average),
-      staticReqPerSec: theirs ? Math.round(theirs.requests.average) : null,
-      ratio: theirs ? Number((ours.requests.average / theirs.requests.average).toFixed(2)) : null,
-      p50: ours.latency.p50,
-      p99: ours.latency.p99,
-      errors: ours.errors + ours.timeouts,
-      non2xx: ours.non2xx,
-      requests: ours.requests.total,
-    });
-    console.log(
-      `  ${label} ${t.name}: ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms`,
-    );
+  try {
+    for (const t of targets) {
+      await load(`${base}${t.path}`, t, serverPids, WARM_UP_SECONDS);
+      const ours = await load(`${base}${t.path}`, t, serverPids);
+      let theirs: Measurement | null = null;
+      if (t.compare) {
+        const plain = { ...t, headers: undefined };
+        await load(`${nginx.base}${t.path}`, plain, nginxPids, WARM_UP_SECONDS);
+        theirs = await load(`${nginx.base}${t.path}`, plain, nginxPids);
+      }
+      rows.push({
+        target: t.name,
+        path: t.path,
+        reqPerSec: Math.round(ours.reqPerSec),
+        nginxReqPerSec: theirs ? Math.round(theirs.reqPerSec) : null,
+        ratio: theirs ? Number((ours.reqPerSec / theirs.reqPerSec).toFixed(2)) : null,
+        p50: Number(ours.p50.toFixed(2)),
+        p99: Number(ours.p99.toFixed(2)),
+        errors: ours.errors,
+        non2xx: ours.non2xx,
+        requests: ours.requests,
+        cpuMicrosPerRequest: ours.cpuMicrosPerRequest,
+        nginxCpuMicrosPerRequest: theirs?.cpuMicrosPerRequest ?? null,
+        nginxP99: theirs ? Number(theirs.p99.toFixed(2)) : null,
+      });
+      const ratio = theirs ? `, ${(ours.reqPerSec / theirs.reqPerSec).toFixed(2)} of nginx` : "";
+      console.log(
+        `  ${label} ${t.name}: ${Math.round(ours.reqPerSec)} req/s${ratio}, p50 ${ours.p50.toFixed(1)} ms, ` +
+          `p99 ${ours.p99.toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await nginx.stop();
   }
   const loadedRss = rssMb(server.proc.pid);
-  stat.proc.kill();
-  await stopServer(server);
-  rmSync(staticDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  // Lighthouse measures the pages as a phone would load them, from this same server (PGlite only).
+  const lighthouseMedians =
+    label === "pglite"
+      ? await lighthouse(
+          base,
+          targets.filter((t) => t.page),
+        )
+      : undefined;
   return {
     database: label,
-    startToFirst200Ms: { freshDatabase: fresh.startMs, existingDatabase: server.startMs },
+    startToFirst200Ms: { freshDatabase: freshStartMs, existingDatabase: server.startMs },
     rssMb: { idle: idleRss, afterLoad: loadedRss },
     rows,
+    ...(lighthouseMedians === undefined ? {} : { lighthouse: lighthouseMedians }),
   };
 }
 
-function printTable(result: Awaited<ReturnType<typeof benchmark>>) {
+function printTable(result: Awaited<ReturnType<typeof measureServer>>) {
   console.log(
     `\n${result.database}: start to first 200 — fresh database ${result.startToFirst200Ms.freshDatabase} ms, ` +
       `existing ${result.startToFirst200Ms.existingDatabase} ms; RSS idle ${result.rssMb.idle} MB, ` +
@@ -231,24 +278,38 @@ function printTable(result: Awaited<ReturnType<typeof benchmark>>) {
     result.rows.map((r) => ({
       target: r.target,
       "req/s": r.reqPerSec,
-      "static req/s": r.staticReqPerSec ?? "",
-      ratio: r.ratio ?? "",
+      "nginx req/s": r.nginxReqPerSec ?? "",
+      "ratio to nginx": r.ratio ?? "",
       "p50 ms": r.p50,
       "p99 ms": r.p99,
+      "nginx p99 ms": r.nginxP99 ?? "",
       errors: r.errors,
       non2xx: r.non2xx,
+      "CPU µs/req": r.cpuMicrosPerRequest ?? "",
+      "nginx CPU µs/req": r.nginxCpuMicrosPerRequest ?? "",
     })),
   );
 }
 
 buildIfNeeded();
-console.log(`Benchmark: ${duration} s per target, ${connections} connections, ${os.cpus().length} CPUs`);
-const results = [await benchmark("pglite", {})];
+const nginxBinary = ensureTool("nginx", "nginx-light");
+if (!nginxBinary) {
+  console.error(
+    `bench: nginx, the yardstick, is not installed and could not be installed: ${installHint("nginx-light")}.`,
+  );
+  process.exit(1);
+}
+const loadBefore = os.loadavg();
+console.log(
+  `Benchmark: ${duration} s per target, ${connections} connections, ${os.availableParallelism()} CPUs, ` +
+    `${loadTool.name}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
+);
+const results = [await benchmark("pglite", {}, nginxBinary)];
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const database = await scratchDatabase(pgUrl, "asimov_bench");
   try {
-    results.push(await benchmark("postgres", { DATABASE_URL: database.url.toString() }));
+    results.push(await benchmark("postgres", { DATABASE_URL: database.url.toString() }, nginxBinary));
   } finally {
     await database.drop();
   }
@@ -258,11 +319,14 @@ for (const r of results) printTable(r);
 const report = {
   at: new Date().toISOString(),
   machine: {
-    cpus: os.cpus().length,
+    cpus: os.availableParallelism(),
     model: os.cpus()[0]?.model,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    // Other work on the machine skews every figure: the load average before and after the run says how much.
+    loadAverage: { before: loadBefore, after: os.loadavg() },
   },
   node: process.version,
+  loadTool: loadTool.name,
   durationSeconds: duration,
   connections,
   results,

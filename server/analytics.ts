@@ -40,33 +40,50 @@ export function isCountedPath(path: string): boolean {
 
 const ipOf = (req: Request) => clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
 
+/** What an answer to this request counts as: a view of an academy item (its slug), a page view, both, or nothing. */
+function viewOf(req: Request): { academy: string | undefined; page: boolean } | undefined {
+  if (req.method !== "GET" || isPrefetch(req)) return undefined;
+  const academy = ACADEMY_ITEM.exec(req.path)?.[1];
+  const page = isCountedPath(req.path);
+  return academy || page ? { academy, page } : undefined;
+}
+
+function record(req: Request, view: NonNullable<ReturnType<typeof viewOf>>, status: number, at: Date) {
+  if (status !== 200 && status !== 304) return;
+  // Every load of an academy item counts, whoever loads it (the product's view count, not visitor analytics).
+  if (view.academy) countAcademyView(view.academy);
+  if (!view.page) return;
+  recordPageView({
+    at,
+    url: req.originalUrl,
+    referrer: req.get("referer"),
+    host: req.hostname,
+    userAgent: req.get("user-agent") ?? "",
+    ip: ipOf(req),
+  });
+}
+
 /**
  * Express middleware: after a 200 (or a 304, a browser revalidating its copy) to a GET of a public page, records a
  * page view; after a GET of an academy item (page or its client-side data), counts one view of that item.
  */
 export function collectPageViews() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || isPrefetch(req)) return next();
-    const academy = ACADEMY_ITEM.exec(req.path);
-    const page = isCountedPath(req.path);
-    if (!academy && !page) return next();
+    const view = viewOf(req);
+    if (!view) return next();
     const at = new Date();
-    res.once("finish", () => {
-      if (res.statusCode !== 200 && res.statusCode !== 304) return;
-      // Every load of an academy item counts, whoever loads it (the product's view count, not visitor analytics).
-      if (academy?.[1]) countAcademyView(academy[1]);
-      if (!page) return;
-      recordPageView({
-        at,
-        url: req.originalUrl,
-        referrer: req.get("referer"),
-        host: req.hostname,
-        userAgent: req.get("user-agent") ?? "",
-        ip: ipOf(req),
-      });
-    });
+    res.once("finish", () => record(req, view, res.statusCode, at));
     next();
   };
+}
+
+/**
+ * The same for an answer sent before Express (a cache hit served by server.ts through serveCachedPage): `req` is
+ * an Express view of the request (its ip and hostname as Express computes them) and `status` what was sent.
+ */
+export function countAnswered(req: Request, status: number) {
+  const view = viewOf(req);
+  if (view) record(req, view, status, new Date());
 }
 
 /**

@@ -1,6 +1,6 @@
 // The HTTP application: health check, uploads, then React Router for every page, action and resource route.
 // Vite bundles this file as the server build's entry, so it shares modules with the routes.
-import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -11,11 +11,18 @@ import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
-import { collectPageViews, pageViewBeacon } from "./analytics";
+import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
+import { serveCachedContentRead } from "./api-reads";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
-import { forgetCachedPages, pageCache } from "./page-cache";
+import { forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
 import { applyRedirects, collectNotFound } from "./redirects";
-import { baseSecurityHeaders, contentSecurityPolicy, currentThirdPartySources } from "./security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  currentThirdPartySources,
+  freshNonce,
+} from "./security-headers";
 
 export { createLogger, logger } from "~/lib/logger.server";
 export { adminCli, shutdown, startup } from "./lifecycle";
@@ -40,9 +47,15 @@ app.use(staticSecurityHeaders);
 app.use(limitRequestBodies);
 
 // Every page gets a fresh nonce; the CSP allows our scripts (React Router's inline ones carry the nonce, the Vite
-// bundles come from 'self') and third-party hosts only for the analytics and chat settings that are on.
-app.use(async (_req, res, next) => {
-  const nonce = randomBytes(16).toString("base64");
+// bundles come from 'self') and third-party hosts only for the analytics and chat settings that are on. The
+// content API answers JSON, which runs nothing: its policy allows nothing and needs no nonce.
+app.use(async (req, res, next) => {
+  if (isContentApiPath(routedPath(req.originalUrl))) {
+    res.locals.nonce = "";
+    res.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+    return next();
+  }
+  const nonce = freshNonce();
   res.locals.nonce = nonce;
   // Vite's dev server injects scripts without a nonce; the policy guards production builds.
   if (env().nodeEnv !== "development") {
@@ -139,3 +152,32 @@ const handleRequest = createRequestHandler({
 });
 // React Router reads the body limitRequestBodies checked, not the socket.
 app.use((req, res, next) => handleRequest(withCheckedBody(req), res, next));
+
+/**
+ * An Express view of a request answered before Express: the getters Express computes (ip and hostname under our
+ * trust proxy setting, path, get) without the router's per-request set-up.
+ */
+function expressView(req: IncomingMessage): Request {
+  const view = Object.create(app.request) as Request;
+  view.headers = req.headers;
+  view.socket = req.socket;
+  view.method = req.method as string;
+  view.url = req.url as string;
+  view.originalUrl = req.url as string;
+  return view;
+}
+
+/**
+ * The fast path, which server.ts runs for every request before Express: a page cache hit at a content version
+ * known without a query is answered from memory (server/page-cache.ts) and counted like any page view; so is a
+ * content API read with a verified key (server/api-reads.ts). Returns false for everything else, which then goes
+ * through Express (docs/decisions/020-serving-from-memory.md).
+ */
+export function serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+  const status = serveCachedPage(req, res);
+  if (status) {
+    countAnswered(expressView(req), status);
+    return true;
+  }
+  return serveCachedContentRead(req, res);
+}

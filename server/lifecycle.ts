@@ -5,6 +5,7 @@ import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
@@ -52,6 +53,8 @@ export async function startup(): Promise<StartupInfo> {
   await startRateLimitPruning();
   await startAnalytics();
   startVisitCounters();
+  // Cache hits need the content version without a query: PGlite reads it once, PostgreSQL follows NOTIFYs.
+  await followVersions();
   phase("prune");
   if (config.outboxWorker) {
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
@@ -86,6 +89,7 @@ export async function shutdown(): Promise<void> {
   // The views of the last second, written before the database closes.
   await stopAnalytics();
   await stopVisitCounters();
+  await stopFollowingVersions();
   try {
     await database().close();
   } catch (error) {

@@ -2,31 +2,50 @@
 //
 // Correctness rule: an entry is served only while the content version it was rendered at is still current.
 // Every content, settings or showcase write bumps the version (contentChanged()), so a write is visible on the very
-// next request. With PGlite only one process can open the database, so the version is tracked in memory; with
-// PostgreSQL several instances share the database, so each lookup reads the version row (one primary-key read,
-// shared by the requests of one event-loop turn), which makes another instance's write visible on the next request
-// too (tests/e2e/cache-coherence.spec.ts).
+// next request. How the current version is known without a query (PGlite: in memory; PostgreSQL: followed through
+// LISTEN/NOTIFY while that is proven live, else read per event-loop turn) is in app/lib/content-version.server.ts.
 //
-// Never cached: admin, auth, API, upload and preview-link paths (whatever their letter case), requests carrying a session
-// cookie, responses that set a cookie or say private/no-store, anything but 200. Pages are the same for every
-// visitor (the consent choice is read in the browser), so the key is the URL alone.
+// Two ways in, one answer (docs/decisions/008-page-cache.md, 020-serving-from-memory.md):
+// - serveCachedPage, called by server.ts for every request before Express: a hit at a version known without a
+//   query is answered straight from the entry's prepared bytes and headers. Anything else returns false and goes
+//   through Express as before.
+// - pageCache(), the Express middleware: records misses (and serves hits when the version had to be read).
 //
-// CSP nonce: every answer, hit or miss, carries the nonce of its own request. An entry is stored cut at each
-// occurrence of the nonce it was rendered with; a hit joins the pieces with the request's fresh nonce, which the
-// CSP header set for this request already names. The ETag is computed over the pieces, so it does not change
-// with the nonce and If-None-Match still gets 304 (see send). See docs/decisions/008-page-cache.md.
+// Never cached: admin, auth, API, upload and preview-link paths (whatever their letter case), requests carrying a
+// session cookie or a key, responses that set a cookie or say private/no-store, anything but 200. Pages are the
+// same for every visitor (the consent choice is read in the browser), so the key is the URL alone.
+//
+// CSP nonce: every answer, hit or miss, carries a nonce of its own. An entry keeps its body (and its CSP header)
+// with holes where the nonce of its render was; a hit fills them with a fresh nonce (spliced-body.ts). The ETag is
+// computed over the pieces, so it does not change with the nonce and If-None-Match still gets 304 (see answer).
+// The gzip form is compressed once per entry, with the same holes.
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { contentVersionNow, VersionedCache } from "~/lib/content-version.server";
+import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
+import { freshNonce } from "./security-headers";
+import {
+  dropSpares,
+  fill,
+  gzipBody,
+  identityBody,
+  release,
+  type SplicedBody,
+  splitOnNonce,
+} from "./spliced-body";
 
 interface Entry {
   status: number;
-  /** Response headers to replay; never the CSP, which each request gets with its own nonce. */
-  headers: Record<string, string>;
-  /** The body cut at every occurrence of the nonce it was rendered with. */
-  pieces: Buffer[];
+  /** Response headers to replay, as name/value pairs; never the CSP, which each answer gets with its own nonce. */
+  headers: string[];
   etag: string;
+  /** The body with holes where its render's nonce was. */
+  body: SplicedBody;
+  /** The same, gzip-compressed; made in the background after the entry is stored. */
+  gzip?: SplicedBody;
+  /** The render's Content-Security-Policy cut at its nonce (none in development). */
+  csp?: [string, string];
 }
 
 const MAX_ENTRIES = 1000;
@@ -50,42 +69,25 @@ const PER_RESPONSE_HEADERS = [
   "transfer-encoding",
   "date",
   "connection",
+  "keep-alive",
   "x-cache",
   "content-security-policy",
 ];
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-const entries = new VersionedCache<Entry>(MAX_ENTRIES);
+/** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
+const rendering = new Map<string, Promise<void>>();
 
-function hasSessionCookie(req: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(req.headers.cookie ?? "");
-}
+const entries = new VersionedCache<Entry>(MAX_ENTRIES, (entry) => {
+  dropSpares(entry.body);
+  if (entry.gzip) dropSpares(entry.gzip);
+});
 
-/** `body` cut at every occurrence of `nonce` (none when the nonce is empty). */
-export function splitOnNonce(body: Buffer, nonce: string): Buffer[] {
-  if (!nonce) return [body];
-  const needle = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
-    pieces.push(body.subarray(from, at));
-    from = at + needle.length;
-  }
-  pieces.push(body.subarray(from));
-  return pieces;
-}
+type RequestFacts = { method?: string; path: string; headers: IncomingHttpHeaders };
 
-/** The pieces joined with `nonce`: the page as if it had been rendered for this request. */
-export function joinWithNonce(pieces: Buffer[], nonce: string): Buffer {
-  if (pieces.length === 1) return pieces[0] as Buffer;
-  const glue = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  pieces.forEach((piece, i) => {
-    if (i > 0) parts.push(glue);
-    parts.push(piece);
-  });
-  return Buffer.concat(parts);
+function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(headers.cookie ?? "");
 }
 
 /**
@@ -97,29 +99,145 @@ export function forgetCachedPages(paths: string[]) {
   entries.deleteWhere((key) => wanted.has((key.split("?")[0] ?? "").toLowerCase()));
 }
 
-export function isCacheableRequest(req: Request): boolean {
+export function isCacheableRequest(req: RequestFacts): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = req.path.toLowerCase();
   if (UNCACHED_PREFIXES.some((p) => path.startsWith(p))) return false;
   if (req.path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
-  if (hasSessionCookie(req)) return false;
+  if (hasSessionCookie(req.headers)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;
   return true;
 }
 
-function send(req: Request, res: Response, entry: Entry, hit: boolean) {
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-  res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-  if (req.headers["if-none-match"] === entry.etag) {
+/** If-None-Match names the entry's tag (weak comparison, as RFC 9110 asks for it; "*" matches any). */
+function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+  const wanted = headers["if-none-match"];
+  if (!wanted) return false;
+  if (wanted === etag || wanted.trim() === "*") return true;
+  return wanted.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** gzip is acceptable (listed, and not with q=0). */
+export function acceptsGzip(headers: IncomingHttpHeaders): boolean {
+  const accepted = headers["accept-encoding"];
+  if (!accepted?.includes("gzip")) return false;
+  return accepted
+    .split(",")
+    .some((coding) => /^\s*(?:x-)?gzip\s*(?:;\s*q\s*=\s*(?!0(?:\.0*)?\s*$)[\d.]+\s*)?$/i.test(coding));
+}
+
+/**
+ * The status, headers and body of a hit for this request, as name/value pairs; the CSP (with `nonce`) is
+ * included unless the answer is a 304.
+ */
+function answer(
+  req: { method?: string; headers: IncomingHttpHeaders },
+  entry: Entry,
+  nonce: string,
+): { status: number; headers: string[]; body?: Buffer; variant?: SplicedBody } {
+  const headers = [...entry.headers, "X-Cache", "HIT"];
+  if (notModified(req.headers, entry.etag)) {
     // The browser keeps its copy, with the nonce that copy was sent with: a 304 naming a fresh nonce would
     // update the stored CSP header and block the stored page's scripts, so it names none.
-    res.removeHeader("Content-Security-Policy");
-    res.status(304).end();
-    return;
+    return { status: 304, headers };
   }
-  res.status(entry.status);
-  if (req.method === "HEAD") res.end();
-  else res.end(joinWithNonce(entry.pieces, String(res.locals.nonce ?? "")));
+  if (entry.csp) headers.push("Content-Security-Policy", entry.csp[0] + nonce + entry.csp[1]);
+  const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
+  if (gzip) headers.push("Content-Encoding", "gzip");
+  const variant = gzip ?? entry.body;
+  headers.push("Content-Length", String(variant.bytes.length));
+  if (req.method === "HEAD") return { status: entry.status, headers };
+  const body =
+    nonce.length === variant.nonceLength || variant.holes.length === 0
+      ? fill(variant, Buffer.from(nonce))
+      : undefined;
+  // A nonce of another length than the render's cannot fill the holes: answer as a miss would.
+  if (!body) return { status: 0, headers };
+  return { status: entry.status, headers, body, variant };
+}
+
+/** The path of a request line's origin-form target ("/pricing?x" → "/pricing"); undefined for other forms. */
+function pathOf(url: string | undefined): string | undefined {
+  if (!url?.startsWith("/")) return undefined;
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * The fast path (server.ts calls it before Express): answers a cache hit at a content version known without a
+ * query, from the entry's prepared bytes, with everything the Express path sends (security headers, a fresh CSP
+ * nonce, X-Cache, ETag/304, the gzip form when accepted, HEAD). Returns the status sent, or 0 when the request
+ * is not such a hit and must go through Express.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): number {
+  const path = pathOf(req.url);
+  if (path === undefined || req.headers["content-length"] || req.headers["transfer-encoding"]) return 0;
+  if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return 0;
+  const version = contentVersionKnown();
+  if (version === undefined) return 0;
+  const entry = entries.get(req.url as string, version);
+  if (!entry) return 0;
+  const { status, headers, body, variant } = answer(req, entry, freshNonce());
+  if (!status) return 0;
+  res.writeHead(status, headers);
+  // Once written, the copy serves the next hit (only its nonce holes are rewritten).
+  if (body && variant) res.end(body, () => release(variant, body));
+  else res.end();
+  return status;
+}
+
+/** Express: a hit after the version had to be read (or a stale entry during an outage). */
+function sendFromExpress(req: Request, res: Response, entry: Entry, next: NextFunction) {
+  const nonce = String(res.locals.nonce ?? "");
+  const { status, headers, body } = answer(req, entry, nonce);
+  if (!status) return next();
+  if (status === 304) res.removeHeader("Content-Security-Policy");
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
+  res.status(status).end(body);
+}
+
+/** The headers a miss sent that every hit replays, with Vary naming Accept-Encoding (hits may be gzip). */
+function replayedHeaders(res: Response, etag: string): string[] {
+  const pairs: string[] = [];
+  let vary = "";
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_RESPONSE_HEADERS.includes(name) || name === "etag") continue;
+    const text = Array.isArray(value) ? value.join(", ") : String(value);
+    if (name === "vary") vary = text;
+    else pairs.push(name, text);
+  }
+  if (!/accept-encoding|\*/i.test(vary)) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  pairs.push("vary", vary, "etag", etag);
+  return pairs;
+}
+
+function store(key: string, version: number, res: Response, chunks: Buffer[]) {
+  const nonce = String(res.locals.nonce ?? "");
+  const pieces = splitOnNonce(Buffer.concat(chunks), nonce);
+  const hash = createHash("sha1");
+  for (const piece of pieces) hash.update(piece).update("\u0000");
+  const etag = `"${hash.digest("base64url")}"`;
+  const csp = res.getHeader("content-security-policy");
+  const cspPieces = typeof csp === "string" && nonce ? splitOnNonce(Buffer.from(csp), nonce) : undefined;
+  const entry: Entry = {
+    status: res.statusCode,
+    headers: replayedHeaders(res, etag),
+    etag,
+    body: identityBody(pieces, nonce.length),
+    csp:
+      cspPieces?.length === 2
+        ? [String(cspPieces[0]), String(cspPieces[1])]
+        : typeof csp === "string"
+          ? [csp, ""]
+          : undefined,
+  };
+  entries.set(key, version, entry);
+  gzipBody(pieces, nonce.length).then(
+    (gzip) => {
+      entry.gzip = gzip;
+    },
+    (error) => logger.warn({ err: error }, "page cache: could not compress an entry"),
+  );
 }
 
 /** Express middleware: serves hits, records cacheable misses, sets CDN headers and ETags on public pages. */
@@ -133,13 +251,34 @@ export function pageCache() {
     } catch (error) {
       // The database is unreachable: a cached page is better than an error page.
       const stale = entries.stale(key);
-      if (stale) return send(req, res, stale, true);
+      if (stale) return sendFromExpress(req, res, stale, next);
       logger.warn({ err: error }, "page cache: content version unavailable");
       return next();
     }
     const cached = entries.get(key, version);
-    if (cached) return send(req, res, cached, true);
+    if (cached) return sendFromExpress(req, res, cached, next);
     if (req.method === "HEAD") return next();
+    // Single flight: while one request renders this page (after a write, or after a batch of academy views
+    // dropped it), the others wait for its entry rather than all rendering the same page at once.
+    const underway = rendering.get(key);
+    let settle = () => {};
+    if (underway) {
+      await underway;
+      const rendered = entries.get(key, version);
+      if (rendered) return sendFromExpress(req, res, rendered, next);
+    } else {
+      let finished = () => {};
+      const flight = new Promise<void>((resolve) => {
+        finished = resolve;
+      });
+      rendering.set(key, flight);
+      // Settled once the page is rendered (stored or not), not when a slow client has read it all.
+      settle = () => {
+        if (rendering.get(key) === flight) rendering.delete(key);
+        finished();
+      };
+      res.once("close", settle);
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -174,19 +313,8 @@ export function pageCache() {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       stampHeaders();
       capture(chunk, rest[0]);
-      if (cacheable()) {
-        const pieces = splitOnNonce(Buffer.concat(chunks), String(res.locals.nonce ?? ""));
-        const hash = createHash("sha1");
-        for (const piece of pieces) hash.update(piece).update("\u0000");
-        const etag = `"${hash.digest("base64url")}"`;
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value === undefined || PER_RESPONSE_HEADERS.includes(name)) continue;
-          headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
-        }
-        headers.etag = etag;
-        entries.set(key, version, { status: res.statusCode, headers, pieces, etag });
-      }
+      if (cacheable()) store(key, version, res, chunks);
+      settle();
       return end(chunk, ...rest);
     }) as Response["end"];
     res.setHeader("X-Cache", "MISS");

@@ -1,6 +1,7 @@
 // Security headers for every response: a Content-Security-Policy with a per-request nonce (third-party hosts only
 // for the analytics and chat settings that are configured), no MIME sniffing, no framing, a strict referrer,
 // a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https.
+import { randomFillSync } from "node:crypto";
 import { onContentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import type { Settings } from "~/lib/settings";
@@ -118,6 +119,28 @@ export function contentSecurityPolicy(options: {
   if (https) policy.push("upgrade-insecure-requests");
   return policy.join("; ");
 }
+
+const NONCE_BYTES = 16;
+/** Random bytes drawn from the CSPRNG a few hundred nonces at a time; each byte serves one nonce only. */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolAt = noncePool.length;
+
+/** A fresh CSP nonce (16 random bytes, base64: 24 characters), unique to one answer. */
+export function freshNonce(): string {
+  if (noncePoolAt === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolAt = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolAt, noncePoolAt + NONCE_BYTES);
+  noncePoolAt += NONCE_BYTES;
+  return nonce;
+}
+
+/**
+ * The policy of JSON answers (the content API): they run no script and load nothing, so nothing is allowed and
+ * no nonce is needed.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=()";

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -23,6 +24,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (opened on first use, re-subscribed after a
+   * reconnect, `onListen` called each time the subscription is established).
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
+  /** PostgreSQL only: NOTIFY `channel` (delivered to listeners when this statement commits). */
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,10 +79,24 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         }
       },
       ping: () => ping(db),
+      async listen(channel, onNotify, onListen) {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return { unlisten: async () => void (await unlisten()) };
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
+      // Also ends the listening connection.
       close: () => client.end({ timeout: 5 }),
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  // V8 runs the database engine's WebAssembly with its baseline compiler and recompiles functions with its
+  // optimising one once they have run enough. By default that is hundreds of functions during start-up alone
+  // (opening the database, migrations), which costs about a third of a second of CPU and leaves some 50 MB of
+  // compiler memory resident. With a budget 75 times the default only the functions that stay hot under load are
+  // optimised (within seconds of load); a cold start and an idle server stay lean (docs/performance.md).
+  v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
   const client = new PGlite(options.dataDir, {
     // Postgres' default 128 MB of shared buffers is allocated up front inside the WebAssembly memory. A marketing
     // site's data fits in a fraction of that, and the files stay in the OS page cache anyway: 16 MB keeps idle

@@ -111,3 +111,88 @@ export function retryAfterText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
+
+/** A block of hits this process reserved in the shared row, spent from memory until it runs out or expires. */
+interface Lease {
+  /** Local time at which the row's window ends (never later than the database's reset_at). */
+  expiresAt: number;
+  /** Hits of the block not spent yet. */
+  left: number;
+  /** The row's count right after this block was reserved: with it, every hit of the window is taken. */
+  sharedCount: number;
+}
+
+/**
+ * A fixed-window limit per key (the same rate_limits rows, windows and limit as hitRateLimit) counted in memory
+ * from blocks of hits reserved in the database: one upsert reserves a block (a tenth of the limit, smaller as the
+ * window fills up), the hits are then counted with no database round trip, and once the row shows the limit
+ * reached, further hits are refused from memory until the window ends. Reservations are atomic, so instances
+ * sharing the database together never let more than the limit through in a window; the price is that hits
+ * reserved by one instance and not used are lost to the others, so a client spread over N instances may be
+ * refused up to (N − 1) blocks early (docs/decisions/020-serving-from-memory.md).
+ */
+export class LeasedRateLimit {
+  readonly #leases = new Map<string, Lease>();
+  readonly #reserving = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowSeconds: number,
+  ) {}
+
+  /** Counts one hit for `key` from memory, or undefined when a block has to be reserved first (use hit). */
+  hitNow(key: string): RateLimitResult | undefined {
+    const max = scaledLimit(this.limit);
+    if (max === null) return { ok: true, retryAfter: 0, remaining: Number.POSITIVE_INFINITY };
+    const lease = this.#leases.get(key);
+    const now = Date.now();
+    if (!lease || now >= lease.expiresAt) return undefined;
+    const retryAfter = Math.max(1, Math.ceil((lease.expiresAt - now) / 1000));
+    if (lease.left > 0) {
+      lease.left--;
+      return { ok: true, retryAfter, remaining: lease.left + Math.max(0, max - lease.sharedCount) };
+    }
+    if (lease.sharedCount >= max) return { ok: false, retryAfter, remaining: 0 };
+    return undefined;
+  }
+
+  /** Counts one hit for `key`, reserving a block in the database when this process has none left. */
+  async hit(key: string): Promise<RateLimitResult> {
+    for (;;) {
+      const result = this.hitNow(key);
+      if (result) return result;
+      let reserving = this.#reserving.get(key);
+      if (!reserving) {
+        reserving = this.#reserve(key).finally(() => this.#reserving.delete(key));
+        this.#reserving.set(key, reserving);
+      }
+      await reserving;
+    }
+  }
+
+  async #reserve(key: string): Promise<void> {
+    const max = scaledLimit(this.limit) ?? 1;
+    const now = Date.now();
+    const previous = this.#leases.get(key);
+    const sharedCount = previous && now < previous.expiresAt ? previous.sharedCount : 0;
+    const want = Math.max(1, Math.min(Math.ceil(max / 10), Math.ceil((max - sharedCount) / 4)));
+    const rows = await db().execute<{ count: number; ms_left: number | string }>(sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${key}, ${want}, now() + make_interval(secs => ${this.windowSeconds}))
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then ${want} else rate_limits.count + ${want} end,
+        reset_at = case when rate_limits.reset_at <= now()
+          then now() + make_interval(secs => ${this.windowSeconds}) else rate_limits.reset_at end
+      returning count, extract(epoch from (reset_at - now())) * 1000 as ms_left`);
+    const [row] = rowsOf<{ count: number; ms_left: number | string }>(rows);
+    const count = Number(row?.count ?? want);
+    const before = count - want;
+    const granted = Math.max(0, Math.min(want, max - before));
+    // Measured from before the statement was sent, so this process's window never outlasts the database's.
+    const expiresAt = now + Math.max(0, Number(row?.ms_left ?? 0));
+    this.#leases.set(key, { expiresAt, left: granted, sharedCount: count });
+    if (this.#leases.size > 10_000) {
+      for (const [k, lease] of this.#leases) if (lease.expiresAt <= now) this.#leases.delete(k);
+    }
+  }
+}

@@ -21,6 +21,7 @@ export function requestInfo(context: Readonly<RouterContextProvider>): RequestIn
 /** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) as "203.0.113.7"; other addresses unchanged. */
 export function clientAddress(address: string): string {
   const text = address.trim();
+  if (!text.includes(":")) return text; // IPv4 (or not an address): nothing to unwrap, no parsing
   const ip = parseAddress(text);
   return ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : text;
 }

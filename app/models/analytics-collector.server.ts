@@ -31,6 +31,8 @@ export interface PageHit {
   host: string;
   userAgent: string;
   ip: string;
+  /** How many identical hits this one stands for (folded as they came; 1 when absent). */
+  count?: number;
 }
 
 const FLUSH_INTERVAL_MS = 1000;
@@ -44,7 +46,24 @@ let hits: PageHit[] = [];
 let academyViews = new Map<string, number>();
 const flushedListeners = new Set<(academySlugs: string[]) => void>();
 
+/**
+ * Buffers a hit. One identical to the hit before it (same day, address, browser, URL, referrer and host: a page
+ * reloaded, or a load test) only adds to that one's count, so a burst costs a comparison per hit.
+ */
 export function recordPageView(hit: PageHit): void {
+  const last = hits[hits.length - 1];
+  if (
+    last &&
+    last.url === hit.url &&
+    last.ip === hit.ip &&
+    last.userAgent === hit.userAgent &&
+    last.referrer === hit.referrer &&
+    last.host === hit.host &&
+    Math.floor(last.at.getTime() / DAY_MS) === Math.floor(hit.at.getTime() / DAY_MS)
+  ) {
+    last.count = (last.count ?? 1) + 1;
+    return;
+  }
   if (hits.length < MAX_BUFFERED) hits.push(hit);
 }
 
@@ -146,10 +165,10 @@ function distinct(batch: PageHit[]): Map<PageHit, number> {
     const day = Math.floor(hit.at.getTime() / DAY_MS); // the UTC day, without formatting a date per hit
     const key = `${day}\u0000${hit.ip}\u0000${hit.userAgent}\u0000${hit.url}\u0000${hit.referrer ?? ""}\u0000${hit.host}`;
     const seen = first.get(key);
-    if (seen) counts.set(seen, (counts.get(seen) ?? 1) + 1);
+    if (seen) counts.set(seen, (counts.get(seen) ?? 1) + (hit.count ?? 1));
     else {
       first.set(key, hit);
-      counts.set(hit, 1);
+      counts.set(hit, hit.count ?? 1);
     }
   }
   return counts;

@@ -176,6 +176,23 @@ describe("collecting page views", () => {
     expect(await analyticsTotals(range)).toMatchObject({ visitors: 1, views: 4 });
   });
 
+  it("counts every hit whether it comes right after an identical one, between others, or on the next day", async () => {
+    const late = new Date(`${DAY1}T23:59:59Z`);
+    for (const at of [late, late, late]) recordPageView(hit({ url: "/blog", at }));
+    recordPageView(hit({ url: "/contact" }));
+    recordPageView(hit({ url: "/blog", at: late }));
+    recordPageView(hit({ url: "/blog", at: new Date(`${DAY2}T00:00:01Z`) }));
+    expect((await flushAnalytics()).views).toBe(6);
+    const byDay = await db().select().from(analyticsDailyViews).orderBy(analyticsDailyViews.day);
+    expect(byDay.map((r) => [r.day, r.path, r.views])).toEqual(
+      expect.arrayContaining([
+        [DAY1, "/blog", 4],
+        [DAY1, "/contact", 1],
+        [DAY2, "/blog", 1],
+      ]),
+    );
+  });
+
   it("adds batches to the daily roll-ups", async () => {
     for (let i = 0; i < 3; i++) recordPageView(hit({ url: "/blog", ip: `192.0.2.${i}` }));
     await flushAnalytics();

@@ -12,7 +12,12 @@ import {
   KEY_VISIBLE_END,
   KEY_VISIBLE_START,
 } from "~/lib/api-keys";
-import { apiKeysChanged, apiKeysVersionNow, VersionedCache } from "~/lib/content-version.server";
+import {
+  apiKeysChanged,
+  apiKeysVersionKnown,
+  apiKeysVersionNow,
+  VersionedCache,
+} from "~/lib/content-version.server";
 import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
@@ -146,6 +151,19 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * version, and other instances read it on their next request). Unknown keys are never remembered.
  */
 const knownKeys = new VersionedCache<ApiKeySummary>(1000);
+
+/**
+ * The key `presented` stands for, when that is known without a query: already verified at the current keys
+ * version (known in memory), active, with `permission`, and its last-used stamp not due. Otherwise undefined, and
+ * authenticateApiKey decides (the same answer, with the lookups and the stamp it needs).
+ */
+export function verifiedKeyNow(presented: string, permission: string): ApiKeySummary | undefined {
+  const version = apiKeysVersionKnown();
+  if (version === undefined) return undefined;
+  const key = knownKeys.get(hashApiKey(presented.trim()), version);
+  if (!key?.isActive || !key.permissions.includes(permission) || !key.lastUsedAt) return undefined;
+  return Date.now() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS ? key : undefined;
+}
 
 /**
  * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.

@@ -1,7 +1,9 @@
 // The page cache is correct (issue #8): a publish, an unpublish, a settings save, a showcase change and a new
 // redirect are visible on the very next anonymous request — on the instance that wrote, and on another instance
-// sharing the same PostgreSQL. Each case first proves the page is being served from the cache (X-Cache: HIT), then writes through
-// the writer, then reads once from every reader.
+// sharing the same PostgreSQL. Each case first proves the page is being served from the cache (X-Cache: HIT), then
+// writes through the writer, then reads once from every reader. Content API reads, answered from memory too
+// (ADR 020), show the publish on every reader's next request; with two instances the per-key limit holds across
+// both.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -46,11 +48,20 @@ async function visibleEverywhereNext(
   for (const { base } of readers) check(await read(base, page), base);
 }
 
+const apiRead = (base: string, key: string, query: string) =>
+  fetch(`${base}/functions/v1/content-api/blog${query}`, { headers: { "x-api-key": key } });
+
 async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
   const cookie = await adminCookie(writer.base);
   const key = await createContentKey(writer.base, cookie);
   const tag = randomBytes(4).toString("hex");
   const title = `Cache probe ${tag}`;
+  // The slug the API derives from the title: read (404) on every reader before the publish, twice, so the
+  // answer is held in memory there.
+  const slug = `cache-probe-${tag}`;
+  for (const { base } of readers) {
+    for (let i = 0; i < 2; i++) expect((await apiRead(base, key, `?slug=${slug}`)).status).toBe(404);
+  }
 
   // Publish: a post created as published through the content API shows in the blog list at once.
   let created: { id: string; slug: string } | undefined;
@@ -75,6 +86,12 @@ async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
     ({ html }, base) => expect(html, `${base}/blog after the publish`).toContain(title),
   );
   const post = created as { id: string; slug: string };
+  expect(post.slug).toBe(slug);
+  for (const { base } of readers) {
+    const read = await apiRead(base, key, `?slug=${slug}`);
+    expect(read.status, `${base} content API read after the publish`).toBe(200);
+    expect((await read.json()).data.title).toBe(title);
+  }
 
   // Unpublish: the admin's eye toggle takes the post off the list and its page answers 404.
   for (const { base } of readers) await warm(base, `/blog/${post.slug}`);
@@ -128,6 +145,8 @@ async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
   }
 }
 
+const API_LIMIT = 20;
+
 test.describe("page cache follows every write", () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -145,14 +164,37 @@ test.describe("page cache follows every write", () => {
   test("two instances on one PostgreSQL: a write through one is visible through both", async () => {
     const database = await scratchDatabase(postgresUrl(), "asimov_cache");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
-    // Instances behind one load balancer: one database (which also holds the generated auth secret).
-    const env = { DATABASE_URL: database.url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true" };
+    // Instances behind one load balancer: one database (which also holds the generated auth secret). Rate limits
+    // on, with a small per-key limit for the content API.
+    const env = {
+      DATABASE_URL: database.url.toString(),
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      RATE_LIMIT_FACTOR: "1",
+      CONTENT_API_RATE_LIMIT: String(API_LIMIT),
+    };
     const servers: ServerProcess[] = [];
     try {
       servers.push(await startServer(await freePort(), env));
       servers.push(await startServer(await freePort(), env));
       const [a, b] = servers as [ServerProcess, ServerProcess];
       await scenario(a, [a, b]);
+
+      // One key's calls spread over both instances: never more than the limit in the window, and at most one
+      // block (a tenth of the limit) fewer, as each instance counts from blocks it reserved (ADR 020).
+      const key = await createContentKey(a.base, await adminCookie(a.base), "limit across instances");
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < API_LIMIT + 10; i++) {
+        const answer = await apiRead((i % 2 ? b : a).base, key, "?limit=1");
+        statuses.push(answer.status);
+        if (answer.status === 429) retryAfter ??= answer.headers.get("retry-after");
+      }
+      const passed = statuses.filter((s) => s === 200).length;
+      expect(passed).toBeLessThanOrEqual(API_LIMIT);
+      expect(passed).toBeGreaterThanOrEqual(API_LIMIT - Math.ceil(API_LIMIT / 10));
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {
       for (const server of servers) await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,60 @@
+// The content API's fast path (server.ts runs it before Express, through serveFromMemory in app.ts): a GET or
+// HEAD whose key is already verified and whose exact URL the route has answered at the current content version is
+// answered from memory, its hit counted against the key's limit in memory. Anything else (an unknown or changed
+// key, a last-used stamp due, a limit block to reserve or a refusal, a first read, a version that must be read)
+// returns false and takes the route, which gives the same answer and fills the caches for the next request
+// (docs/decisions/020-serving-from-memory.md).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { env } from "~/env.server";
+import { CONTENT_PERMISSION } from "~/lib/api-keys";
+import { cachedRead, contentApiKeyLimit, contentApiKeyLimitKey } from "~/lib/content-api-reads.server";
+import { CONTENT_API_BASE_PATH } from "~/lib/content-api-schemas";
+import { contentVersionKnown } from "~/lib/content-version.server";
+import { verifiedKeyNow } from "~/models/api-keys.server";
+import { acceptsGzip } from "./page-cache";
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from "./security-headers";
+
+const PREFIX = `${CONTENT_API_BASE_PATH}/`;
+let fixedHeaders: string[] | undefined;
+
+/** What every answer of the route carries besides its body's length and encoding. */
+function headers(): string[] {
+  fixedHeaders ??= [
+    ...Object.entries(baseSecurityHeaders(env().baseUrl.startsWith("https://"))).flat(),
+    "Content-Security-Policy",
+    API_CONTENT_SECURITY_POLICY,
+    "Cache-Control",
+    "no-store",
+    "Content-Type",
+    // What the route's answers carry once through Express.
+    "application/json; charset=utf-8",
+    "Vary",
+    "Accept-Encoding",
+  ];
+  return fixedHeaders;
+}
+
+/** Answers a cached content API read; false when the route has to. */
+export function serveCachedContentRead(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url;
+  if (!url?.startsWith(PREFIX) || req.headers["content-length"] || req.headers["transfer-encoding"])
+    return false;
+  const presented = req.headers["x-api-key"];
+  if (typeof presented !== "string") return false;
+  const key = verifiedKeyNow(presented, CONTENT_PERMISSION);
+  if (!key) return false;
+  const version = contentVersionKnown();
+  if (version === undefined) return false;
+  const read = cachedRead(url, version);
+  if (!read) return false;
+  const limit = contentApiKeyLimit().hitNow(contentApiKeyLimitKey(key.id));
+  // A refusal (429) or a block to reserve: the route answers, with the same limiter.
+  if (!limit?.ok) return false;
+  const body = read.gzip && acceptsGzip(req.headers) ? read.gzip : read.body;
+  const answer = [...headers(), "Content-Length", String(body.length)];
+  if (body !== read.body) answer.push("Content-Encoding", "gzip");
+  res.writeHead(read.status, answer);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}

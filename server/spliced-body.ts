@@ -1,0 +1,209 @@
+// A cached body with a hole wherever the nonce of its render was, filled per answer with that answer's nonce,
+// as sent (identity) and gzip-compressed. The compressed form is made once per entry and still takes a fresh
+// nonce per answer without compressing anything:
+//
+//   gzip header · deflate(piece 0) · stored block(nonce) · deflate(piece 1) · … · deflate(last piece) · CRC · size
+//
+// Each piece is compressed as its own run of deflate blocks ending byte-aligned (a sync flush), so a deflate
+// "stored" block holding the nonce verbatim can sit between two pieces; the last piece ends the stream. A piece
+// may refer back to earlier pieces but never into a nonce (see gzipBody). Only the gzip trailer's CRC-32 depends on the nonce: it is combined from the pieces' CRCs computed
+// once and the nonce's CRC (crc32_combine, as zlib does it), so an answer costs a copy and a few multiplications.
+// (Brotli cannot be spliced like this: its literals are coded in the context of the two bytes before them, so a
+// different nonce changes how the following piece decodes.)
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+export interface SplicedBody {
+  /** The bytes, with the render's nonce (or anything) where the holes are. */
+  bytes: Buffer;
+  /** Where each copy of the nonce goes. */
+  holes: number[];
+  /** Length of the nonce the holes are cut for. */
+  nonceLength: number;
+  /** gzip only: how to recompute the CRC-32 in the trailer for a given nonce. */
+  crc?: { pieces: number[]; pieceShifts: number[]; nonceShift: number };
+  /** Copies already sent and given back (release): reused, so a hit neither allocates nor copies the body. */
+  spare: Buffer[];
+}
+
+/** Bytes held in spare copies across all bodies; past the budget, copies given back are left to the GC. */
+let spareBytes = 0;
+const SPARE_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** `body` cut at every occurrence of `nonce` (none when the nonce is empty). */
+export function splitOnNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
+}
+
+/** The uncompressed body: the pieces with a nonce-sized hole between each two. */
+export function identityBody(pieces: Buffer[], nonceLength: number): SplicedBody {
+  const holes: number[] = [];
+  let at = 0;
+  pieces.forEach((piece, i) => {
+    if (i > 0) {
+      holes.push(at);
+      at += nonceLength;
+    }
+    at += piece.length;
+  });
+  const bytes = Buffer.alloc(at);
+  pieces.forEach((piece, i) => {
+    piece.copy(bytes, i === 0 ? 0 : (holes[i - 1] as number) + nonceLength);
+  });
+  return { bytes, holes, nonceLength, spare: [] };
+}
+
+const deflateRaw = promisify(zlib.deflateRaw) as (buf: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
+/** gzip member header: magic, deflate, no flags, no mtime, no extra flags, OS "unknown". */
+/** How far back a deflate match may reach. */
+const WINDOW_BYTES = 32 * 1024;
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** The gzip form of the pieces with a nonce-sized stored block between each two. Runs on zlib's thread pool. */
+export async function gzipBody(pieces: Buffer[], nonceLength: number): Promise<SplicedBody> {
+  const last = pieces.length - 1;
+  // Each piece may refer back to the pieces before it (a preset dictionary: what the decoder has already
+  // written, with zero bytes where the nonces go). HTML holds no zero byte, so no match can reach into a nonce; a
+  // body that does contains one is compressed piece by piece without the dictionary.
+  const chained = !pieces.some((piece) => piece.includes(0));
+  const hole = Buffer.alloc(nonceLength);
+  const before = (i: number) =>
+    Buffer.concat(pieces.slice(0, i).flatMap((piece) => [piece, hole])).subarray(-WINDOW_BYTES);
+  const compressed = await Promise.all(
+    pieces.map((piece, i) =>
+      deflateRaw(piece, {
+        level: zlib.constants.Z_BEST_COMPRESSION,
+        finishFlush: i === last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+        ...(chained && i > 0 ? { dictionary: before(i) } : {}),
+      }),
+    ),
+  );
+  // A stored block that is not the last: header byte 0 (BFINAL 0, BTYPE 00, padding), LEN, one's complement NLEN.
+  const stored = Buffer.from([
+    0,
+    nonceLength & 0xff,
+    nonceLength >> 8,
+    ~nonceLength & 0xff,
+    (~nonceLength >> 8) & 0xff,
+  ]);
+  const parts: Buffer[] = [GZIP_HEADER];
+  const holes: number[] = [];
+  let at = GZIP_HEADER.length;
+  compressed.forEach((block, i) => {
+    if (i > 0) {
+      parts.push(stored, Buffer.alloc(nonceLength));
+      holes.push(at + stored.length);
+      at += stored.length + nonceLength;
+    }
+    parts.push(block);
+    at += block.length;
+  });
+  const size = pieces.reduce((sum, p) => sum + p.length, 0) + last * nonceLength;
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(trailer);
+  return {
+    bytes: Buffer.concat(parts),
+    holes,
+    nonceLength,
+    crc: {
+      pieces: pieces.map((p) => zlib.crc32(p)),
+      pieceShifts: pieces.map((p) => shiftFor(p.length)),
+      nonceShift: shiftFor(nonceLength),
+    },
+    spare: [],
+  };
+}
+
+/**
+ * A copy of the body with `nonce` in every hole (and, for gzip, the CRC that goes with it). Hand it to release()
+ * once it has been written (never while a write may still read it), and the next answer reuses it: only the
+ * holes and the CRC are written again.
+ */
+export function fill(body: SplicedBody, nonce: Buffer): Buffer {
+  let out = body.spare.pop();
+  if (out) spareBytes -= out.length;
+  else out = Buffer.from(body.bytes);
+  for (const hole of body.holes) nonce.copy(out, hole);
+  if (body.crc) {
+    const { pieces, pieceShifts, nonceShift } = body.crc;
+    const nonceCrc = zlib.crc32(nonce);
+    let crc = pieces[0] as number;
+    for (let i = 1; i < pieces.length; i++) {
+      crc = (multiplyModP(nonceShift, crc) ^ nonceCrc) >>> 0;
+      crc = (multiplyModP(pieceShifts[i] as number, crc) ^ (pieces[i] as number)) >>> 0;
+    }
+    out.writeUInt32LE(crc, out.length - 8);
+  }
+  return out;
+}
+
+/** Gives a copy made by fill() back for reuse, once the response it was sent with has finished. */
+export function release(body: SplicedBody, copy: Buffer) {
+  if (spareBytes + copy.length > SPARE_BUDGET_BYTES) return;
+  body.spare.push(copy);
+  spareBytes += copy.length;
+}
+
+/** Forgets the spare copies of a body that is no longer served. */
+export function dropSpares(body: SplicedBody) {
+  for (const copy of body.spare.splice(0)) spareBytes -= copy.length;
+}
+
+// CRC-32 combination (zlib's crc32_combine): the CRC of A·B is x^(8·|B|)·crc(A) + crc(B) modulo the CRC
+// polynomial, in the reflected bit order CRC-32 uses.
+const POLY = 0xedb88320;
+
+/** a·b modulo the CRC-32 polynomial (reflected). */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  let bb = b >>> 0;
+  for (;;) {
+    if (a & m) {
+      p ^= bb;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    bb = bb & 1 ? (bb >>> 1) ^ POLY : bb >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X2N: number[] = [];
+{
+  let p = 0x40000000; // x^1
+  X2N.push(p);
+  for (let k = 1; k < 32; k++) {
+    p = multiplyModP(p, p);
+    X2N.push(p);
+  }
+}
+
+/** x^(8·bytes) modulo the polynomial: multiplying a CRC by it appends `bytes` zero bytes. */
+export function shiftFor(bytes: number): number {
+  let p = 0x80000000; // x^0
+  let n = bytes;
+  let k = 3; // 8 bits per byte
+  while (n) {
+    if (n & 1) p = multiplyModP(X2N[k & 31] as number, p);
+    n >>>= 1;
+    k++;
+  }
+  return p >>> 0;
+}
+
+/** crc32 of A·B from crc32(A), crc32(B) and B's length. */
+export function combineCrc(crcA: number, crcB: number, lengthB: number): number {
+  return (multiplyModP(shiftFor(lengthB), crcA) ^ crcB) >>> 0;
+}

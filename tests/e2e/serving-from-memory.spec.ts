@@ -1,0 +1,188 @@
+// Answers from memory (ADR 020): a cache hit, answered before Express, carries everything a rendered page does
+// (security headers, a CSP with a nonce of its own that matches the body, the gzip form when asked for, HEAD and
+// 304 as before); an academy item is a cache hit too, and its view count is exact once the views are written;
+// content API reads answered from memory show a publish on the next request, and the per-key limit still holds.
+// (Two instances on one PostgreSQL: tests/e2e/cache-coherence.spec.ts.)
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { demoAcademyItems } from "../../app/db/seed-content";
+import { freePort } from "../../scripts/free-port.ts";
+import { expect, test } from "./support/fixtures";
+import {
+  adminCookie,
+  createContentKey,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from "./support/server-process";
+
+const API_LIMIT = 20;
+const item = demoAcademyItems.find((i) => i.status === "published");
+
+/** A GET or HEAD as sent on the wire (fetch would decompress and add headers of its own). */
+function raw(base: string, path: string, method = "GET", headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1] ?? "";
+const viewsShown = (html: string) =>
+  Number(
+    (/data-testid="view-count"[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? "")
+      .replace(/<[^>]*>/g, "")
+      .replace(/[^\d]/g, ""),
+  );
+
+let server: ServerProcess;
+let dataDir: string;
+
+test.describe("answers from memory", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-memory-"));
+    server = await startServer(await freePort(), {
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      RATE_LIMIT_FACTOR: "1",
+      CONTENT_API_RATE_LIMIT: String(API_LIMIT),
+    });
+  });
+
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a cache hit carries what the rendered page carried, with its own nonce, gzip, HEAD and 304", async () => {
+    const { base } = server;
+    const miss = await raw(base, "/pricing");
+    const hit = await raw(base, "/pricing");
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["MISS", "HIT"]);
+    for (const name of [
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "x-xss-protection",
+      "content-type",
+      "cache-control",
+    ]) {
+      expect(hit.headers[name], name).toBe(miss.headers[name]);
+    }
+    expect(hit.headers.vary).toMatch(/accept-encoding/i);
+    const [missNonce, hitNonce] = [
+      nonceOf(miss.headers["content-security-policy"]),
+      nonceOf(hit.headers["content-security-policy"]),
+    ];
+    expect(hitNonce).not.toBe(missNonce);
+    expect(String(hit.headers["content-security-policy"]).replace(hitNonce, "N")).toBe(
+      String(miss.headers["content-security-policy"]).replace(missNonce, "N"),
+    );
+    expect(hit.body.toString().split(hitNonce).join("N")).toBe(
+      miss.body.toString().split(missNonce).join("N"),
+    );
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+
+    // The gzip form, compressed once, still carries this answer's nonce in body and header alike.
+    const zipped = await raw(base, "/pricing", "GET", { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const zippedNonce = nonceOf(zipped.headers["content-security-policy"]);
+    const unzipped = gunzipSync(zipped.body).toString();
+    expect(unzipped.split(zippedNonce).join("N")).toBe(miss.body.toString().split(missNonce).join("N"));
+    expect(zipped.body.length).toBeLessThan(hit.body.length / 3);
+
+    const head = await raw(base, "/pricing", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["x-cache"]).toBe("HIT");
+    expect(Number(head.headers["content-length"])).toBe(hit.body.length);
+    expect(head.body.length).toBe(0);
+
+    const revalidated = await raw(base, "/pricing", "GET", { "if-none-match": String(hit.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["x-cache"]).toBe("HIT");
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+    expect(revalidated.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  test("an academy item is a cache hit that still counts every view, exactly", async () => {
+    expect(item, "a published demo academy item").toBeDefined();
+    const url = `${server.base}/academy/${item?.slug}`;
+    // A prefetch reads the page without counting a view.
+    const shown = async () =>
+      viewsShown(await (await fetch(url, { headers: { "Sec-Purpose": "prefetch" } })).text());
+    const before = await shown();
+    await fetch(url);
+    // Once that view is written the page is rendered again with it; nothing else is waiting to be written.
+    await expect.poll(shown, { timeout: 10_000 }).toBe(before + 1);
+    const again = await fetch(url);
+    expect(again.headers.get("x-cache"), "the second load comes from the cache").toBe("HIT");
+    expect(viewsShown(await again.text())).toBe(before + 1);
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push((await fetch(url)).headers.get("x-cache"));
+    expect(answers).toContain("HIT");
+    // 1 + 1 + 25 loads: exact once the last batch is written.
+    await expect.poll(shown, { timeout: 10_000 }).toBe(before + 27);
+  });
+
+  test("content API reads from memory show a publish at once, and the per-key limit holds", async () => {
+    const { base } = server;
+    const cookie = await adminCookie(base);
+    const key = await createContentKey(base, cookie, "memory reads");
+    const api = (query: string, apiKey = key) =>
+      fetch(`${base}/functions/v1/content-api/blog${query}`, { headers: { "x-api-key": apiKey } });
+    const tag = Date.now().toString(36);
+    const slug = `memory-probe-${tag}`;
+    // Both reads answered twice (the second time from memory) before the publish.
+    for (let i = 0; i < 2; i++) {
+      expect((await api(`?slug=${slug}`)).status).toBe(404);
+      expect(JSON.stringify(await (await api("?limit=50")).json())).not.toContain(slug);
+    }
+    const created = await fetch(`${base}/functions/v1/content-api/blog`, {
+      method: "POST",
+      headers: { "x-api-key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        title: `Memory probe ${tag}`,
+        slug,
+        description: "Published to prove API reads from memory follow writes.",
+        category: "Engineering",
+        status: "published",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const bySlug = await api(`?slug=${slug}`);
+    expect(bySlug.status).toBe(200);
+    expect((await bySlug.json()).data.slug).toBe(slug);
+    expect(JSON.stringify(await (await api("?limit=50")).json())).toContain(slug);
+
+    // A fresh key: exactly the limit passes on one instance, then 429 with Retry-After.
+    const limited = await createContentKey(base, cookie, "memory limit");
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < API_LIMIT + 5; i++) {
+      const answer = await api("?limit=1", limited);
+      statuses.push(answer.status);
+      if (answer.status === 429) retryAfter ??= answer.headers.get("retry-after");
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(API_LIMIT);
+    expect(statuses.slice(API_LIMIT)).toEqual(Array(5).fill(429));
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
