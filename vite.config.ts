@@ -24,6 +24,10 @@ export default defineConfig({
       "lucide-react",
       /^radix-ui/,
       /^@radix-ui\//,
+      // Resolved by Vite like our own code, so its react-router is the same copy as the app's: in development Vite
+      // picks react-router's development build, which Node alone would not, and the request context's class would
+      // then be a different one from the router's (npm run dev answered every page with a 500).
+      "@react-router/express",
     ],
   },
   plugins: [tailwindcss(), reactRouter()],
