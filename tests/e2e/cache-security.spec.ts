@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, hydrateOnNavigation, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { adminCookie, adminPost, startServer, stopServer } from "./support/server-process";
 
 const CONSENTS = ["", "cookie_consent=accepted", "cookie_consent=rejected"];
@@ -95,7 +95,7 @@ test.describe("CSP nonces of cached pages", () => {
         chatWidget: "<script>window.chatRan = (window.chatRan || 0) + 1</script>",
       });
       const context = await browser.newContext({ baseURL: server.base });
-      const page = hydrateOnNavigation(await context.newPage());
+      const page = await context.newPage();
       const refused: string[] = [];
       page.on("console", (m) => {
         if (m.type() === "error") refused.push(m.text());

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./support/a11y";
-import { EMPTY_URL, expect, hydrateOnNavigation, test } from "./support/fixtures";
+import { EMPTY_URL, expect, test } from "./support/fixtures";
 
 const SIGNUP_URL = "https://app.asimov.example/signup";
 
@@ -105,7 +105,7 @@ test.describe("landing page", () => {
       reducedMotion: "reduce",
       extraHTTPHeaders: { "X-Forwarded-For": clientIp },
     });
-    const page = hydrateOnNavigation(await context.newPage());
+    const page = await context.newPage();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Product showcase" });
     await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
