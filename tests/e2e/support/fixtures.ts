@@ -84,13 +84,14 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // Contexts a test opens itself (other visitors, a second instance's admin) wait for hydration too: every page
-  // of every context of the worker's browser does (browser.newPage opens its context through newContext).
+  // of every context of the worker's browser does (browser.newPage opens its context through newContext), unless
+  // the context has JavaScript turned off (nothing hydrates there).
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<typeof newContext>) => {
         const context = await newContext(...args);
-        context.on("page", hydrateOnNavigation);
+        if (args[0]?.javaScriptEnabled !== false) context.on("page", hydrateOnNavigation);
         return context;
       };
       await use(browser);
