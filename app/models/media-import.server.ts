@@ -1,12 +1,12 @@
 // Files uploaded before the media library existed (or by an older instance during a rolling deploy) are in the
-// object store but not in the `media` table. At every start-up they are recorded (docs/decisions/019-media-library.md):
+// object store but not in the `media` table. At start-up (until one run found them all) they are recorded (docs/decisions/019-media-library.md):
 // the candidates are the uploads the audit log recorded (`upload.create`, with who and when) and the upload URLs the
 // site's content refers to; each is read from the store to learn its type, size and, for images, its dimensions
 // and copies. Idempotent: an entry already in the table is skipped, and two instances importing at once insert each
-// file once.
-import { sql } from "drizzle-orm";
+// file once. Once a start-up run has found everything, later start-ups skip the scan (importExistingUploadsAtStartup).
+import { eq, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { media } from "~/db/schema";
+import { appMeta, media } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { KIND_OF_BUCKET, MEDIA_TITLE_MAX, type MediaVariant, stemOfKey } from "~/lib/media";
 import { BUCKETS, type BucketName, IMAGE_FORMATS, isBucketName, variantUrl } from "~/lib/uploads";
@@ -136,9 +136,13 @@ async function importOne(store: ObjectStore, candidate: Candidate): Promise<bool
 
 /**
  * Records every upload the store holds that the library does not know yet (see the top of this file). Answers how
- * many were recorded. A file that cannot be read is logged and skipped; the next start-up tries again.
+ * many were recorded. A file that cannot be read is logged and skipped; the next run tries again.
  */
 export async function importExistingUploads(store: ObjectStore = objectStore()): Promise<number> {
+  return (await importRun(store)).imported;
+}
+
+async function importRun(store: ObjectStore): Promise<{ imported: number; failed: number }> {
   const known = new Set((await db().select({ key: media.key }).from(media)).map((r) => stemOfKey(r.key)));
   const candidates = new Map<string, Candidate>();
   for (const c of await auditedUploads()) candidates.set(c.key, c);
@@ -147,11 +151,13 @@ export async function importExistingUploads(store: ObjectStore = objectStore()):
     if (!candidates.has(key)) candidates.set(key, { key });
   }
   let imported = 0;
+  let failed = 0;
   for (const candidate of candidates.values()) {
     if (known.has(stemOfKey(candidate.key))) continue;
     try {
       if (await importOne(store, candidate)) imported++;
     } catch (error) {
+      failed++;
       logger.warn(
         { err: error, key: candidate.key },
         "an existing upload could not be added to the media library",
@@ -165,5 +171,39 @@ export async function importExistingUploads(store: ObjectStore = objectStore()):
       { action: "media.import", entity: "media", details: { count: imported } },
     );
   }
+  return { imported, failed };
+}
+
+/** Set once a start-up import has found every earlier upload: later start-ups skip the scan. */
+const IMPORT_DONE_KEY = "media_import_done";
+
+/**
+ * The start-up import: runs until one run has recorded (or found recorded) every earlier upload, then never again
+ * for this database, so a server that restarts does not scan the content and the audit log each time. Uploads an
+ * older instance takes during a rolling deploy are caught by the library itself (importMissedUploadsOnce).
+ */
+export async function importExistingUploadsAtStartup(store: ObjectStore = objectStore()): Promise<number> {
+  const [done] = await db()
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(eq(appMeta.key, IMPORT_DONE_KEY));
+  if (done) return 0;
+  const { imported, failed } = await importRun(store);
+  if (failed === 0) {
+    await db().insert(appMeta).values({ key: IMPORT_DONE_KEY, value: "1" }).onConflictDoNothing();
+  }
   return imported;
+}
+
+let listedOnce: Promise<unknown> | undefined;
+
+/**
+ * The first time this process lists the library, uploads it does not know yet are recorded first (an older
+ * instance's uploads during a rolling deploy, a file the start-up import could not read). Never fails the list.
+ */
+export function importMissedUploadsOnce(store: ObjectStore = objectStore()): Promise<unknown> {
+  listedOnce ??= importRun(store).catch((error) =>
+    logger.error({ err: error }, "importing existing uploads into the media library failed"),
+  );
+  return listedOnce;
 }

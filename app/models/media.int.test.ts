@@ -27,7 +27,7 @@ import {
   updateMediaDetails,
   withImages,
 } from "./media.server";
-import { importExistingUploads } from "./media-import.server";
+import { importExistingUploads, importExistingUploadsAtStartup } from "./media-import.server";
 import { getSettings } from "./settings.server";
 import { saveSettings } from "./settings-admin.server";
 import { addShowcaseItem, setShowcaseActive } from "./showcase-admin.server";
@@ -346,5 +346,21 @@ describe("importing uploads made before the library", () => {
     for (const v of ["-480w.avif", "-480w.webp", "-720w.avif", "-720w.webp"]) {
       expect(files).toContain(`${referenced.url.split("/").pop()?.split(".")[0]}${v}`);
     }
+  });
+
+  it("at start-up, scans until one run has found every earlier upload, then no more", async () => {
+    const audit = (url: string) =>
+      auditAs(
+        { actor: "old-admin@example.com" },
+        { action: "upload.create", entity: "upload", entityId: url },
+      );
+    const first = await stored(await png(300, 200, "#123456"), "c.png", "image/png");
+    await audit(first.url);
+    expect(await importExistingUploadsAtStartup(store)).toBe(1);
+    // A later start-up does not scan again; the library's own run (importExistingUploads) still finds stragglers.
+    const later = await stored(await png(200, 300, "#654321"), "d.png", "image/png");
+    await audit(later.url);
+    expect(await importExistingUploadsAtStartup(store)).toBe(0);
+    expect(await importExistingUploads(store)).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from "~/lib/media";
 import { type BucketName, IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from "~/lib/uploads";
 import { type AuditContext, auditAs, publicContentChanged } from "~/models/audit.server";
+import { importMissedUploadsOnce } from "~/models/media-import.server";
 import { usageByStem } from "~/models/media-usage.server";
 import { objectStore } from "~/storage/configured-store.server";
 import type { ObjectStore } from "~/storage/object-store.server";
@@ -150,6 +151,7 @@ function filterCondition(filter: MediaFilter): SQL | undefined {
  * the filter matches; and how many files of each kind there are in all.
  */
 export async function listMedia(filter: MediaFilter = {}) {
+  await importMissedUploadsOnce();
   const where = filterCondition(filter);
   const [rows, [matched], kinds, usage] = await Promise.all([
     db()
