@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { contextWithoutHydration, expect, test } from "./support/fixtures";
 import { isThirdParty } from "./support/ui";
 
 test.describe("cookie consent", () => {
@@ -41,8 +41,10 @@ test.describe("cookie consent", () => {
   }) => {
     // Every visitor gets the same HTML, banner included; a stored choice must hide it from the first paint, so it
     // may not wait for the app's bundles. Keep them from loading to see what the HTML and stylesheet alone do
-    // (in a context of its own: the test's pages wait for a hydration that would never come).
-    const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+    // (in a context whose pages do not wait for a hydration that would never come).
+    const context = await contextWithoutHydration(browser, {
+      extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+    });
     const page = await context.newPage();
     consoleErrors.watch(page);
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

@@ -1,7 +1,7 @@
 // The `test` every spec uses: a unique client address per test, a signed-in admin page on request, and a console
 // watch that fails any test whose pages log an error or throw, unless the test allows that exact message.
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./server-process";
 
 export { E2E_ADMIN, expect };
@@ -64,6 +64,16 @@ export function hydrateOnNavigation(page: Page) {
   return page;
 }
 
+const unwrappedNewContext = new WeakMap<Browser, Browser["newContext"]>();
+
+/**
+ * A context whose pages do not wait for hydration after loading: for a test that keeps the app's scripts from
+ * loading on purpose (what the HTML and stylesheet alone do), where hydration never comes.
+ */
+export function contextWithoutHydration(browser: Browser, options?: BrowserContextOptions) {
+  return (unwrappedNewContext.get(browser) ?? browser.newContext.bind(browser))(options);
+}
+
 interface ConsoleWatch {
   /** Errors logged or thrown so far by the test's pages. */
   errors: string[];
@@ -89,6 +99,7 @@ export const test = base.extend<Fixtures>({
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
+      unwrappedNewContext.set(browser, newContext);
       browser.newContext = async (...args: Parameters<typeof newContext>) => {
         const context = await newContext(...args);
         if (args[0]?.javaScriptEnabled !== false) context.on("page", hydrateOnNavigation);
