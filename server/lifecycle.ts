@@ -10,7 +10,7 @@ import { configureLogger, logger } from "~/lib/logger.server";
 import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
 import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
 import { drainLeadWrites } from "~/models/leads.server";
-import { importExistingUploadsAtStartup } from "~/models/media-import.server";
+import { importExistingUploadsAtStartup, markUploadsImported } from "~/models/media-import.server";
 import { startVisitCounters, stopVisitCounters } from "~/models/not-found-monitor.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
 import { type PublicationScheduler, startPublicationScheduler } from "~/models/publication-schedule.server";
@@ -63,11 +63,13 @@ export async function startup(): Promise<StartupInfo> {
   }
   // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
   publicationScheduler = startPublicationScheduler();
-  // In the background: it reads files from the store, and nothing waits for it (ADR 019).
-  void importExistingUploadsAtStartup().then(
+  // In the background: it reads files from the store, and nothing waits for it (ADR 019). A database seeded just
+  // now was empty: it holds no earlier uploads, so there is nothing to look for, now or at later start-ups.
+  void (seed.seeded ? markUploadsImported() : importExistingUploadsAtStartup()).then(
     (count) => count > 0 && logger.info({ count }, "existing uploads added to the media library"),
     (error) => logger.error({ err: error }, "importing existing uploads into the media library failed"),
   );
+
   logger.info({ phases }, "start-up phases (ms)");
   return {
     database: handle.kind,

@@ -189,10 +189,14 @@ export async function importExistingUploadsAtStartup(store: ObjectStore = object
     .where(eq(appMeta.key, IMPORT_DONE_KEY));
   if (done) return 0;
   const { imported, failed } = await importRun(store);
-  if (failed === 0) {
-    await db().insert(appMeta).values({ key: IMPORT_DONE_KEY, value: "1" }).onConflictDoNothing();
-  }
+  if (failed === 0) await markUploadsImported();
   return imported;
+}
+
+/** Start-ups need not look for earlier uploads any more (all found, or a database that never had any). */
+export async function markUploadsImported(): Promise<number> {
+  await db().insert(appMeta).values({ key: IMPORT_DONE_KEY, value: "1" }).onConflictDoNothing();
+  return 0;
 }
 
 let listedOnce: Promise<unknown> | undefined;
