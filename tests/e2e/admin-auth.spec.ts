@@ -394,7 +394,8 @@ test.describe("two-factor sign-in", () => {
 
 test.describe("transport security", () => {
   test("public and admin responses carry the security headers; no X-Powered-By", async ({ request }) => {
-    for (const path of ["/", "/admin-auth", "/admin", "/favicon.svg"]) {
+    const api = "/functions/v1/content-api/blog";
+    for (const path of ["/", "/admin-auth", "/admin", "/favicon.svg", api]) {
       const response = await request.get(path, { maxRedirects: 0 });
       const headers = response.headers();
       expect(headers["x-content-type-options"], path).toBe("nosniff");
@@ -404,7 +405,7 @@ test.describe("transport security", () => {
       expect(headers["x-powered-by"], path).toBeUndefined();
       // The test servers run on http://localhost: no HSTS there (it is sent when BASE_URL is https).
       expect(headers["strict-transport-security"], path).toBeUndefined();
-      if (path !== "/favicon.svg") {
+      if (path !== "/favicon.svg" && path !== api) {
         const csp = headers["content-security-policy"] ?? "";
         expect(csp, path).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
         expect(csp, path).toContain("frame-ancestors 'none'");

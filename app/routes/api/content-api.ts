@@ -42,7 +42,8 @@ import {
 import type { Route } from "./+types/content-api";
 
 const ALLOW = "GET, HEAD, POST";
-const BASE_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+// nosniff and the other security headers come from the server's middleware, on every response.
+const BASE_HEADERS = { "Cache-Control": "no-store" };
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
