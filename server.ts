@@ -8,6 +8,20 @@ import path from "node:path";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 
+// Idle memory (ADR 024): glibc's malloc serves blocks of 128 KB and more with their own mappings, returned to the
+// system when freed, until the first such block is freed; then it raises that threshold to the block's size (up to
+// 32 MB) and keeps later ones in its arenas, which rarely shrink. Optimising the database engine's largest
+// WebAssembly functions takes a few hundred MB of compiler memory for a moment, so a server that was 180 MB idle
+// stayed 30–60 MB above that for good. A fixed threshold keeps the first behaviour; glibc reads it only at process
+// start, hence one replacement of this process (same pid, before anything is loaded) when it is not set. Setting
+// MALLOC_MMAP_THRESHOLD_ yourself (any value) skips this; other C libraries ignore the variable.
+if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && process.execve) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    MALLOC_MMAP_THRESHOLD_: String(128 * 1024),
+  });
+}
+
 // Start-up time: V8 keeps the compiled code of every module loaded from here on (Express, the server build and
 // their dependencies) in a cache on disk (NODE_COMPILE_CACHE, else the system's temporary folder), so a restart
 // parses and compiles none of it again. Hence the dynamic imports below: static ones would load before this line.
