@@ -16,10 +16,17 @@ import type { Logger } from "pino";
 // start, hence one replacement of this process (same pid, before anything is loaded) when it is not set. Setting
 // MALLOC_MMAP_THRESHOLD_ yourself (any value) skips this; other C libraries ignore the variable.
 if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && process.execve) {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    MALLOC_MMAP_THRESHOLD_: String(128 * 1024),
-  });
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      MALLOC_MMAP_THRESHOLD_: String(128 * 1024),
+    });
+  } catch (error) {
+    // Not fatal: this process carries on with glibc's default behaviour (only its idle memory is higher).
+    console.warn(
+      `Could not restart with a fixed malloc threshold (${String(error)}); continuing without it.`,
+    );
+  }
 }
 
 // Start-up time: V8 keeps the compiled code of every module loaded from here on (Express, the server build and
