@@ -153,7 +153,7 @@ describe("collecting page views", () => {
     expect(await analyticsTotals(range)).toEqual({ visitors: 1, views: 1, leads: 0, conversionRate: 0 });
   });
 
-  it("writes a batch larger than one statement may carry (5,000 views from 2,500 visitors)", async () => {
+  it("writes a large batch in one go (5,000 views from 2,500 visitors)", async () => {
     for (let i = 0; i < 5000; i++) {
       recordPageView(hit({ url: `/p${i % 1200}`, ip: `10.0.${Math.floor(i / 250) % 10}.${i % 250}` }));
     }
