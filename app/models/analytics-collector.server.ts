@@ -210,81 +210,76 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
   }
 }
 
+/** A roll-up row as the statements below read it (column names as in the tables). */
+interface DailyRow {
+  day: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  referrer_host: string;
+  device: string;
+  views: number;
+}
+
 async function writeBatch(rows: ViewRow[], academy: Map<string, number>): Promise<void> {
-  const daily = new Map<string, typeof analyticsDailyViews.$inferInsert>();
-  const visitors = new Map<string, typeof analyticsDailyVisitors.$inferInsert>();
+  const daily = new Map<string, DailyRow & { path: string }>();
+  const visitors = new Map<string, DailyRow & { visitor_id: string; landing_path: string }>();
   for (const row of rows) {
     const dims = {
       day: row.day,
-      path: row.path,
       source: sourceOf({ utmSource: row.utmSource ?? null, referrerHost: row.referrerHost ?? null }),
       medium: row.utmMedium ?? "",
       campaign: row.utmCampaign ?? "",
-      referrerHost: row.referrerHost ?? "",
+      referrer_host: row.referrerHost ?? "",
       device: row.device,
     };
-    const key = Object.values(dims).join("\u0000");
     const views = row.views ?? 1;
+    const key = `${Object.values(dims).join("\u0000")}\u0000${row.path}`;
     const seen = daily.get(key);
     if (seen) seen.views += views;
-    else daily.set(key, { ...dims, views });
+    else daily.set(key, { ...dims, path: row.path, views });
     // The first view of a visitor's day in this batch is their landing; one already stored wins (do nothing).
     const visitorKey = `${row.day}\u0000${row.visitorId}`;
     const visitor = visitors.get(visitorKey);
     if (visitor) visitor.views += views;
-    else {
-      const { path, ...rest } = dims;
-      visitors.set(visitorKey, { ...rest, visitorId: row.visitorId, landingPath: path, views });
-    }
+    else visitors.set(visitorKey, { ...dims, visitor_id: row.visitorId, landing_path: row.path, views });
   }
   // Each table is written by one statement whatever the batch's size: the rows travel as one JSON parameter
-  // (jsonb_to_recordset), so neither the query builder nor the database handles a parameter per value, which is
-  // what a batch of many distinct visitors used to cost (docs/performance.md, visitor analytics).
+  // (jsonb_to_recordset, whose record lists the columns in the insert's order), so neither the query builder nor
+  // the database handles a parameter per value, which is what a batch of many distinct visitors used to cost
+  // (docs/performance.md, visitor analytics).
   await db().transaction(async (tx) => {
     if (rows.length > 0) {
+      const raw = rows.map((row) => ({
+        at: row.at,
+        day: row.day,
+        visitor_id: row.visitorId,
+        path: row.path,
+        referrer_host: row.referrerHost ?? null,
+        utm_source: row.utmSource ?? null,
+        utm_medium: row.utmMedium ?? null,
+        utm_campaign: row.utmCampaign ?? null,
+        device: row.device,
+        views: row.views ?? 1,
+      }));
       await tx.execute(sql`
         insert into ${analyticsPageViews} (at, day, visitor_id, path, referrer_host, utm_source, utm_medium,
           utm_campaign, device, views)
-        select r.at, r.day, r.visitor_id, r.path, r.referrer_host, r.utm_source, r.utm_medium, r.utm_campaign,
-          r.device, r.views
-        from jsonb_to_recordset(${JSON.stringify(
-          rows.map((row) => ({
-            at: row.at,
-            day: row.day,
-            visitor_id: row.visitorId,
-            path: row.path,
-            referrer_host: row.referrerHost ?? null,
-            utm_source: row.utmSource ?? null,
-            utm_medium: row.utmMedium ?? null,
-            utm_campaign: row.utmCampaign ?? null,
-            device: row.device,
-            views: row.views ?? 1,
-          })),
-        )}::jsonb) as r(at timestamptz, day date, visitor_id text, path text, referrer_host text, utm_source text,
-          utm_medium text, utm_campaign text, device text, views int)`);
+        select * from jsonb_to_recordset(${JSON.stringify(raw)}::jsonb) as r(at timestamptz, day date,
+          visitor_id text, path text, referrer_host text, utm_source text, utm_medium text, utm_campaign text,
+          device text, views int)`);
       await tx.execute(sql`
         insert into ${analyticsDailyViews} (day, path, source, medium, campaign, referrer_host, device, views)
-        select r.day, r.path, r.source, r.medium, r.campaign, r.referrer_host, r.device, r.views
-        from jsonb_to_recordset(${JSON.stringify(
-          [...daily.values()].map(({ referrerHost, ...rest }) => ({ ...rest, referrer_host: referrerHost })),
-        )}::jsonb) as r(day date, path text, source text, medium text, campaign text, referrer_host text,
-          device text, views int)
+        select * from jsonb_to_recordset(${JSON.stringify([...daily.values()])}::jsonb) as r(day date, path text,
+          source text, medium text, campaign text, referrer_host text, device text, views int)
         on conflict (day, path, source, medium, campaign, referrer_host, device)
           do update set views = ${analyticsDailyViews}.views + excluded.views`);
       await tx.execute(sql`
         insert into ${analyticsDailyVisitors} (day, visitor_id, landing_path, source, medium, campaign,
           referrer_host, device, views)
-        select r.day, r.visitor_id, r.landing_path, r.source, r.medium, r.campaign, r.referrer_host, r.device,
-          r.views
-        from jsonb_to_recordset(${JSON.stringify(
-          [...visitors.values()].map(({ referrerHost, visitorId, landingPath, ...rest }) => ({
-            ...rest,
-            referrer_host: referrerHost,
-            visitor_id: visitorId,
-            landing_path: landingPath,
-          })),
-        )}::jsonb) as r(day date, visitor_id text, landing_path text, source text, medium text, campaign text,
-          referrer_host text, device text, views int)
+        select * from jsonb_to_recordset(${JSON.stringify([...visitors.values()])}::jsonb) as r(day date,
+          visitor_id text, landing_path text, source text, medium text, campaign text, referrer_host text,
+          device text, views int)
         on conflict (day, visitor_id) do update set views = ${analyticsDailyVisitors}.views + excluded.views`);
     }
     for (const [slug, n] of academy) {
