@@ -34,11 +34,43 @@ export async function hitRateLimit(
   return result as RateLimitResult;
 }
 
+interface WindowRow {
+  key: string;
+  count: number;
+  /** Milliseconds until the window ends, by the database's clock. */
+  msLeft: number;
+}
+
+/**
+ * Adds `hits` to each key's current window, opening a new window of `windowSeconds` where the last one has ended,
+ * in one statement; returns each key's count after it. Keys are upserted in sorted order, so two instances
+ * counting overlapping keys in their transactions lock the rows in the same order (no deadlock).
+ */
+async function addToWindows(
+  writer: Executor,
+  counts: { key: string; hits: number; windowSeconds: number }[],
+): Promise<WindowRow[]> {
+  const rows = rowsOf<{ key: string; count: number; ms_left: number | string }>(
+    await writer.execute(sql`
+      insert into rate_limits (key, count, reset_at)
+      select r.key, r.hits, now() + make_interval(secs => r.window_seconds)
+      from jsonb_to_recordset(${JSON.stringify(
+        counts.map((c) => ({ key: c.key, hits: c.hits, window_seconds: c.windowSeconds })),
+      )}::jsonb) as r(key text, hits int, window_seconds int)
+      order by r.key
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then excluded.count
+          else rate_limits.count + excluded.count end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning key, count, extract(epoch from (reset_at - now())) * 1000 as ms_left`),
+  );
+  return rows.map((row) => ({ key: row.key, count: Number(row.count), msLeft: Number(row.ms_left) }));
+}
+
 /**
  * Counts many hits in one statement (a batch of leads, in the batch's transaction), with the same outcome as
  * counting them one by one in the given order: the hits of one key get the consecutive counts after the row's
- * current count, and each is allowed while its count is within the limit. Keys are upserted in sorted order, so
- * two instances counting overlapping keys in their transactions lock the rows in the same order (no deadlock).
+ * current count, and each is allowed while its count is within the limit (addToWindows).
  */
 export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Promise<RateLimitResult[]> {
   const perKey = new Map<string, { windowSeconds: number; hits: number }>();
@@ -49,19 +81,9 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
   }
   const counted = hits.some((hit) => scaledLimit(hit.limit) !== null);
   const rows = counted
-    ? rowsOf<{ key: string; count: number; reset_at: string | Date }>(
-        await writer.execute(sql`
-          insert into rate_limits (key, count, reset_at)
-          select r.key, r.hits, now() + make_interval(secs => r.window_seconds)
-          from jsonb_to_recordset(${JSON.stringify(
-            [...perKey].map(([key, v]) => ({ key, hits: v.hits, window_seconds: v.windowSeconds })),
-          )}::jsonb) as r(key text, hits int, window_seconds int)
-          order by r.key
-          on conflict (key) do update set
-            count = case when rate_limits.reset_at <= now() then excluded.count
-              else rate_limits.count + excluded.count end,
-            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-          returning key, count, reset_at`),
+    ? await addToWindows(
+        writer,
+        [...perKey].map(([key, v]) => ({ key, hits: v.hits, windowSeconds: v.windowSeconds })),
       )
     : [];
   const now = Date.now();
@@ -76,7 +98,7 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
     seen.set(hit.key, nth);
     // This hit's count: the row's count before the batch plus its place among the batch's hits of that key.
     const count = Number(row?.count ?? total) - total + nth;
-    const resetAt = row ? new Date(row.reset_at).getTime() : now + hit.windowSeconds * 1000;
+    const resetAt = now + (row ? row.msLeft : hit.windowSeconds * 1000);
     const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
     return { ok: count <= max, retryAfter, remaining: Math.max(0, max - count) };
   });
@@ -176,20 +198,12 @@ export class LeasedRateLimit {
     const previous = this.#leases.get(key);
     const sharedCount = previous && now < previous.expiresAt ? previous.sharedCount : 0;
     const want = Math.max(1, Math.min(Math.ceil(max / 10), Math.ceil((max - sharedCount) / 4)));
-    const rows = await db().execute<{ count: number; ms_left: number | string }>(sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${key}, ${want}, now() + make_interval(secs => ${this.windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then ${want} else rate_limits.count + ${want} end,
-        reset_at = case when rate_limits.reset_at <= now()
-          then now() + make_interval(secs => ${this.windowSeconds}) else rate_limits.reset_at end
-      returning count, extract(epoch from (reset_at - now())) * 1000 as ms_left`);
-    const [row] = rowsOf<{ count: number; ms_left: number | string }>(rows);
+    const [row] = await addToWindows(db(), [{ key, hits: want, windowSeconds: this.windowSeconds }]);
     const count = Number(row?.count ?? want);
     const before = count - want;
     const granted = Math.max(0, Math.min(want, max - before));
     // Measured from before the statement was sent, so this process's window never outlasts the database's.
-    const expiresAt = now + Math.max(0, Number(row?.ms_left ?? 0));
+    const expiresAt = now + Math.max(0, row?.msLeft ?? 0);
     this.#leases.set(key, { expiresAt, left: granted, sharedCount: count });
     if (this.#leases.size > 10_000) {
       for (const [k, lease] of this.#leases) if (lease.expiresAt <= now) this.#leases.delete(k);
