@@ -475,7 +475,7 @@ export const demoAcademyItems: DemoAcademyItem[] = [
     durationMinutes: 24,
     thumbnailUrl: "/demo/academy-2.svg",
     videoUrl: "https://www.youtube.com/watch?v=ysz5S6PUM-U",
-    audioUrl: null,
+    audioUrl: "/demo/academy-intro.wav",
     isFeatured: true,
     status: "published",
     author: "Priya Raman",
