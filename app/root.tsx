@@ -21,6 +21,7 @@ import { CONSENT_SCRIPT } from "~/lib/consent";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { SETTING_DEFAULTS } from "~/lib/settings";
+import { keepDataOnTabChange } from "~/lib/url-tab";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -31,6 +32,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { baseUrl, productSignupUrl } = env();
   return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce });
 }
+
+/** Switching a back-office tab changes only `?tab=`: nothing to load again (app/lib/url-tab.ts). */
+export const shouldRevalidate = keepDataOnTabChange;
 
 let documentNonce: string | undefined;
 

@@ -1,11 +1,29 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localStore } from "~/storage/local-disk.server";
+import type { ObjectStore } from "~/storage/object-store.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
+import { uploadStem } from "../lib/media";
+import { listMedia, publicImages } from "../models/media.server";
 import { rowsOf } from "./client.server";
 import { academyContent, blogPosts, showcaseMedia, socialLinks, websiteSettings } from "./schema";
 import { seedDemoContent } from "./seed.server";
+import { demoPictures } from "./seed-content";
 
 const test = setupTestDatabase();
+
+let dir: string;
+let store: ObjectStore;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "asimov-seed-"));
+  store = localStore(dir);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe("migrations", () => {
   it("create every table of the spec and the auth tables", async () => {
@@ -54,7 +72,7 @@ describe("migrations", () => {
 describe("demo seed", () => {
   it("fills an empty database with a believable site", async () => {
     const { db } = test.handle();
-    const result = await seedDemoContent(db);
+    const result = await seedDemoContent(db, new Date(), store);
     expect(result.seeded).toBe(true);
 
     const posts = await db.select().from(blogPosts);
@@ -90,13 +108,42 @@ describe("demo seed", () => {
     expect(links?.n).toBe(5);
   });
 
+  it("puts the demo's pictures in the media library, with alt text, and the seeded rows use them", async () => {
+    const { items } = await listMedia();
+    const pictures = items.filter((i) => i.kind === "image");
+    expect(pictures.map((p) => p.title).sort()).toEqual(demoPictures.map((p) => p.title).sort());
+    for (const picture of pictures) {
+      expect(picture.altText).toBe(demoPictures.find((p) => p.title === picture.title)?.alt);
+      expect(picture.usage.length, picture.title).toBeGreaterThan(0);
+      // The file is in the store, whole.
+      const stored = await store.get(picture.url.slice("/uploads/".length));
+      expect(stored?.size).toBe(picture.sizeBytes);
+      await stored?.body.cancel();
+    }
+    const db = test.handle().db;
+    const urls = [
+      ...(await db.select({ url: blogPosts.featuredImage }).from(blogPosts)),
+      ...(await db.select({ url: academyContent.thumbnailUrl }).from(academyContent)),
+      ...(await db.select({ url: showcaseMedia.mediaUrl }).from(showcaseMedia)),
+    ]
+      .map((r) => r.url)
+      .filter((url): url is string => Boolean(url) && !/\.(mp4|wav)$|^https:/.test(url ?? ""));
+    expect(urls.length).toBeGreaterThan(0);
+    // Every picture a seeded row shows is a library image with its alt text (so public pages show the alt text).
+    const images = await publicImages(urls);
+    for (const url of urls) {
+      expect(uploadStem(url), url).toBeDefined();
+      expect(images.get(url)?.alt, url).toBeTruthy();
+    }
+  });
+
   it("is idempotent and never writes over existing data", async () => {
     const { db } = test.handle();
     await db.update(blogPosts).set({ title: "Edited by the admin" }).where(eq(blogPosts.status, "draft"));
     await db.delete(showcaseMedia);
     const before = await db.select({ n: count() }).from(blogPosts);
 
-    const again = await seedDemoContent(db);
+    const again = await seedDemoContent(db, new Date(), store);
     expect(again.seeded).toBe(false);
 
     const after = await db.select({ n: count() }).from(blogPosts);

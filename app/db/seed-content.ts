@@ -475,7 +475,7 @@ export const demoAcademyItems: DemoAcademyItem[] = [
     durationMinutes: 24,
     thumbnailUrl: "/demo/academy-2.svg",
     videoUrl: "https://www.youtube.com/watch?v=ysz5S6PUM-U",
-    audioUrl: null,
+    audioUrl: "/demo/academy-intro.wav",
     isFeatured: true,
     status: "published",
     author: "Priya Raman",
@@ -627,6 +627,59 @@ export const demoShowcase: DemoShowcaseItem[] = [
     mediaType: "video",
     mediaUrl: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
     displayOrder: 3,
+  },
+];
+
+/**
+ * The pictures the demo content uses (files in public/demo). The seed puts each one in the media library, with
+ * this title and alt text, and the seeded rows use its library URL instead of the path given above.
+ */
+export interface DemoPicture {
+  path: string;
+  title: string;
+  alt: string;
+}
+
+export const demoPictures: DemoPicture[] = [
+  {
+    path: "/demo/blog-1.svg",
+    title: "blog-1.svg",
+    alt: "Concentric radar rings and lines of text on an indigo to violet gradient",
+  },
+  {
+    path: "/demo/blog-2.svg",
+    title: "blog-2.svg",
+    alt: "Flowing teal lines, like a chart of a pipeline, on a dark sea-green background",
+  },
+  {
+    path: "/demo/blog-3.svg",
+    title: "blog-3.svg",
+    alt: "A rising bar chart with a trend line on a purple to pink gradient",
+  },
+  {
+    path: "/demo/blog-4.svg",
+    title: "blog-4.svg",
+    alt: "A faceted blue surface of triangles with a circle marking one point",
+  },
+  {
+    path: "/demo/academy-1.svg",
+    title: "academy-1.svg",
+    alt: "A play button in the middle of a network of connected points on deep blue",
+  },
+  {
+    path: "/demo/academy-2.svg",
+    title: "academy-2.svg",
+    alt: "Four proposal cards with highlighted lines fanned out on a purple gradient",
+  },
+  {
+    path: "/demo/academy-3.svg",
+    title: "academy-3.svg",
+    alt: "A sound wave of glowing bars inside concentric circles on dark blue",
+  },
+  {
+    path: "/demo/showcase-dashboard.svg",
+    title: "showcase-dashboard.svg",
+    alt: "The Asimov pipeline dashboard: open pipeline, weighted forecast, win rate and sales cycle above the deals by stage and a revenue forecast chart",
   },
 ];
 

@@ -41,6 +41,9 @@ export const SLUG_TAKEN = "Another item already uses this slug. Choose a differe
 /** The edit dialog's history (docs/product.md, Revisions). */
 export const REVISION_MESSAGES = {
   restored: "Revision restored",
+  /** After "Revision restored" when some of its files were deleted from the media library ("Thumbnail and Video URL"). */
+  filesLeftEmpty: (fields: string, count: number) =>
+    `${fields} left empty: ${count === 1 ? "its file was" : "their files were"} deleted from the media library. Choose another in the form.`,
   restoreFailed: "Failed to restore revision",
   slugTaken: "Another item now uses this revision's slug. Change that item's slug first.",
   restoreConfirm:

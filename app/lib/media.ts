@@ -136,6 +136,11 @@ export function uploadStem(url: string | null | undefined): string | undefined {
   return url ? UPLOAD_URL.exec(url)?.[1] : undefined;
 }
 
+/** The store key of the file (or copy) an upload URL names ("images/3f2a….jpg"); undefined for other URLs. */
+export function uploadKey(url: string | null | undefined): string | undefined {
+  return url ? UPLOAD_URL.exec(url)?.[0].slice("/uploads/".length) : undefined;
+}
+
 /** Every library entry a text mentions (a JSON body, a URL). */
 export function mentionedStems(text: string | null | undefined): string[] {
   if (!text) return [];

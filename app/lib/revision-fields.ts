@@ -53,6 +53,12 @@ export const REVISION_FIELDS: Record<ContentKind, readonly RevisionField[]> = {
   ],
 };
 
+/** The fields holding the URL of one file (a picture, a video, an audio file), which may be from the media library. */
+export const FILE_FIELDS: Record<ContentKind, readonly string[]> = {
+  blog: ["featuredImage"],
+  academy: ["thumbnailUrl", "videoUrl", "audioUrl"],
+};
+
 /** "Title, Body and Status": the changed fields a history entry names (fields without a label are left out). */
 export function changedSummary(kind: ContentKind, changed: readonly string[]): string {
   const labels = REVISION_FIELDS[kind].filter((f) => changed.includes(f.key)).map((f) => f.label);

@@ -76,7 +76,7 @@ export function variantUrl(url: string, width: number, format: (typeof IMAGE_FOR
   return url.replace(/\.[a-z0-9]+$/i, `-${width}w.${format}`);
 }
 
-/** True for images uploaded here, which have responsive copies beside them. */
+/** True for images uploaded here, which have responsive copies beside them (not the demo's SVG pictures). */
 export function isUploadedImage(url: string | null | undefined): url is string {
-  return Boolean(url?.startsWith("/uploads/images/") && !/-\d+w\.(webp|avif)$/.test(url));
+  return Boolean(url?.startsWith("/uploads/images/") && !/(-\d+w\.(webp|avif)|\.svg)$/.test(url));
 }

@@ -4,7 +4,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { type ContentKind, contentRevisions } from "~/db/schema";
+import { FILE_FIELDS } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
+import { deletedUploads } from "~/models/media.server";
+import type { ObjectStore } from "~/storage/object-store.server";
 
 export const REVISIONS_KEPT = 50;
 
@@ -151,4 +154,30 @@ export async function getRevision(kind: ContentKind, itemId: string, revisionId:
     )
     .limit(1);
   return revision;
+}
+
+/**
+ * A revision's snapshot to restore, without the files deleted from the media library since it was saved: their
+ * fields are emptied (a dead URL would show a broken picture or player), the academy's video and audio blocks
+ * naming them are dropped, and `cleared` names the fields emptied.
+ */
+export async function withoutDeletedFiles(
+  kind: ContentKind,
+  snapshot: Snapshot,
+  store?: ObjectStore,
+): Promise<{ snapshot: Snapshot; cleared: string[] }> {
+  const urls = FILE_FIELDS[kind]
+    .map((key) => snapshot[key])
+    .filter((v): v is string => typeof v === "string");
+  const gone = await deletedUploads(urls, store);
+  if (gone.size === 0) return { snapshot, cleared: [] };
+  const cleared = FILE_FIELDS[kind].filter((key) => gone.has(snapshot[key] as string));
+  const kept: Snapshot = { ...snapshot, ...Object.fromEntries(cleared.map((key) => [key, null])) };
+  if (Array.isArray(snapshot.content)) {
+    kept.content = snapshot.content.filter((block) => {
+      const url = (block as { data?: { url?: unknown } } | null)?.data?.url;
+      return !(typeof url === "string" && gone.has(url));
+    });
+  }
+  return { snapshot: kept, cleared };
 }

@@ -16,11 +16,13 @@ import {
   type RevisionAction,
   recordRevision,
   type Snapshot,
+  withoutDeletedFiles,
 } from "~/models/content-revisions.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
 import { redirectsForSlugChange } from "~/models/redirects.server";
+import type { ObjectStore } from "~/storage/object-store.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
 
@@ -168,17 +170,20 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     /**
      * Brings a revision's fields back through `update`, so the save is audited, bumps the cache and queues its
      * events like any other, and is itself a new revision. The status and publication time stay as they are now.
-     * Undefined when the item or the revision is gone.
+     * A file deleted from the media library since is not brought back: its field is left empty and named in
+     * `cleared`. Undefined when the item or the revision is gone.
      */
-    async restore(id: string, revisionId: number, who: AuditContext, now = new Date()) {
+    async restore(id: string, revisionId: number, who: AuditContext, now = new Date(), store?: ObjectStore) {
       const revision = await getRevision(kind, id, revisionId);
       if (!revision) return undefined;
       const [current] = (await db().select().from(target).where(eq(target.id, id)).limit(1)) as Row[];
       if (!current) return undefined;
-      return update(id, fromRevision(revision.snapshot, current), who, now, {
+      const { snapshot, cleared } = await withoutDeletedFiles(kind, revision.snapshot, store);
+      const updated = await update(id, fromRevision(snapshot, current), who, now, {
         action: "restore",
         restoredFrom: revision.id,
       });
+      return updated && { ...updated, cleared };
     },
 
     async remove(id: string, who: AuditContext): Promise<Row | undefined> {

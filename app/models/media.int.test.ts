@@ -16,8 +16,9 @@ import type { ObjectStore } from "~/storage/object-store.server";
 import { acceptUpload } from "~/storage/uploads.server";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import { createAcademyItem, updateAcademyItem } from "./academy-admin.server";
-import { createPost, deletePost, updatePost } from "./blog-admin.server";
+import { createAcademyItem, restoreAcademyRevision, updateAcademyItem } from "./academy-admin.server";
+import { createPost, deletePost, restorePostRevision, updatePost } from "./blog-admin.server";
+import { listRevisions } from "./content-revisions.server";
 import {
   deleteMedia,
   listMedia,
@@ -362,5 +363,53 @@ describe("importing uploads made before the library", () => {
     await audit(later.url);
     expect(await importExistingUploadsAtStartup(store)).toBe(0);
     expect(await importExistingUploads(store)).toBe(1);
+  });
+});
+
+describe("restoring a revision whose files were deleted from the library", () => {
+  it("leaves those fields empty and names them; external URLs and files still stored come back", async () => {
+    const picture = await upload(await png(640, 360, "#226644"), "gone.png", "image/png");
+    await updateMediaDetails(picture.entry.id, { altText: "Green", title: "Gone" }, who);
+    const audio = await upload(MP3, "talk.mp3", "audio/mpeg", "audio");
+    const base = { title: "Restored lesson", slug: "r-lesson", category: "c" };
+    const item = await createAcademyItem(
+      academyInput({
+        ...base,
+        description: "With files",
+        thumbnailUrl: picture.result.url,
+        videoUrl: "https://www.youtube.com/watch?v=ysz5S6PUM-U",
+        audioUrl: audio.result.url,
+      }),
+      who,
+    );
+    await updateAcademyItem(item.id, academyInput({ ...base, description: "Without files" }), who);
+    // Nothing uses them any more: both are deleted from the library, their files from the store.
+    expect((await deleteMedia(picture.entry.id, who, store)).status).toBe("deleted");
+    expect((await deleteMedia(audio.entry.id, who, store)).status).toBe("deleted");
+
+    const created = (await listRevisions("academy", item.id)).at(-1);
+    const restored = await restoreAcademyRevision(item.id, created?.id ?? 0, who, new Date(), store);
+    expect(restored?.cleared).toEqual(["thumbnailUrl", "audioUrl"]);
+    expect(restored?.after).toMatchObject({
+      description: "With files",
+      thumbnailUrl: null,
+      audioUrl: null,
+      videoUrl: "https://www.youtube.com/watch?v=ysz5S6PUM-U",
+    });
+    // The block list names no dead file either; the video's block is there.
+    expect(JSON.stringify(restored?.after.content)).not.toContain(audio.result.url);
+    expect(JSON.stringify(restored?.after.content)).toContain("youtube.com");
+
+    // A file still in the store that the library has not imported yet is not gone.
+    const pending = await stored(await png(320, 180, "#112233"), "pending.png", "image/png");
+    const post = await createPost(
+      blogInput({ title: "Pending", slug: "r-pending", featuredImage: pending.url }),
+      who,
+    );
+    await updatePost(post.id, blogInput({ title: "Pending", slug: "r-pending" }), who);
+    const first = (await listRevisions("blog", post.id)).at(-1);
+    const back = await restorePostRevision(post.id, first?.id ?? 0, who, new Date(), store);
+    expect(back?.cleared).toEqual([]);
+    expect(back?.after.featuredImage).toBe(pending.url);
   });
 });

@@ -20,6 +20,7 @@ import {
   type PublicImage,
   publicImageOf,
   stemOfKey,
+  uploadKey,
   uploadStem,
   uploadUrlOfKey,
 } from "~/lib/media";
@@ -191,6 +192,29 @@ async function entriesByStem(
   if (stems.length === 0) return new Map();
   const rows = await db().select().from(media).where(inArray(stemOf, stems));
   return new Map(rows.map((row) => [stemOfKey(row.key), row]));
+}
+
+/**
+ * The URLs among these that name a file of this site that is gone: no library entry and nothing in the store, as
+ * after a delete in the media library. External URLs, and files still stored that the library has not imported
+ * yet, are not gone.
+ */
+export async function deletedUploads(
+  urls: ReadonlyArray<string | null | undefined>,
+  store: ObjectStore = objectStore(),
+): Promise<Set<string>> {
+  const ours = [...new Set(urls)].filter((url): url is string => Boolean(url?.startsWith("/uploads/")));
+  const entries = await entriesByStem(ours);
+  const gone = new Set<string>();
+  for (const url of ours) {
+    const stem = uploadStem(url);
+    const key = uploadKey(url);
+    if (!stem || !key || entries.has(stem)) continue;
+    const stored = await store.get(key);
+    if (stored) await stored.body.cancel();
+    else gone.add(url);
+  }
+  return gone;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,11 @@
 // Where uploaded files live: the store interface both backends (local disk, S3) implement, and the key, content
 // type and range rules they share.
+import { createHash } from "node:crypto";
+
+/** A file's key: its bucket and the first 32 hex digits of its SHA-256, so the same bytes are always one file. */
+export function contentKey(bucket: string, bytes: Uint8Array, ext: string): string {
+  return `${bucket}/${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${ext}`;
+}
 
 export interface StoredObject {
   body: ReadableStream<Uint8Array>;
@@ -34,6 +40,8 @@ const CONTENT_TYPES: Record<string, string> = {
   m4a: "audio/mp4",
   aac: "audio/aac",
   flac: "audio/flac",
+  // Only the demo seed stores SVG (its own pictures): uploads refuse it. Served, like every file, with a sandbox CSP.
+  svg: "image/svg+xml",
 };
 
 export function contentTypeForKey(key: string): string {

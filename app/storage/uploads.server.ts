@@ -2,7 +2,6 @@
 // the file's first bytes), content-hash keys (a URL never changes content, so it can be cached forever), and
 // the media library entry (with its audit entry) of an admin's upload. On any rejection or failure nothing stays
 // stored.
-import { createHash } from "node:crypto";
 import { logger } from "~/lib/logger.server";
 import type { MediaVariant } from "~/lib/media";
 import { BUCKETS, type BucketName, formatBytes, isBucketName } from "~/lib/uploads";
@@ -10,7 +9,7 @@ import type { AuditContext } from "~/models/audit.server";
 import { type MediaEntry, recordUpload, type UploadedFile } from "~/models/media.server";
 import { objectStore } from "./configured-store.server";
 import { imageVariants } from "./image-variants.server";
-import type { ObjectStore } from "./object-store.server";
+import { contentKey, type ObjectStore } from "./object-store.server";
 
 export { BUCKETS, type BucketName };
 
@@ -137,9 +136,8 @@ export async function acceptUpload(
     throw wrongType(bucket, mime);
   }
 
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const ext = sniffed.ext === "jpeg" ? "jpg" : sniffed.ext;
-  const key = `${bucket}/${hash}.${ext}`;
+  const key = contentKey(bucket, bytes, ext);
   const url = `/uploads/${key}`;
   const pieces: Array<{ key: string; body: Uint8Array; contentType: string }> = [
     { key, body: bytes, contentType: mime },

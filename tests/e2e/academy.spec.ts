@@ -9,7 +9,8 @@ const hidden = demoAcademyItems.filter((i) => i.status !== "published");
 const embedded = published.find((i) => i.videoUrl?.includes("youtube.com"));
 const fileVideo = published.find((i) => i.videoUrl && !i.videoUrl.startsWith("http"));
 const audioOnly = published.find((i) => !i.videoUrl && i.audioUrl && !i.author);
-if (!embedded || !fileVideo || !audioOnly || hidden.length === 0) {
+const videoAndAudio = published.find((i) => i.videoUrl && i.audioUrl);
+if (!embedded || !fileVideo || !audioOnly || !videoAndAudio || hidden.length === 0) {
   throw new Error("the demo seed changed: update this spec");
 }
 
@@ -209,6 +210,15 @@ test.describe("academy detail", () => {
     await page.goto(`/academy/${audioOnly.slug}`);
     await expect(page.locator("audio")).toHaveAttribute("src", audioOnly.audioUrl ?? "");
     await expect(page.getByText("Asimov Team", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("an item with both a video and an audio file offers both players", async ({ page }) => {
+    await page.goto(`/academy/${videoAndAudio.slug}`);
+    const article = page.getByRole("article");
+    await expect(article.getByRole("link", { name: `Play video: ${videoAndAudio.title}` })).toBeVisible();
+    await expect(article.getByText("Listen to this session")).toBeVisible();
+    await expect(article.locator("audio")).toHaveAttribute("src", videoAndAudio.audioUrl ?? "");
     await expectNoAxeViolations(page);
   });
 

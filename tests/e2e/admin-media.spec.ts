@@ -4,6 +4,7 @@
 // image without alt text is refused. And the screen itself: filters, keyboard, 375 and 1280 px, axe.
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { demoBlogPosts, demoPictures } from "../../app/db/seed-content";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, test } from "./support/fixtures";
 import { expectNoHorizontalScroll, toast, uniqueSuffix } from "./support/ui";
@@ -48,6 +49,39 @@ async function pick(field: Locator, page: Page, title: string) {
 }
 
 test.describe("media library", () => {
+  test("a fresh demo install's library holds the demo's pictures, with alt text, used by the posts", async ({
+    adminPage: page,
+    browser,
+    baseURL,
+  }) => {
+    const post = demoBlogPosts.find((p) => p.status === "published" && p.featuredImage);
+    const picture = demoPictures.find((p) => p.path === post?.featuredImage);
+    if (!post || !picture) throw new Error("the demo seed changed: update this spec");
+    await page.goto("/admin/media");
+    for (const { title } of demoPictures) await expect(card(page, title)).toBeVisible();
+    await expect(card(page, picture.title)).not.toContainText("No alt text");
+    await expect(card(page, picture.title)).toContainText(picture.alt);
+    await expect(card(page, picture.title)).toContainText(/Used in \d+ places?/);
+    // The public post shows that library file (an SVG: no copies), with its alt text.
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto(`/blog/${post.slug}`);
+    const shown = await visitor
+      .locator("article picture img")
+      .first()
+      .evaluate((img: HTMLImageElement) => ({ alt: img.alt, current: img.currentSrc }));
+    expect(shown.alt).toBe(picture.alt);
+    expect(shown.current).toMatch(/\/uploads\/images\/[a-f0-9]{32}\.svg$/);
+    await expect
+      .poll(() =>
+        visitor
+          .locator("article picture img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    await visitor.context().close();
+  });
+
   test("a library image picked in a post renders responsive with its alt text; alt edits reach the page; delete rules", async ({
     adminPage: page,
     consoleErrors,

@@ -30,6 +30,29 @@ test.describe("public layout", () => {
     await expect(mobileNav).toBeHidden();
   });
 
+  test("the menu button's aria-controls names an element of the page, closed and open (site and admin)", async ({
+    adminPage: page,
+  }) => {
+    for (const [path, link] of [
+      ["/", "Pricing"],
+      ["/admin", "Settings"],
+    ] as const) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(path);
+      const toggle = page.getByRole("button", { name: /menu/i });
+      const controlled = async () => {
+        const id = await toggle.getAttribute("aria-controls");
+        expect(id, `${path}: aria-controls`).toBeTruthy();
+        await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
+        return page.locator(`[id="${id}"]`);
+      };
+      await controlled();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect((await controlled()).getByRole("link", { name: link })).toBeVisible();
+    }
+  });
+
   test("unknown paths show the 404 page with status 404", async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResource(404, "/no-such-page"));
     const response = await page.goto("/no-such-page");

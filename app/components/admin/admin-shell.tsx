@@ -100,18 +100,17 @@ export function AdminShell({ adminEmail, children }: { adminEmail: string; child
           <span className="sr-only">{open ? "Close admin menu" : "Open admin menu"}</span>
         </Button>
       </header>
-      {open ? (
-        <nav
-          id="admin-mobile-nav"
-          aria-label="Admin"
-          className="border-b border-slate-200 bg-white p-3 lg:hidden"
-        >
-          <NavItems />
-          <div className="mt-2 border-t border-slate-200 pt-2">
-            <LogoutButton />
-          </div>
-        </nav>
-      ) : null}
+      {/* Always in the document, so the button's aria-controls names an element; the menu only while open. */}
+      <div id="admin-mobile-nav" className="lg:hidden">
+        {open ? (
+          <nav aria-label="Admin" className="border-b border-slate-200 bg-white p-3">
+            <NavItems />
+            <div className="mt-2 border-t border-slate-200 pt-2">
+              <LogoutButton />
+            </div>
+          </nav>
+        ) : null}
+      </div>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
         <div className="flex h-16 items-center px-5">
           <Logo />

@@ -69,18 +69,22 @@ export function Header({ nav }: { nav: NavItem[] }) {
           </button>
         </div>
       </div>
-      {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white md:hidden">
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            <NavItems nav={nav} />
-            <li className="pt-2">
-              <Link to="/contact" className={buttonVariants({ className: "w-full" })}>
-                Get Started
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      ) : null}
+      {/* The container stays in the document, so the button's aria-controls always names an element; the menu
+          itself is rendered only while open. */}
+      <div id="mobile-menu" className="md:hidden">
+        {open ? (
+          <nav aria-label="Mobile" className="border-t border-slate-200 bg-white">
+            <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+              <NavItems nav={nav} />
+              <li className="pt-2">
+                <Link to="/contact" className={buttonVariants({ className: "w-full" })}>
+                  Get Started
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </div>
     </header>
   );
 }

@@ -168,6 +168,36 @@ function EmbeddedVideo({ url, title, poster }: { url: string; title: string; pos
   );
 }
 
+function VideoPlayer({ url, title, poster }: { url: string; title: string; poster: string | null }) {
+  return isEmbedVideo(url) ? (
+    <EmbeddedVideo url={url} title={title} poster={poster} />
+  ) : (
+    // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption track yet; the summary and description give the content in text
+    <video
+      controls
+      preload="metadata"
+      poster={poster ?? undefined}
+      aria-label={`Video: ${title}`}
+      className="aspect-video w-full rounded-2xl bg-slate-900"
+      src={url}
+    />
+  );
+}
+
+function AudioPlayer({ url, title }: { url: string; title: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <p className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <Headphones className="size-4 text-brand-600" aria-hidden="true" />
+        Listen to this session
+      </p>
+      {/* biome-ignore lint/a11y/useMediaCaption: audio-only; the summary gives the content in text */}
+      <audio controls preload="metadata" aria-label={`Audio: ${title}`} className="mt-3 w-full" src={url} />
+    </div>
+  );
+}
+
+/** The item's video, its audio, or both (the video first: a recording and its podcast version, say). */
 function Player({
   title,
   videoUrl,
@@ -181,40 +211,13 @@ function Player({
 }) {
   const video = videoUrl?.trim();
   const audio = audioUrl?.trim();
-  if (video) {
-    return isEmbedVideo(video) ? (
-      <EmbeddedVideo url={video} title={title} poster={poster} />
-    ) : (
-      // biome-ignore lint/a11y/useMediaCaption: uploaded videos carry no caption track yet; the summary and description give the content in text
-      <video
-        controls
-        preload="metadata"
-        poster={poster ?? undefined}
-        aria-label={`Video: ${title}`}
-        className="aspect-video w-full rounded-2xl bg-slate-900"
-        src={video}
-      />
-    );
-  }
-  if (audio) {
-    return (
-      <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
-        <p className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-          <Headphones className="size-4 text-brand-600" aria-hidden="true" />
-          Listen to this session
-        </p>
-        {/* biome-ignore lint/a11y/useMediaCaption: audio-only; the summary gives the content in text */}
-        <audio
-          controls
-          preload="metadata"
-          aria-label={`Audio: ${title}`}
-          className="mt-3 w-full"
-          src={audio}
-        />
-      </div>
-    );
-  }
-  return null;
+  if (!video && !audio) return null;
+  return (
+    <div className="space-y-4">
+      {video ? <VideoPlayer url={video} title={title} poster={poster} /> : null}
+      {audio ? <AudioPlayer url={audio} title={title} /> : null}
+    </div>
+  );
 }
 
 export default function AcademyItemPage({ loaderData }: Route.ComponentProps) {

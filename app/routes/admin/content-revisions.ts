@@ -7,6 +7,7 @@ import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
+import { changedSummary } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { auditContext } from "~/models/audit.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
@@ -44,8 +45,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const revisionId = Number(form.get("revision"));
   try {
     const restore = kind === "blog" ? restorePostRevision : restoreAcademyRevision;
-    if (!(await restore(id, revisionId, who))) return failed(REVISION_MESSAGES.restoreFailed, 404);
-    return answer({ intent, ok: true, toast: { type: "success", message: REVISION_MESSAGES.restored } });
+    const restored = await restore(id, revisionId, who);
+    if (!restored) return failed(REVISION_MESSAGES.restoreFailed, 404);
+    const { cleared } = restored;
+    // A file deleted from the media library since the revision is not restored: the toast names its field.
+    const toast = cleared.length
+      ? {
+          type: "success" as const,
+          title: REVISION_MESSAGES.restored,
+          message: REVISION_MESSAGES.filesLeftEmpty(changedSummary(kind, cleared), cleared.length),
+        }
+      : { type: "success" as const, message: REVISION_MESSAGES.restored };
+    return answer({ intent, ok: true, toast });
   } catch (error) {
     if (isUniqueViolation(error)) return failed(REVISION_MESSAGES.slugTaken, 400);
     logger.error({ err: error, kind, id }, "revision restore failed");

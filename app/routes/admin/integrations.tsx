@@ -6,6 +6,7 @@ import { z } from "zod";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LeadNotificationsForm } from "~/components/admin/lead-notifications-form";
+import { useUrlTab } from "~/components/admin/use-url-tab";
 import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
@@ -19,6 +20,7 @@ import {
   webhookEndpointSchema,
 } from "~/lib/notification-settings";
 import { requestInfo } from "~/lib/request-context.server";
+import { keepDataOnTabChange } from "~/lib/url-tab";
 import { UnsafeUrlError } from "~/lib/webhook-http.server";
 import { auditContext } from "~/models/audit.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
@@ -154,8 +156,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return invalid({ intent, toast: { type: "error", message: "Unknown action" } });
 }
 
+export const shouldRevalidate = keepDataOnTabChange;
+
+const TABS = ["notifications", "webhooks"] as const;
+
 export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
   const { mailOn, settings, endpoints, loadFailed } = loaderData;
+  const [tab, setTab] = useUrlTab(TABS);
   useEffect(() => {
     if (loadFailed) toast.error("Failed to load integrations");
   }, [loadFailed]);
@@ -170,7 +177,7 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
           The integrations could not be loaded. Reload the page to try again.
         </p>
       ) : null}
-      <Tabs defaultValue="notifications">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Integrations">
           <TabsTrigger value="notifications">Lead notifications</TabsTrigger>
           <TabsTrigger value="webhooks">Webhooks</TabsTrigger>

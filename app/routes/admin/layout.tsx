@@ -5,6 +5,7 @@ import { useFlashToast } from "~/components/admin/flash-toast";
 import { adminTitle } from "~/lib/brand";
 import { readFlash } from "~/lib/flash.server";
 import { noStoreHeaders } from "~/lib/no-store";
+import { keepDataOnTabChange } from "~/lib/url-tab";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
@@ -19,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers = noStoreHeaders;
+
+/** Switching a tab changes only `?tab=`: nothing to load again (app/lib/url-tab.ts). */
+export const shouldRevalidate = keepDataOnTabChange;
 
 export function meta() {
   return [{ title: adminTitle() }, { name: "robots", content: "noindex, nofollow" }];

@@ -8,6 +8,7 @@ import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { NotFoundList, RedirectList } from "~/components/admin/redirect-lists";
+import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -18,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { REDIRECT_PATH_MAX } from "~/lib/redirect-paths";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { requestInfo } from "~/lib/request-context.server";
+import { keepDataOnTabChange } from "~/lib/url-tab";
 import { auditContext } from "~/models/audit.server";
 import { clearNotFound, dismissNotFound, listNotFound } from "~/models/not-found-monitor.server";
 import { createRedirect, deleteRedirect, listRedirects } from "~/models/redirects.server";
@@ -25,19 +27,19 @@ import type { Route } from "./+types/redirects";
 
 const noStore = { "Cache-Control": "private, no-store" };
 const NOT_FOUND_TAB = "404";
+const TABS = ["redirects", NOT_FOUND_TAB] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
   const params = new URL(request.url).searchParams;
   const search = (params.get("q") ?? "").slice(0, 200);
-  const tab = params.get("tab") === NOT_FOUND_TAB ? NOT_FOUND_TAB : "redirects";
   try {
     const [redirects, notFound] = await Promise.all([listRedirects({ search }), listNotFound()]);
-    return data({ search, tab, redirects, notFound, loadFailed: false }, { headers: noStore });
+    return data({ search, redirects, notFound, loadFailed: false }, { headers: noStore });
   } catch (error) {
     logger.error({ err: error }, "Failed to load redirects");
     const empty = { rows: [], total: 0, matched: 0 };
-    return data({ search, tab, redirects: empty, notFound: empty, loadFailed: true }, { headers: noStore });
+    return data({ search, redirects: empty, notFound: empty, loadFailed: true }, { headers: noStore });
   }
 }
 
@@ -98,8 +100,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refuse("Unknown action", { intent });
 }
 
+export const shouldRevalidate = keepDataOnTabChange;
+
 export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
-  const { search, tab, redirects, notFound, loadFailed } = loaderData;
+  const { search, redirects, notFound, loadFailed } = loaderData;
+  const [tab, setTab] = useUrlTab(TABS);
   const [adding, setAdding] = useState(false);
   useEffect(() => {
     if (loadFailed) toast.error("Failed to load redirects");
@@ -128,7 +133,7 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
           The redirects could not be loaded. Reload the page to try again.
         </p>
       ) : null}
-      <Tabs defaultValue={tab}>
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Redirects and 404s">
           <TabsTrigger value="redirects">Redirects ({redirects.total})</TabsTrigger>
           <TabsTrigger value={NOT_FOUND_TAB}>404 monitor ({notFound.total})</TabsTrigger>

@@ -1,12 +1,13 @@
 // /admin/settings: six tabs. General, Social, SEO, Analytics and Chat are one form saved by 'Save Settings'
 // (one upsert per setting key, social links updated by id); Showcase manages the hero media with its own actions.
 // Every write bumps the content version, so the public site shows it on the next request.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { SettingsPanels, type SocialLinkValue } from "~/components/admin/settings-panels";
 import { ShowcaseManager } from "~/components/admin/showcase-manager";
+import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
@@ -23,6 +24,7 @@ import {
   showcaseAddSchema,
   socialUrlSchema,
 } from "~/lib/settings-form";
+import { keepDataOnTabChange } from "~/lib/url-tab";
 import { auditContext } from "~/models/audit.server";
 import { missingAltText } from "~/models/media.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
@@ -219,12 +221,15 @@ const TABS = [
   { value: "analytics", label: "Analytics" },
   { value: "chat", label: "Chat" },
 ] as const;
+const TAB_VALUES = TABS.map((t) => t.value);
+
+export const shouldRevalidate = keepDataOnTabChange;
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-settings";
   useActionToast(actionData);
-  const [tab, setTab] = useState("general");
+  const [tab, setTab] = useUrlTab(TAB_VALUES);
   const { showcaseFailed } = loaderData;
   useEffect(() => {
     if (showcaseFailed) showToast({ type: "error", message: "Failed to load showcase media" });
