@@ -59,7 +59,7 @@ const schema = z.object({
   CONTENT_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Lets webhook endpoints resolve to private, loopback or link-local addresses (SSRF guard off). */
   WEBHOOK_ALLOW_PRIVATE: boolish,
-  /** A public form sent sooner than this after it became usable is dropped like the honeypot (tests lower it). */
+  /** A public form sent sooner than this after it became usable is held as suspected spam (tests lower it). */
   LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
   /** false: this instance does not deliver the outbox (another one does). */
   OUTBOX_WORKER: boolish,

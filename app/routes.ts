@@ -45,6 +45,7 @@ export default [
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/person/:email", "routes/admin/contacts-person.tsx"),
+      route("contacts/spam", "routes/admin/contacts-spam.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
       // issue #12: lead notifications and webhooks

@@ -26,7 +26,16 @@ import {
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
 } from "~/lib/content-enums";
-import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
+import {
+  LEAD_FORMS,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  type LeadForm,
+  type LeadKind,
+  type LeadStatus,
+  SPAM_REASONS,
+  type SpamReason,
+} from "~/lib/lead-status";
 import { MEDIA_KINDS, type MediaKind, type MediaVariant } from "~/lib/media";
 import { REDIRECT_SOURCES, type RedirectSource, type RedirectStatus } from "~/lib/redirect-paths";
 
@@ -311,6 +320,34 @@ export const formSubmissions = pgTable(
     check("form_submissions_status_check", inList("status", LEAD_STATUSES)),
     index("form_submissions_created_idx").on(t.createdAt.desc()),
     index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Submissions held as suspected spam (honeypot filled, sent too fast): never counted, alerted, announced or
+ * exported, because they are not in the lead tables at all. `payload` is the validated input and its attribution;
+ * "Not spam" stores it as a lead through the normal lead write and deletes the row in the same transaction.
+ * `email` is the payload's address lower-cased (listing, erasure); `source_hash` a hash of the client address.
+ * Rows older than 30 days are deleted by the periodic pruning.
+ */
+export const heldSubmissions = pgTable(
+  "held_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<LeadForm>().notNull(),
+    email: text("email").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    reason: text("reason").$type<SpamReason>().notNull(),
+    /** For "too-fast": the milliseconds the browser measured between the form becoming usable and its submit. */
+    elapsedMs: integer("elapsed_ms"),
+    sourceHash: text("source_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("held_submissions_kind_check", inList("kind", LEAD_FORMS)),
+    check("held_submissions_reason_check", inList("reason", SPAM_REASONS)),
+    index("held_submissions_created_idx").on(t.createdAt.desc()),
+    index("held_submissions_email_idx").on(t.email),
   ],
 );
 

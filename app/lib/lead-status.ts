@@ -21,6 +21,27 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   subscriber: "Newsletter subscriber",
 };
 
+/** The public forms a submission comes from (contact page, contact/demo dialog, footer newsletter). */
+export const LEAD_FORMS = ["contact", "lead", "newsletter"] as const;
+export type LeadForm = (typeof LEAD_FORMS)[number];
+
+/** Why a submission was held as suspected spam instead of stored as a lead. */
+export const SPAM_REASONS = ["honeypot", "too-fast"] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+
+/** One held submission as the Spam view lists it. */
+export interface HeldSubmission {
+  id: string;
+  kind: LeadForm;
+  email: string;
+  name: string | null;
+  message: string | null;
+  reason: SpamReason;
+  /** For "too-fast": the milliseconds the browser measured. */
+  elapsedMs: number | null;
+  createdAt: Date | string;
+}
+
 /** The admin's person view of an e-mail address (every lead with it, any case): used by the inbox and alert mails. */
 export function personHref(email: string): string {
   return `/admin/contacts/person/${encodeURIComponent(email.trim().toLowerCase())}`;

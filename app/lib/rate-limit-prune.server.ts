@@ -1,9 +1,11 @@
 // Expired rate-limit rows are deleted now and then: both counter tables (ours, rate_limits, and better-auth's
-// auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them.
+// auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them. The same
+// periodic job deletes submissions held as suspected spam once they are 30 days old.
 import { lt, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { authRateLimits, rateLimits } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { pruneHeldSubmissions } from "~/models/held-submissions.server";
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -37,11 +39,17 @@ export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateL
 let timer: NodeJS.Timeout | undefined;
 
 async function pruneQuietly(): Promise<void> {
+  // A missed round only leaves a few more rows until the next one.
   try {
     await pruneRateLimits();
   } catch (error) {
-    // A missed round only leaves a few more rows until the next one.
     logger.warn({ err: error }, "rate-limit pruning failed");
+  }
+  try {
+    const held = await pruneHeldSubmissions();
+    if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
+  } catch (error) {
+    logger.warn({ err: error }, "pruning held suspected spam failed");
   }
 }
 

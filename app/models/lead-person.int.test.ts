@@ -5,6 +5,7 @@ import {
   auditLog,
   contactRequests,
   formSubmissions,
+  heldSubmissions,
   leadNotes,
   leadStatusChanges,
   outbox,
@@ -134,6 +135,17 @@ describe("erasure", () => {
       },
     ]);
 
+    const held = (email: string) => ({
+      kind: "newsletter" as const,
+      email,
+      payload: { input: { email } },
+      reason: "too-fast" as const,
+      sourceHash: "h",
+    });
+    await db()
+      .insert(heldSubmissions)
+      .values([held("erase.me@example.com"), held("keep.me@example.com")]);
+
     const result = await erasePerson("ERASE.ME@example.com", who);
     expect(result.counts).toEqual({
       contacts: 1,
@@ -141,8 +153,10 @@ describe("erasure", () => {
       subscribers: 1,
       notes: 1,
       statusChanges: 1,
+      held: 1,
       deliveries: 1,
     });
+    expect((await db().select().from(heldSubmissions)).map((r) => r.email)).toEqual(["keep.me@example.com"]);
     expect(await getPerson("erase.me@example.com")).toBeNull();
     expect((await db().select().from(outbox)).map((r) => r.leadEmail)).toEqual(["keep.me@example.com"]);
     const left = await Promise.all([

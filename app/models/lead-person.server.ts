@@ -5,7 +5,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { contactRequests, formSubmissions, leadNotes, leadStatusChanges, subscribers } from "~/db/schema";
+import {
+  contactRequests,
+  formSubmissions,
+  heldSubmissions,
+  leadNotes,
+  leadStatusChanges,
+  subscribers,
+} from "~/db/schema";
 import type { LeadKind } from "~/lib/lead-status";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { ContactRequest, FormSubmission, Subscriber } from "~/models/contacts-admin.server";
@@ -129,6 +136,8 @@ export interface ErasureResult {
     subscribers: number;
     notes: number;
     statusChanges: number;
+    /** Their submissions held as suspected spam. */
+    held: number;
   };
 }
 
@@ -157,6 +166,10 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       .delete(leadStatusChanges)
       .where(eq(leadStatusChanges.email, key))
       .returning({ id: leadStatusChanges.id });
+    const held = await tx
+      .delete(heldSubmissions)
+      .where(eq(heldSubmissions.email, key))
+      .returning({ id: heldSubmissions.id });
     // Alert mails and webhooks still waiting (or logged) for this person carry their data too.
     const deliveries = await deleteDeliveriesFor(tx, key);
     return {
@@ -165,6 +178,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       subscribers: subs.length,
       notes: notes.length,
       statusChanges: changes.length,
+      held: held.length,
       deliveries,
     };
   });

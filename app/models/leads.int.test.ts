@@ -105,7 +105,7 @@ describe("contact submissions", () => {
     expect(await rowsFor(contactRequests, "long@example.com")).toBe(0);
   });
 
-  it("drop honeypot submissions while answering like a success", async () => {
+  it("hold honeypot submissions as suspected spam (not as leads) while answering like a success", async () => {
     const outcome = await submitLead(
       "contact",
       request(),

@@ -2,10 +2,10 @@
 // through one path here: validate (zod schemas built from the rules the browser checks) → honeypot → per-IP
 // rate limit → store with attribution (by group commit, the limit counted in the same transaction) and the lead's outbox rows → only then report success. Alerts and webhooks
 // are delivered afterwards by the outbox worker (app/models/outbox.server.ts), never inside the visitor's request.
-import { randomUUID } from "node:crypto";
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { contactRequests, formSubmissions, subscribers, websiteSettings } from "~/db/schema";
+import { contactRequests, formSubmissions, heldSubmissions, subscribers, websiteSettings } from "~/db/schema";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -33,10 +33,13 @@ import {
   type NewsletterInput,
   newsletterSchema,
 } from "~/lib/lead-schema.server";
+import type { SpamReason } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
+import { safeJson, safeText } from "~/lib/safe-text";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
+import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
@@ -128,14 +131,37 @@ export type PendingLead = (
   attribution: Attribution;
   /** The per-client hit counted in the same transaction; null: not limited. */
   rate: RateLimitHit | null;
+  /** Set when a bot trap caught it: held as suspected spam (within the caps), never stored as a lead. */
+  hold?: HoldFacts;
 };
+
+/** Why and from where a submission is held as suspected spam. */
+export interface HoldFacts {
+  reason: SpamReason;
+  /** The time the browser measured (time trap), in milliseconds. */
+  elapsedMs: number | null;
+  /** The client's rate-limit key (clientKey): the per-source cap counts under it; only a hash of it is stored. */
+  source: string;
+}
+
+/**
+ * Caps on what suspected spam may cost: held rows per source (client address, IPv6 per /64) and in all per hour,
+ * counted in rate_limits like every other limit (scaled by RATE_LIMIT_FACTOR; 0 turns them off). Beyond them a
+ * trapped submission is dropped, counted in the log, and still answered like a success.
+ */
+export const HELD_CAPS = {
+  perSource: { limit: 20, windowSeconds: 3600 },
+  total: { limit: 500, windowSeconds: 3600 },
+} as const;
+const HELD_TOTAL_KEY = "held:*";
 
 /**
  * What became of one pending lead: stored (a newsletter address already subscribed counts as stored), refused by
  * its client's rate limit, or refused because the administrator turned its form off.
  */
 export type StoreResult =
-  | { stored: true }
+  | { stored: true; held?: true }
+  | { stored: false; reason: "spam-cap" }
   | { stored: false; reason: "rate-limited"; retryAfter: number }
   | { stored: false; reason: "form-off" };
 
@@ -169,10 +195,10 @@ const insertMoment = () => sql`clock_timestamp()`;
  * returns the leads with their webhook data, which carries the row's created_at.
  */
 async function stored<R extends { id: string }>(
-  batch: { row: R; lead: LeadFacts }[],
-  insert: (rows: (R & { createdAt: SQL })[]) => Promise<{ id: string; createdAt: Date }[]>,
+  batch: { row: R; lead: LeadFacts; at?: Date }[],
+  insert: (rows: (R & { createdAt: SQL | Date })[]) => Promise<{ id: string; createdAt: Date }[]>,
 ): Promise<Stored[]> {
-  const created = await insert(batch.map(({ row }) => ({ ...row, createdAt: insertMoment() })));
+  const created = await insert(batch.map(({ row, at }) => ({ ...row, createdAt: at ?? insertMoment() })));
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt.toISOString()]));
   return batch.map(({ lead }) => ({
     lead,
@@ -181,12 +207,13 @@ async function stored<R extends { id: string }>(
   }));
 }
 
-type Batch<I> = { input: I; attribution: Attribution }[];
+/** Leads of one kind; `at` is the time a restored lead was first received (otherwise the moment of its insert). */
+type Batch<I> = { input: I; attribution: Attribution; at?: Date }[];
 
 /** Inserts the batch's contact requests in one statement and returns what their deliveries need. */
 async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution }) => {
+  const batch = leads.map(({ input, attribution, at }) => {
     const row = {
       id: randomUUID(),
       name: input.name,
@@ -202,7 +229,7 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
       topic: row.interest,
       message: row.message,
     });
-    return { row, lead };
+    return { row, lead, at };
   });
   return stored(batch, (rows) =>
     tx
@@ -215,7 +242,7 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
 /** The batch's demo and dialog leads. They subscribe nobody: only the newsletter form does (consent). */
 async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution }) => {
+  const batch = leads.map(({ input, attribution, at }) => {
     const row = {
       id: randomUUID(),
       email: input.email,
@@ -230,7 +257,7 @@ async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<S
       topic: row.purpose ?? row.subject,
       message: row.message,
     });
-    return { row, lead };
+    return { row, lead, at };
   });
   return stored(batch, (rows) =>
     tx
@@ -248,17 +275,22 @@ async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<S
 async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise<Stored[]> {
   if (!leads.length) return [];
   const rows = leads
-    .map(({ input, attribution }) => ({ id: randomUUID(), email: input.email.toLowerCase(), attribution }))
+    .map(({ input, attribution, at }) => ({
+      id: randomUUID(),
+      email: input.email.toLowerCase(),
+      attribution,
+      at,
+    }))
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   const created = await tx
     .insert(subscribers)
     .values(
-      rows.map(({ id, email, attribution }) => ({
+      rows.map(({ id, email, attribution, at }) => ({
         id,
         email,
         purpose: "newsletter",
         ...attribution,
-        createdAt: insertMoment(),
+        createdAt: at ?? insertMoment(),
       })),
     )
     .onConflictDoNothing({ target: subscribers.email })
@@ -296,8 +328,10 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
   const { results, queued } = await db().transaction(async (tx) => {
     const open = await formsOpen(tx, batch);
     const results: (StoreResult | undefined)[] = batch.map((p) =>
-      open[p.kind] ? undefined : { stored: false, reason: "form-off" },
+      p.hold || open[p.kind] ? undefined : { stored: false, reason: "form-off" },
     );
+    const held = await holdSuspectedSpam(tx, batch);
+    for (const [i, result] of held) results[i] = result;
     const counted = batch.flatMap((p, i) => (!results[i] && p.rate ? [{ i, hit: p.rate }] : []));
     const verdicts = await hitRateLimits(
       tx,
@@ -324,6 +358,143 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
   // Only leads with deliveries wake the worker: without mail or webhooks there is nothing for it to claim.
   if (queued) outboxWritten();
   return results;
+}
+
+// --- suspected spam ---------------------------------------------------------------------------------------
+// A submission caught by the honeypot or the time trap is held, not dropped (docs/decisions/026-suspected-spam-is-
+// held.md): a fast person must never be lost silently. It goes into held_submissions, which nothing that counts,
+// alerts, announces or exports reads; "Not spam" (restoreHeldSubmission) stores it through the normal lead write.
+
+/** A stable, non-reversible name of a client address for the held row (the address itself is not kept there). */
+export function sourceHash(source: string): string {
+  return createHash("sha256").update(`held-source:${source}`).digest("hex").slice(0, 32);
+}
+
+/** What is kept of a held submission: the validated input (without the honeypot) and its attribution. */
+function heldPayload(pending: PendingLead): Record<string, unknown> {
+  const { [HONEYPOT_FIELD]: _trap, ...input } = pending.input as Record<string, unknown>;
+  return safeJson({ input, attribution: pending.attribution });
+}
+
+/**
+ * Counts the batch's trapped submissions against the caps (per source first; only those within it count against
+ * the total, so one flooding source cannot use up everyone's share) and inserts those within both as held rows.
+ * Returns each trapped lead's result by its index in the batch.
+ */
+async function holdSuspectedSpam(tx: Tx, batch: PendingLead[]): Promise<Map<number, StoreResult>> {
+  const trapped = batch.flatMap((p, i) => (p.hold ? [{ i, p, hold: p.hold }] : []));
+  const results = new Map<number, StoreResult>();
+  if (!trapped.length) return results;
+  const perSource = await hitRateLimits(
+    tx,
+    trapped.map(({ hold }) => ({ key: `held:${hold.source}`, ...HELD_CAPS.perSource })),
+  );
+  const withinSource = trapped.filter((_, n) => perSource[n]?.ok);
+  const total = await hitRateLimits(
+    tx,
+    withinSource.map(() => ({ key: HELD_TOTAL_KEY, ...HELD_CAPS.total })),
+  );
+  const kept = withinSource.filter((_, n) => total[n]?.ok);
+  if (kept.length) {
+    await tx.insert(heldSubmissions).values(
+      kept.map(({ p, hold }) => ({
+        kind: p.kind,
+        email: safeText(p.input.email.toLowerCase()),
+        payload: heldPayload(p),
+        reason: hold.reason,
+        elapsedMs: hold.elapsedMs,
+        sourceHash: sourceHash(hold.source),
+        createdAt: insertMoment(),
+      })),
+    );
+  }
+  const keptAt = new Set(kept.map(({ i }) => i));
+  for (const { i } of trapped) results.set(i, keptAt.has(i) ? { stored: true, held: true } : spamDropped());
+  return results;
+}
+
+/** Trapped submissions dropped over the caps: the total since start, logged at most once a minute. */
+const dropped = { total: 0, sinceLog: 0, loggedAt: 0 };
+const DROP_LOG_INTERVAL_MS = 60_000;
+
+function spamDropped(): StoreResult {
+  dropped.total++;
+  dropped.sinceLog++;
+  const now = Date.now();
+  if (now - dropped.loggedAt >= DROP_LOG_INTERVAL_MS) {
+    logger.warn(
+      { dropped: dropped.sinceLog, droppedTotal: dropped.total },
+      "suspected spam over the hold caps; dropped",
+    );
+    dropped.loggedAt = now;
+    dropped.sinceLog = 0;
+  }
+  return { stored: false, reason: "spam-cap" };
+}
+
+/** Trapped submissions dropped over the caps since the process started. */
+export function droppedSpamCount(): number {
+  return dropped.total;
+}
+
+/** A held row read back as the pending lead it would have been, validated again as a public submission is. */
+function pendingFromHeld(row: typeof heldSubmissions.$inferSelect): Batch<unknown>[number] | null {
+  const payload = row.payload as { input?: unknown; attribution?: unknown };
+  const input = payload.input && typeof payload.input === "object" ? payload.input : {};
+  const strings = Object.fromEntries(
+    Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const parsed = parseForm<ContactInput | LeadInput | NewsletterInput>(KIND_SCHEMA[row.kind], strings);
+  if (!parsed.ok) return null;
+  const raw = (payload.attribution ?? {}) as Record<string, unknown>;
+  const text = (key: keyof Attribution) => (typeof raw[key] === "string" ? (raw[key] as string) : null);
+  const attribution: Attribution = {
+    sourcePage: text("sourcePage"),
+    sourceSection: text("sourceSection"),
+    referrer: text("referrer"),
+    landingPage: text("landingPage"),
+    utmSource: text("utmSource"),
+    utmMedium: text("utmMedium"),
+    utmCampaign: text("utmCampaign"),
+    utmTerm: text("utmTerm"),
+    utmContent: text("utmContent"),
+  };
+  return { input: parsed.data, attribution, at: row.createdAt };
+}
+
+export type RestoreResult = "restored" | "gone" | "invalid";
+
+/**
+ * "Not spam": stores a held submission as the lead it was (its kind's validation, attribution, first received
+ * time), queues its alert mails and webhooks, and deletes the held row, all in one transaction. The row is locked
+ * first, so two admins restoring it at once store it (and alert) once; the second gets "gone". Not counted against
+ * the visitor's rate limit, and stored even if its form has been switched off since: the administrator decides.
+ */
+export async function restoreHeldSubmission(id: string, who: AuditContext): Promise<RestoreResult> {
+  const { result, queued } = await db().transaction(async (tx) => {
+    const [row] = await tx.select().from(heldSubmissions).where(eq(heldSubmissions.id, id)).for("update");
+    if (!row) return { result: "gone" as const, queued: 0 };
+    const pending = pendingFromHeld(row);
+    if (!pending) return { result: "invalid" as const, queued: 0 };
+    const lead = [pending];
+    const stored =
+      row.kind === "contact"
+        ? await insertContactRequests(tx, lead as Batch<ContactInput>)
+        : row.kind === "lead"
+          ? await insertLeadSubmissions(tx, lead as Batch<LeadInput>)
+          : await insertSubscribers(tx, lead as Batch<NewsletterInput>);
+    await tx.delete(heldSubmissions).where(eq(heldSubmissions.id, id));
+    await recordAuditIn(tx, {
+      ...who,
+      action: "spam.restore",
+      entity: "held_submission",
+      entityId: id,
+      details: { kind: row.kind, reason: row.reason, leadId: stored[0]?.lead.id ?? null },
+    });
+    return { result: "restored" as const, queued: await queueDeliveries(tx, stored) };
+  });
+  if (queued) outboxWritten();
+  return result;
 }
 
 /**
@@ -435,6 +606,34 @@ function tooFast(elapsed: FormDataEntryValue | null): boolean {
   return Number.isFinite(ms) && ms < env().leadMinFillMs;
 }
 
+/** Which bot trap a submission fell into, if any. */
+function trapped(form: FormData): Omit<HoldFacts, "source"> | null {
+  if ((form.get(HONEYPOT_FIELD) ?? "") !== "") return { reason: "honeypot", elapsedMs: null };
+  const elapsed = form.get(ELAPSED_FIELD);
+  if (tooFast(elapsed)) return { reason: "too-fast", elapsedMs: Math.max(0, Math.round(Number(elapsed))) };
+  return null;
+}
+
+/**
+ * Holds a trapped submission and answers exactly as a stored lead is answered, whatever happens: held, dropped
+ * over the caps, or failed to write (logged), the visitor sees the same success.
+ */
+async function holdSubmission(
+  kind: LeadKind,
+  request: Request,
+  input: ContactInput | LeadInput | NewsletterInput,
+  hold: HoldFacts,
+): Promise<LeadOutcome> {
+  try {
+    const attribution = readAttribution(request, input);
+    const result = await storeLead({ kind, input, attribution, rate: null, hold } as PendingLead);
+    if (result.stored) logger.info({ kind, reason: hold.reason }, "lead held as suspected spam");
+  } catch (error) {
+    logger.error({ err: error, kind }, "failed to hold suspected spam");
+  }
+  return { status: 200, body: { ok: true, toast: successToast(kind) } };
+}
+
 /** The 429 wording, shared by every form. */
 export function rateLimitMessage(retryAfter: number) {
   return `Too many submissions from your address. Please wait ${retryAfterText(retryAfter)} and try again.`;
@@ -462,18 +661,18 @@ export async function submitLead(
     };
   }
   // Bots fill the hidden field, or submit faster than a person can: answer like a success so they learn nothing,
-  // and store nothing. No elapsed time (no JavaScript) is not held against anyone.
-  if ((form.get(HONEYPOT_FIELD) ?? "") !== "" || tooFast(form.get(ELAPSED_FIELD))) {
-    logger.warn({ kind, ip }, "lead honeypot filled or sent too fast; dropped");
-    return { status: 200, body: { ok: true, toast: successToast(kind) } };
-  }
+  // and hold the submission as suspected spam (within the caps) for the administrator to judge. No elapsed time
+  // (no JavaScript) is not held against anyone.
+  const trap = trapped(form);
+  if (trap) return holdSubmission(kind, request, parsed.data, { ...trap, source: clientKey(ip) });
   try {
     const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
     const attribution = readAttribution(request, parsed.data);
     const rate = { key: `lead:${kind}:${clientKey(ip)}`, limit, windowSeconds };
     const result = await storeLead({ kind, input: parsed.data, attribution, rate } as PendingLead);
-    if (!result.stored && result.reason === "form-off") {
+    if (!result.stored && result.reason !== "rate-limited") {
       // The administrator turned this form off (Settings): the routes answer 404, as for a page that is gone.
+      // (Only held submissions meet the spam caps, and they never come this way.)
       return { status: 404, body: { ok: false, values, toast: failureToast(kind) } };
     }
     if (!result.stored) {

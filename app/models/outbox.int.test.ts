@@ -207,7 +207,7 @@ describe("consent and the time trap", () => {
     ).toHaveLength(0);
   });
 
-  it("drops a form sent faster than 2 s like the honeypot, and accepts one without a time", async () => {
+  it("queues nothing for a form sent faster than 2 s (held as suspected spam), and accepts one without a time", async () => {
     const fast = await submitLead(
       "contact",
       request(),

@@ -115,7 +115,7 @@ test.describe("contact page", () => {
     await expect(page.getByLabel("Message *")).toHaveValue("We would like to hear more.");
   });
 
-  test("the server re-validates: script tags stripped, lengths enforced, honeypot dropped", async ({
+  test("the server re-validates: script tags stripped, lengths enforced, honeypot answered like a success", async ({
     page,
   }) => {
     const post = (form: Record<string, string>) =>

@@ -287,7 +287,7 @@ test.describe("fuzzing the public forms and the content API", () => {
         fc.dictionary(fc.string({ maxLength: 10 }), nasty, { maxKeys: 3 }),
         async (fields, extra) => {
           const all = { ...extra, ...fields } as Record<string, string>;
-          delete all[HONEYPOT_FIELD]; // filling it is a silent drop, covered by the contact spec
+          delete all[HONEYPOT_FIELD]; // filling it holds the submission as suspected spam (time-trap spec)
           expectNo5xx(await post(`${base}/contact`, form(all), { ...FORM, ...origin }), "POST /contact");
           expectNo5xx(
             await post(`${base}/api/leads`, form({ ...all, kind: "lead" }), { ...JSON_ACCEPT, ...origin }),

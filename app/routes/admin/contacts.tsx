@@ -5,7 +5,6 @@ import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ContactsFilters } from "~/components/admin/contacts-filters";
 import {
   CONTACT_ACTION_FETCHER,
@@ -15,13 +14,12 @@ import {
 } from "~/components/admin/contacts-lists";
 import { useLiveLeads } from "~/components/admin/contacts-live";
 import { ContactsStats } from "~/components/admin/contacts-stats";
+import { InboxHeader } from "~/components/admin/spam-list";
 import { showToast, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
 import type { LeadKind } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
 import {
   countLeads,
   deleteLead,
@@ -31,8 +29,9 @@ import {
   listFormSubmissions,
   listSubscribers,
 } from "~/models/contacts-admin.server";
+import { countHeldSubmissions } from "~/models/held-submissions.server";
 import type { Route } from "./+types/contacts";
-import { isUuid, statusAction } from "./lead-actions.server";
+import { inboxAction, isUuid, statusAction } from "./lead-actions.server";
 
 export function meta() {
   return [{ title: adminTitle("Contacts") }];
@@ -54,12 +53,13 @@ async function attempt<T>(
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
   const filter = filterFromSearch(new URL(request.url).searchParams);
-  const [contacts, subscribers, submissions, counts, marker] = await Promise.all([
+  const [contacts, subscribers, submissions, counts, marker, spam] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),
     attempt("subscribers", () => listSubscribers(filter), []),
     attempt("form submissions", () => listFormSubmissions(filter), []),
     attempt("lead counts", () => countLeads(filter), { contacts: 0, subscribers: 0, submissions: 0 }),
     attempt("lead marker", () => leadsMarker(), ""),
+    attempt("held submissions", () => countHeldSubmissions(), 0),
   ]);
   return data(
     {
@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submissions: submissions.value,
       counts: counts.value,
       marker: marker.value,
+      spamCount: spam.value,
       errors: {
         contacts: contacts.failed || counts.failed,
         subscribers: subscribers.failed,
@@ -79,12 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const who = auditContext(admin.email, request, requestInfo(context).ip);
+export async function action(args: Route.ActionArgs) {
+  const { form, intent, id, who } = await inboxAction(args);
 
   if (intent === "set-status") return statusAction(form, who);
   const deletion = DELETIONS[intent];
@@ -107,7 +104,7 @@ const DELETIONS: Record<string, { kind: LeadKind; noun: string; done: string }> 
 };
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { filter, contacts, subscribers, submissions, counts, marker, errors } = loaderData;
+  const { filter, contacts, subscribers, submissions, counts, marker, spamCount, errors } = loaderData;
   const navigation = useNavigation();
   const deletion = useFetcher({ key: CONTACT_ACTION_FETCHER });
   useActionToast(deletion.data);
@@ -128,9 +125,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <AdminPageHeader
+      <InboxHeader
         title="Contacts"
         description="Contact requests, newsletter subscribers and demo leads"
+        spamCount={spamCount}
       />
       <ContactsStats contacts={counts.contacts} subscribers={counts.subscribers} />
 

@@ -1,11 +1,31 @@
-// The status change of one lead, shared by the inbox and the person view (intent "set-status", fields kind, id, status).
+// The status change of one lead, shared by the inbox and the person view (intent "set-status", fields kind, id, status),
+// and what every inbox action reads first.
+import type { RouterContextProvider } from "react-router";
+import { adminFor } from "~/auth/admin-context.server";
 import { done, gone, refuse } from "~/lib/forms";
 import { isLeadKind, isLeadStatus } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
-import type { AuditContext } from "~/models/audit.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { type AuditContext, auditContext } from "~/models/audit.server";
 import { setLeadStatus } from "~/models/contacts-admin.server";
 
 export const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/** An inbox action's administrator (checked), form, intent, row id and audit context. */
+export async function inboxAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const admin = await adminFor({ request, context });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  return { form, intent, id, who };
+}
 
 export async function statusAction(form: FormData, who: AuditContext) {
   const id = String(form.get("id") ?? "");

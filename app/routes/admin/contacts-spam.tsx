@@ -1,0 +1,75 @@
+// /admin/contacts/spam: the inbox's Spam view. Submissions held as suspected spam (honeypot, time trap) are listed
+// with the reason; "Not spam" stores one as the lead it was (counted, alerted and announced once), "Delete"
+// removes it. Held rows are deleted by themselves after 30 days.
+import { data } from "react-router";
+import { adminFor } from "~/auth/admin-context.server";
+import { InboxHeader, SpamList } from "~/components/admin/spam-list";
+import { adminTitle } from "~/lib/brand";
+import { done, gone, refuse } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import {
+  countHeldSubmissions,
+  deleteHeldSubmission,
+  listHeldSubmissions,
+} from "~/models/held-submissions.server";
+import { restoreHeldSubmission } from "~/models/leads.server";
+import type { Route } from "./+types/contacts-spam";
+import { inboxAction, isUuid } from "./lead-actions.server";
+
+export function meta() {
+  return [{ title: adminTitle("Spam") }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await adminFor({ request, context });
+  const [rows, total] = await Promise.all([listHeldSubmissions(), countHeldSubmissions()]);
+  return data({ rows, total }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const SPAM_MESSAGES = {
+  restored: "Moved to the inbox",
+  restoreFailed: "Failed to move the submission to the inbox",
+  invalid: "This submission does not pass the form's checks and cannot be moved to the inbox",
+  deleted: "Submission deleted",
+  deleteFailed: "Failed to delete the submission",
+} as const;
+
+export async function action(args: Route.ActionArgs) {
+  const { intent, id, who } = await inboxAction(args);
+  if (intent === "not-spam") {
+    try {
+      const result = isUuid(id) ? await restoreHeldSubmission(id, who) : "gone";
+      if (result === "gone") return gone(SPAM_MESSAGES.restoreFailed);
+      if (result === "invalid") return refuse(SPAM_MESSAGES.invalid);
+      return done(SPAM_MESSAGES.restored);
+    } catch (error) {
+      logger.error({ err: error }, "failed to restore held submission");
+      return refuse(SPAM_MESSAGES.restoreFailed, {}, 500);
+    }
+  }
+  if (intent === "delete") {
+    try {
+      const deleted = isUuid(id) ? await deleteHeldSubmission(id, who) : undefined;
+      if (!deleted) return gone(SPAM_MESSAGES.deleteFailed);
+      return done(SPAM_MESSAGES.deleted);
+    } catch (error) {
+      logger.error({ err: error }, "failed to delete held submission");
+      return refuse(SPAM_MESSAGES.deleteFailed, {}, 500);
+    }
+  }
+  return refuse("Unknown action");
+}
+
+export default function ContactsSpam({ loaderData }: Route.ComponentProps) {
+  const { rows, total } = loaderData;
+  return (
+    <div className="space-y-6">
+      <InboxHeader
+        title="Spam"
+        description="Submissions caught by the bot traps: not counted, alerted, sent to webhooks or exported. Deleted after 30 days."
+        spamCount={total}
+      />
+      <SpamList rows={rows} total={total} />
+    </div>
+  );
+}
