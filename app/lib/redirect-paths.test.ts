@@ -7,6 +7,7 @@ import {
   isNonPagePath,
   isSitePath,
   pathKey,
+  readableTarget,
   redirectLocation,
 } from "./redirect-paths";
 import { REDIRECT_MESSAGES, redirectFormSchema } from "./redirect-schema";
@@ -23,6 +24,13 @@ describe("redirect paths", () => {
     for (const target of ["https://example.com/café", "/blog/déjà vu", "/%", "/a b"]) {
       expect(encodedTarget(encodedTarget(target))).toBe(encodedTarget(target));
     }
+  });
+
+  it("shows a stored target with its letters decoded, keeping escapes that carry meaning", () => {
+    expect(readableTarget("https://example.com/caf%C3%A9/%E6%97%A5?a=%26b%25%20#x")).toBe(
+      "https://example.com/café/日?a=%26b%25%20#x",
+    );
+    expect(readableTarget("/bad%E6%97")).toBe("/bad%E6%97");
   });
 
   it("keys are safe text: NUL kept as %00, lone surrogates replaced", () => {

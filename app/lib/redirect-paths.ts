@@ -85,6 +85,20 @@ export function encodedTarget(target: string): string {
   return text.replace(NOT_URL_TEXT, (run) => encodeURI(run));
 }
 
+/**
+ * A stored target as people read it: the UTF-8 escapes of characters beyond ASCII shown as those characters
+ * ("/caf%C3%A9" → "/café"); every ASCII escape ("%20", "%2F", "%25" …) stays, and so does a broken sequence.
+ */
+export function readableTarget(target: string): string {
+  return target.replace(/(?:%[89A-Fa-f][0-9A-Fa-f])+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 /** The key of a target that is a path of this site; undefined for an absolute URL. */
 export function internalKey(target: string): string | undefined {
   return isSitePath(target) ? pathKey(target) : undefined;
