@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { redirects } from "~/db/schema";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { safeText } from "~/lib/safe-text";
-import { createRedirect } from "~/models/redirects.server";
+import { createRedirect, listRedirects } from "~/models/redirects.server";
 import { setupTestDatabase } from "../tests/support/test-db";
 import { applyRedirects, collectNotFound } from "./redirects";
 
@@ -83,6 +83,8 @@ describe("redirect targets are valid, percent-encoded URLs", () => {
     const data = await get("/old-page.data");
     expect(data.status).toBe(204);
     expect(data.headers["x-remix-redirect"]).toBe(encoded);
+    // The admin's search finds it by the letters typed.
+    expect((await listRedirects({ search: "café/日本" })).rows.map((r) => r.fromPath)).toEqual(["/old-page"]);
   });
 
   it("encodes a site path target and keeps its escapes; a row stored before is sent encoded too", async () => {

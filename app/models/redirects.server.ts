@@ -230,11 +230,18 @@ export async function redirectsForSlugChange(
 
 export const REDIRECT_LIST_LIMIT = 200;
 
-/** Newest first; `search` matches the path or the target anywhere, any letter case. */
+/**
+ * Newest first; `search` matches the path or the target anywhere, any letter case. Targets are stored
+ * percent-encoded, so "café" is also looked for as "caf%C3%A9".
+ */
 export async function listRedirects({ search = "", limit = REDIRECT_LIST_LIMIT } = {}) {
-  const text = search.trim();
+  const text = safeText(search.trim());
   const where = text
-    ? or(ilike(redirects.fromPath, containsPattern(text)), ilike(redirects.toUrl, containsPattern(text)))
+    ? or(
+        ilike(redirects.fromPath, containsPattern(text)),
+        ilike(redirects.toUrl, containsPattern(text)),
+        ilike(redirects.toUrl, containsPattern(encodedTarget(text))),
+      )
     : undefined;
   const [rows, [counts]] = await Promise.all([
     db()
