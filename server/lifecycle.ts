@@ -1,5 +1,7 @@
 // Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
 // demo content, the administrator account, the outbox worker and the publication scheduler.
+
+import { storedAuthSecret } from "~/auth/auth-secret.server";
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
@@ -14,6 +16,7 @@ import { importExistingUploadsAtStartup, markUploadsImported } from "~/models/me
 import { startVisitCounters, stopVisitCounters } from "~/models/not-found-monitor.server";
 import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
 import { type PublicationScheduler, startPublicationScheduler } from "~/models/publication-schedule.server";
+import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 
 let outboxWorker: OutboxWorker | undefined;
 let publicationScheduler: PublicationScheduler | undefined;
@@ -44,6 +47,9 @@ export async function startup(): Promise<StartupInfo> {
   await handle.migrate();
   phase("migrate");
   await initAuth();
+  // Webhook secrets stored as given (before they were encrypted at rest) are encrypted now (ADR 029).
+  const sealed = await sealWebhookSecrets();
+  if (sealed.encrypted) logger.info({ count: sealed.encrypted }, "webhook secrets encrypted at rest");
   phase("auth");
   const seed = config.seedDemo ? await seedDemoContent(handle.db) : { seeded: false };
   if (seed.seeded) logger.info({ counts: seed.counts }, "demo content seeded");
@@ -102,19 +108,38 @@ export async function shutdown(): Promise<void> {
 /** Commands of `npm run admin`, run against the configured database without the HTTP server. */
 export const adminCli = {
   async setPassword(password?: string) {
-    const config = env();
-    const handle = config.databaseUrl
-      ? openDatabase({ kind: "postgres", url: config.databaseUrl, max: 1 })
-      : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
-    setDatabase(handle);
-    try {
-      await handle.migrate();
+    return withDatabase(async () => {
       await initAuth();
       const value = password ?? generatePassword();
       await setAdminPassword(value);
-      return { email: config.adminEmail, password: value, generated: !password };
-    } finally {
-      await handle.close();
-    }
+      return { email: env().adminEmail, password: value, generated: !password };
+    });
+  },
+
+  /**
+   * After AUTH_SECRET changed: every webhook secret encrypted under the previous secret is encrypted again under
+   * the current one. Without `oldSecret`, the secret generated and kept in the database (used while AUTH_SECRET
+   * was unset) is the previous one.
+   */
+  async rotateSecrets(oldSecret?: string): Promise<SealedSecrets> {
+    return withDatabase(async () => {
+      await initAuth();
+      return sealWebhookSecrets(oldSecret ?? (await storedAuthSecret()));
+    });
   },
 };
+
+/** Opens the configured database (one connection), migrates it, runs `work`, and closes it. */
+async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const config = env();
+  const handle = config.databaseUrl
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl, max: 1 })
+    : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
+  setDatabase(handle);
+  try {
+    await handle.migrate();
+    return await work();
+  } finally {
+    await handle.close();
+  }
+}

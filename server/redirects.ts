@@ -2,7 +2,7 @@
 // the page cache: a GET or HEAD of a redirected path is answered here, whatever a cached copy says; every other
 // public GET that ends in a 404 is handed to the monitor's batched counter.
 import type { NextFunction, Request, Response } from "express";
-import { isNonPagePath, pathKey, redirectLocation } from "~/lib/redirect-paths";
+import { encodedTarget, isNonPagePath, pathKey, redirectLocation } from "~/lib/redirect-paths";
 import { recordNotFound } from "~/models/not-found-monitor.server";
 import { countRedirectHit, findRedirect } from "~/models/redirects.server";
 import { isPrefetch } from "./analytics";
@@ -44,7 +44,8 @@ export function applyRedirects() {
     const redirect = await findRedirect(pathKey(path));
     if (!redirect) return next();
     countRedirectHit(redirect.id);
-    const location = redirectLocation(redirect.toUrl, visitorQuery(req, data));
+    // Encoded again with the request's query string added: a header can only carry a valid, ASCII URL.
+    const location = encodedTarget(redirectLocation(redirect.toUrl, visitorQuery(req, data)));
     res.set("Cache-Control", REDIRECT_CACHE_CONTROL);
     if (data) {
       res.status(204).set({ "X-Remix-Redirect": location, "X-Remix-Status": String(redirect.statusCode) });

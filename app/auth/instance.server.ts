@@ -1,14 +1,11 @@
 // The better-auth instance: accounts, password hashing, cookie sessions, rate limits and TOTP two-factor. Its
 // tables live in the same database as the product's (auth_* in app/db/schema.ts). initAuth() runs at start-up
 // (and in test setup); everything else reaches the instance through auth().
-import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
-  appMeta,
   authAccounts,
   authRateLimits,
   authSessions,
@@ -21,6 +18,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import { forgetAtRestKey, resolveAuthSecret } from "./auth-secret.server";
 import { afterAuthHook, beforeAuthHook } from "./hooks.server";
 import { RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
 import { knownDeviceIdIn, SIGN_IN_LIMITS, setDeviceSigningSecret } from "./throttle.server";
@@ -118,19 +116,13 @@ export function auth(): Auth {
 
 /**
  * Creates the auth instance. The secret comes from AUTH_SECRET or, when unset, from one generated on first
- * start and stored in the database, so every instance sharing the database signs cookies alike.
+ * start and stored in the database, so every instance sharing the database signs cookies alike
+ * (resolveAuthSecret in auth-secret.server.ts).
  */
 export async function initAuth(): Promise<Auth> {
-  const configured = env().authSecret;
   setDeviceSigningSecret(undefined);
-  let secret = configured;
-  if (!secret) {
-    const generated = randomBytes(32).toString("base64url");
-    await db().insert(appMeta).values({ key: "auth_secret", value: generated }).onConflictDoNothing();
-    const [row] = await db().select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
-    if (!row) throw new Error("Could not read the stored auth secret");
-    secret = row.value;
-  }
+  forgetAtRestKey();
+  const secret = await resolveAuthSecret();
   setDeviceSigningSecret(secret);
   instance = createAuth(secret);
   return instance;

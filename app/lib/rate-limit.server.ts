@@ -16,6 +16,8 @@ export interface RateLimitHit {
   key: string;
   limit: number;
   windowSeconds: number;
+  /** A product rule rather than a throttle (one auto-reply per address per day): RATE_LIMIT_FACTOR leaves it alone. */
+  fixed?: boolean;
 }
 
 /** db() or a transaction. */
@@ -79,7 +81,8 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
     entry.hits++;
     perKey.set(hit.key, entry);
   }
-  const counted = hits.some((hit) => scaledLimit(hit.limit) !== null);
+  const limitOf = (hit: RateLimitHit) => (hit.fixed ? hit.limit : scaledLimit(hit.limit));
+  const counted = hits.some((hit) => limitOf(hit) !== null);
   const rows = counted
     ? await addToWindows(
         writer,
@@ -90,7 +93,7 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
   const after = new Map(rows.map((row) => [row.key, row]));
   const seen = new Map<string, number>();
   return hits.map((hit) => {
-    const max = scaledLimit(hit.limit);
+    const max = limitOf(hit);
     if (max === null) return { ok: true, retryAfter: 0, remaining: Number.POSITIVE_INFINITY };
     const row = after.get(hit.key);
     const total = perKey.get(hit.key)?.hits ?? 1;

@@ -2,15 +2,44 @@ import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "./forms";
 import {
   collapsedTarget,
+  encodedTarget,
   internalKey,
   isNonPagePath,
   isSitePath,
   pathKey,
+  readableTarget,
   redirectLocation,
 } from "./redirect-paths";
 import { REDIRECT_MESSAGES, redirectFormSchema } from "./redirect-schema";
 
 describe("redirect paths", () => {
+  it("encodes targets into valid ASCII URLs, keeping escapes, never turning a path into another host", () => {
+    expect(encodedTarget("https://exämple.com/café/日本?q=ü#é")).toBe(
+      "https://xn--exmple-cua.com/caf%C3%A9/%E6%97%A5%E6%9C%AC?q=%C3%BC#%C3%A9",
+    );
+    expect(encodedTarget("/blog/caf%C3%A9/ü?a=%zz&b=1")).toBe("/blog/caf%C3%A9/%C3%BC?a=%25zz&b=1");
+    expect(encodedTarget("/x\uD83D/y😀")).toBe("/x%EF%BF%BD/y%F0%9F%98%80");
+    // Dot segments are left alone: resolving them would make "//evil.example", another host.
+    expect(encodedTarget("/.//evil.example")).toBe("/.//evil.example");
+    for (const target of ["https://example.com/café", "/blog/déjà vu", "/%", "/a b"]) {
+      expect(encodedTarget(encodedTarget(target))).toBe(encodedTarget(target));
+    }
+  });
+
+  it("shows a stored target with its letters decoded, keeping escapes that carry meaning", () => {
+    expect(readableTarget("https://example.com/caf%C3%A9/%E6%97%A5?a=%26b%25%20#x")).toBe(
+      "https://example.com/café/日?a=%26b%25%20#x",
+    );
+    expect(readableTarget("/bad%E6%97")).toBe("/bad%E6%97");
+  });
+
+  it("keys are safe text: NUL kept as %00, lone surrogates replaced", () => {
+    expect(pathKey("/a%00b")).toBe("/a%00b");
+    expect(pathKey("/a\u0000b")).toBe("/a%00b");
+    expect(pathKey("/x\uD83D")).toBe("/x\uFFFD");
+    expect(isSitePath("/a\u0000b")).toBe(false);
+  });
+
   it("compares paths decoded, lower-cased, without query, fragment or trailing slashes", () => {
     expect(pathKey("/Blog/Caf%C3%A9/?x=1#top")).toBe("/blog/café");
     expect(pathKey("/blog/café")).toBe("/blog/café");

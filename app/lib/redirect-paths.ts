@@ -1,6 +1,7 @@
 // The path rules of redirects and the 404 monitor (docs/decisions/018-redirects-and-404-monitor.md), shared by the
 // admin screen (browser), the redirect models and the HTTP middleware. Browser-safe and free of zod: the server
 // middleware and the form schema (redirect-schema.ts) both build on it.
+import { safeText } from "./safe-text";
 
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
@@ -25,6 +26,8 @@ const NON_PAGE_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploa
 /**
  * The form in which paths are compared: percent-decoded, lower-cased (routing ignores letter case), without the
  * query string, the fragment or trailing slashes ("/Blog/Café/?x=1" and "/blog/caf%C3%A9" are both "/blog/café").
+ * A key is stored as text, so it is always safe text: a NUL (sent as %00) stays "%00" and a lone surrogate
+ * becomes U+FFFD.
  */
 export function pathKey(path: string): string {
   let key = path.split(/[?#]/, 1)[0] ?? "";
@@ -33,7 +36,7 @@ export function pathKey(path: string): string {
   } catch {
     // A malformed escape is compared as it was sent.
   }
-  key = key.toLowerCase();
+  key = safeText(key.replaceAll("\u0000", "%00")).toLowerCase();
   return key.length > 1 ? key.replace(/\/+$/, "") || "/" : key;
 }
 
@@ -43,9 +46,12 @@ export function isNonPagePath(path: string): boolean {
   return lower === "/api" || NON_PAGE_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
-/** A site path: "/" then anything but a second "/" or "\" (which browsers read as another host), no spaces. */
+/**
+ * A site path: "/" then anything but a second "/" or "\" (which browsers read as another host), no spaces and no
+ * control characters.
+ */
 export function isSitePath(value: string): boolean {
-  return /^\/(?![/\\])\S*$/.test(value);
+  return /^\/(?![/\\])[^\s\p{Cc}]*$/u.test(value);
 }
 
 /** An absolute http(s) URL. */
@@ -56,6 +62,41 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Runs of what may not stand in a URL as it is: anything but the characters RFC 3986 allows (controls, spaces,
+ * quotes, angle and curly brackets, everything beyond ASCII), and a "%" that does not start an escape. The rule of
+ * the encodeurl package that Express applies to a Location header, so an escape already there is kept.
+ */
+const NOT_URL_TEXT =
+  /(?:[^\x21\x23-\x3B\x3D\x3F-\x5F\x61-\x7A\x7C\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g;
+
+/**
+ * A redirect target as a valid URL in ASCII, the form it is stored and sent in (a Location header can carry
+ * nothing else): an absolute URL as the URL parser writes it (host in its ASCII form, the rest percent-encoded as
+ * UTF-8); a site path with every character a URL cannot hold percent-encoded as UTF-8, escapes already there kept,
+ * and nothing else changed (no "." segments resolved, so the path can never turn into "//another-host"). A lone
+ * surrogate becomes U+FFFD first. Applying it twice changes nothing.
+ */
+export function encodedTarget(target: string): string {
+  const text = safeText(target);
+  if (!isSitePath(text) && isHttpUrl(text)) return new URL(text).href;
+  return text.replace(NOT_URL_TEXT, (run) => encodeURI(run));
+}
+
+/**
+ * A stored target as people read it: the UTF-8 escapes of characters beyond ASCII shown as those characters
+ * ("/caf%C3%A9" → "/café"); every ASCII escape ("%20", "%2F", "%25" …) stays, and so does a broken sequence.
+ */
+export function readableTarget(target: string): string {
+  return target.replace(/(?:%[89A-Fa-f][0-9A-Fa-f])+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 }
 
 /** The key of a target that is a path of this site; undefined for an absolute URL. */

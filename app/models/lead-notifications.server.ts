@@ -1,13 +1,19 @@
 // "Lead notifications": who gets an e-mail when a lead arrives, for which kinds, and the optional auto-reply to
 // the visitor. The settings are one JSON value in app_meta (read in the lead's transaction); the mails are
 // outbox rows written with the lead, one per recipient, and only when SMTP_URL is set.
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+//
+// The auto-reply goes to an address the visitor typed, unconfirmed, so it must not become a way to send the
+// site's mail to anyone, any number of times: one per mailbox per day, none to a suppressed address (see
+// docs/product.md, "Lead notifications"). The lead itself and its alerts never depend on it.
+import { createHash } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { type Database, db } from "~/db/client.server";
+import { appMeta, outbox } from "~/db/schema";
 import { env } from "~/env.server";
 import { personHref } from "~/lib/lead-status";
 import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
+import { hitRateLimits } from "~/lib/rate-limit.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { OutboxEntry, Writer } from "~/models/outbox.server";
 
@@ -117,28 +123,107 @@ export async function leadMailSettings(writer: Writer): Promise<LeadNotification
   return mailConfigured() ? getNotificationSettings(writer) : null;
 }
 
-/** The alert rows (one per recipient) and the auto-reply row of one lead; none without mail settings. */
-export function notificationEntries(
-  settings: LeadNotificationSettings | null,
-  lead: LeadFacts,
-): OutboxEntry[] {
-  if (!settings) return [];
+/** The alert rows of one lead, one per recipient; none without mail settings or when its kind does not alert. */
+function alertEntries(settings: LeadNotificationSettings, lead: LeadFacts): OutboxEntry[] {
+  if (!settings.kinds[lead.kind]) return [];
+  const mail = alertMail(lead);
   const leadEmail = lead.email.toLowerCase();
-  const entries: OutboxEntry[] = [];
-  if (settings.kinds[lead.kind]) {
-    const mail = alertMail(lead);
-    for (const to of settings.recipients) {
-      entries.push({ kind: "email", target: to, event: "lead.alert", payload: mail, leadEmail });
-    }
+  return settings.recipients.map((to) => ({
+    kind: "email" as const,
+    target: to,
+    event: "lead.alert",
+    payload: mail,
+    leadEmail,
+  }));
+}
+
+/**
+ * The mailbox an address reaches, as the auto-reply counts it: trimmed, lower-cased, and without a "+tag" in the
+ * local part ("Ann+1@Example.com" and "ann@example.com" are one inbox at the providers that use tags).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  const local = address.slice(0, at).replace(/\+.*$/, "");
+  return `${local || address.slice(0, at)}${address.slice(at)}`;
+}
+
+/** An address gets at most one auto-reply per this window (counted in rate_limits, so every instance agrees). */
+export const AUTO_REPLY_WINDOW_SECONDS = 24 * 3_600;
+
+/** The e-mail address inside a "Name <address>" sender. */
+function addressIn(sender: string): string {
+  return (/<([^>]+)>/.exec(sender)?.[1] ?? sender).trim().toLowerCase();
+}
+
+/**
+ * The candidates' addresses that get no auto-reply: the site's own (the sender, the administrator, the alert
+ * recipients: a reply to itself could loop between two auto-responders) and those an earlier auto-reply could not
+ * be delivered to (the outbox row failed: the mail server refused it for a day of retries).
+ */
+async function suppressedAddresses(
+  writer: Pick<Database, "selectDistinct">,
+  settings: LeadNotificationSettings,
+  addresses: string[],
+): Promise<Set<string>> {
+  const own = [env().mailFrom, env().adminEmail, ...settings.recipients].map((a) => mailboxOf(addressIn(a)));
+  const suppressed = new Set(addresses.filter((address) => own.includes(mailboxOf(address))));
+  const rest = addresses.filter((address) => !suppressed.has(address));
+  if (rest.length) {
+    const failed = await writer
+      .selectDistinct({ email: outbox.leadEmail })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.event, "lead.auto_reply"),
+          eq(outbox.status, "failed"),
+          inArray(outbox.leadEmail, rest),
+        ),
+      );
+    for (const row of failed) if (row.email) suppressed.add(row.email);
   }
-  if (settings.autoReply.enabled && lead.kind !== "newsletter") {
-    const { subject, text } = settings.autoReply;
-    entries.push({
+  return suppressed;
+}
+
+/**
+ * The mail rows of a batch of leads, in the batch's transaction: for each lead (in order) its alerts and, when the
+ * auto-reply is on, the auto-reply, unless its address is suppressed or its mailbox already got one in the last
+ * day (this batch included). None without mail settings. The day is counted in rate_limits under a hash of the
+ * mailbox, so instances sharing the database count together and no address is kept there.
+ */
+export async function notificationEntries(
+  writer: Pick<Database, "selectDistinct" | "execute">,
+  settings: LeadNotificationSettings | null,
+  leads: LeadFacts[],
+): Promise<OutboxEntry[][]> {
+  if (!settings) return leads.map(() => []);
+  const entries = leads.map((lead) => alertEntries(settings, lead));
+  if (!settings.autoReply.enabled) return entries;
+  const candidates = leads.flatMap((lead, i) => (lead.kind === "newsletter" ? [] : [{ lead, i }]));
+  if (!candidates.length) return entries;
+  const suppressed = await suppressedAddresses(writer, settings, [
+    ...new Set(candidates.map(({ lead }) => lead.email.toLowerCase())),
+  ]);
+  const allowed = candidates.filter(({ lead }) => !suppressed.has(lead.email.toLowerCase()));
+  const verdicts = await hitRateLimits(
+    writer,
+    allowed.map(({ lead }) => ({
+      key: `auto-reply:${createHash("sha256").update(mailboxOf(lead.email)).digest("base64url")}`,
+      limit: 1,
+      windowSeconds: AUTO_REPLY_WINDOW_SECONDS,
+      fixed: true,
+    })),
+  );
+  const { subject, text } = settings.autoReply;
+  for (const [n, { lead, i }] of allowed.entries()) {
+    if (!verdicts[n]?.ok) continue;
+    entries[i]?.push({
       kind: "email",
       target: lead.email,
       event: "lead.auto_reply",
       payload: { subject, text },
-      leadEmail,
+      leadEmail: lead.email.toLowerCase(),
     });
   }
   return entries;

@@ -309,10 +309,14 @@ async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise
 /** The outbox rows of the stored leads: alert mails (with SMTP_URL) and one per listening webhook endpoint. */
 async function queueDeliveries(tx: Tx, stored: Stored[]): Promise<number> {
   if (!stored.length) return 0;
-  const mail = await leadMailSettings(tx);
+  const mail = await notificationEntries(
+    tx,
+    await leadMailSettings(tx),
+    stored.map((s) => s.lead),
+  );
   const listening = await listeningEndpoints(tx, [...new Set(stored.map((s) => s.event))]);
-  const entries = stored.flatMap(({ lead, event, data }) => [
-    ...notificationEntries(mail, lead),
+  const entries = stored.flatMap(({ lead, event, data }, i) => [
+    ...(mail[i] ?? []),
     ...webhookEntriesFor(listening.get(event) ?? [], event, data, lead.email.toLowerCase()),
   ]);
   await enqueue(tx, entries);

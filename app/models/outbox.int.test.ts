@@ -3,7 +3,14 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hookHeaders, startReceiver, startSmtp } from "../../tests/support/receivers";
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
-import { appMeta, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
+import {
+  appMeta,
+  contactRequests,
+  formSubmissions,
+  outbox,
+  subscribers,
+  webhookEndpoints,
+} from "../db/schema";
 import { env } from "../env.server";
 import { blogPostSchema } from "../lib/content-schemas";
 import { parseRequiredForm } from "../lib/forms";
@@ -69,6 +76,18 @@ async function drain(id = "test-worker", retry = FAST) {
       }
     }
   }
+}
+
+/** Alerts to sales@example.com for every kind, and the auto-reply on. */
+function autoReplyOn() {
+  return saveNotificationSettings(
+    {
+      recipients: ["sales@example.com"],
+      kinds: { contact: true, lead: true, newsletter: true },
+      autoReply: { enabled: true, subject: "We got your note", text: "Talk soon." },
+    },
+    who,
+  );
 }
 
 describe("a contact submission", () => {
@@ -170,6 +189,55 @@ describe("a contact submission", () => {
     const reply = smtp.mails.find((m) => m.to.includes("auto@example.com"));
     expect(reply?.raw).toContain("We got your note");
     expect(reply?.raw).toContain("Talk soon.");
+  });
+
+  it("sends one auto-reply per mailbox per day, whatever the case or +tag, even with rate limits off", async () => {
+    await autoReplyOn();
+    env().rateLimitFactor = 0;
+    const addresses = ["Repeat@example.com", "repeat@example.com", "repeat+again@Example.com"];
+    const results = await Promise.all(
+      addresses.map((email, i) =>
+        submitLead("contact", request(), contactForm(email), `203.0.113.${40 + i}`),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const dialog = new FormData();
+    dialog.set("email", "REPEAT@example.com");
+    expect((await submitLead("lead", request(), dialog, "203.0.113.44")).status).toBe(200);
+    await drain();
+    // Every lead is stored and alerted; the visitor's mailbox gets one auto-reply.
+    const stored = await test.handle().db.select().from(contactRequests);
+    expect(stored.filter((row) => row.email.toLowerCase().startsWith("repeat"))).toHaveLength(3);
+    const to = smtp.mails.map((m) => m.to.join().toLowerCase());
+    expect(to.filter((address) => address === "sales@example.com")).toHaveLength(4);
+    expect(to.filter((address) => address.startsWith("repeat"))).toHaveLength(1);
+  });
+
+  it("sends no auto-reply to a suppressed address: one an earlier auto-reply failed for, or the site's own", async () => {
+    await autoReplyOn();
+    // An auto-reply to this address was refused by its mail server for a day of retries.
+    await test
+      .handle()
+      .db.insert(outbox)
+      .values({
+        kind: "email",
+        target: "bounced@example.com",
+        event: "lead.auto_reply",
+        payload: { subject: "s", text: "t" },
+        status: "failed",
+        leadEmail: "bounced@example.com",
+      });
+    await submitLead("contact", request(), contactForm("Bounced@example.com"), "203.0.113.50");
+    await submitLead("contact", request(), contactForm("Sales@example.com"), "203.0.113.51");
+    await submitLead("contact", request(), contactForm(env().adminEmail), "203.0.113.52");
+    await submitLead("contact", request(), contactForm("welcome@example.com"), "203.0.113.53");
+    await drain();
+    const replies = await test.handle().db.select().from(outbox).where(eq(outbox.event, "lead.auto_reply"));
+    expect(replies.filter((row) => row.status !== "failed").map((row) => row.target)).toEqual([
+      "welcome@example.com",
+    ]);
+    // Each lead was alerted all the same.
+    expect(smtp.mails.filter((m) => m.to.includes("sales@example.com"))).toHaveLength(4);
   });
 
   it("can be erased with the person", async () => {

@@ -5,10 +5,12 @@
 // no delivery, and the visitor's request never waits for one.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
 import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured, sendMail } from "~/lib/mail.server";
+import { UnreadableSecret, unseal } from "~/lib/secret-box.server";
 import { postWebhook, type WebhookAttempt } from "~/lib/webhook-http.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -122,7 +124,17 @@ async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promis
   if (!endpoint.active && row.event !== "webhook.test") {
     return { ok: false, final: true, error: "Endpoint turned off" };
   }
-  const http = await postWebhook(endpoint.url, endpoint.secret, `msg_${row.id}`, JSON.stringify(row.payload));
+  let secret: string;
+  try {
+    // Stored encrypted (a row from before encryption is read as it is until start-up encrypts it).
+    secret = unseal(endpoint.secret, await atRestKey());
+  } catch (error) {
+    // AUTH_SECRET changed without the secrets being encrypted again: retried, so the fix the message names
+    // (the rotate-secrets command, or a new secret for the endpoint) lets the delivery through.
+    if (error instanceof UnreadableSecret) return { ok: false, error: error.message };
+    throw error;
+  }
+  const http = await postWebhook(endpoint.url, secret, `msg_${row.id}`, JSON.stringify(row.payload));
   return { ok: http.ok, error: http.error, http };
 }
 

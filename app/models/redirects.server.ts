@@ -18,6 +18,7 @@ import { logger } from "~/lib/logger.server";
 import {
   collapsedTarget,
   contentPath,
+  encodedTarget,
   internalKey,
   isHttpUrl,
   pathKey,
@@ -25,6 +26,7 @@ import {
   type RedirectStatus,
 } from "~/lib/redirect-paths";
 import { REDIRECT_MESSAGES, type RedirectInput } from "~/lib/redirect-schema";
+import { safeText } from "~/lib/safe-text";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { isPublished, isScheduled } from "~/models/published.server";
 
@@ -86,8 +88,10 @@ async function addRedirect(
   replace: boolean,
 ): Promise<Redirect> {
   await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK})`);
-  const fromKey = pathKey(input.fromPath);
-  let toUrl = siteRelative(input.toUrl);
+  const fromPath = safeText(input.fromPath);
+  const fromKey = pathKey(fromPath);
+  // Stored as a valid, percent-encoded URL: what the Location header will carry.
+  let toUrl = encodedTarget(siteRelative(input.toUrl));
   let toKey = internalKey(toUrl);
   if (toKey === fromKey) throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.same);
 
@@ -122,7 +126,7 @@ async function addRedirect(
   const [row] = await tx
     .insert(redirects)
     .values({
-      fromPath: input.fromPath,
+      fromPath,
       fromKey,
       toUrl,
       toKey: toKey ?? null,
@@ -226,11 +230,18 @@ export async function redirectsForSlugChange(
 
 export const REDIRECT_LIST_LIMIT = 200;
 
-/** Newest first; `search` matches the path or the target anywhere, any letter case. */
+/**
+ * Newest first; `search` matches the path or the target anywhere, any letter case. Targets are stored
+ * percent-encoded, so "café" is also looked for as "caf%C3%A9".
+ */
 export async function listRedirects({ search = "", limit = REDIRECT_LIST_LIMIT } = {}) {
-  const text = search.trim();
+  const text = safeText(search.trim());
   const where = text
-    ? or(ilike(redirects.fromPath, containsPattern(text)), ilike(redirects.toUrl, containsPattern(text)))
+    ? or(
+        ilike(redirects.fromPath, containsPattern(text)),
+        ilike(redirects.toUrl, containsPattern(text)),
+        ilike(redirects.toUrl, containsPattern(encodedTarget(text))),
+      )
     : undefined;
   const [rows, [counts]] = await Promise.all([
     db()
@@ -271,7 +282,13 @@ async function loadTable(version: number): Promise<Table> {
       statusCode: redirects.statusCode,
     })
     .from(redirects);
-  return { version, byKey: new Map(rows.map(({ fromKey, ...target }) => [fromKey, target])) };
+  // A row stored before targets were encoded is sent encoded all the same.
+  return {
+    version,
+    byKey: new Map(
+      rows.map(({ fromKey, toUrl, ...target }) => [fromKey, { ...target, toUrl: encodedTarget(toUrl) }]),
+    ),
+  };
 }
 
 /**

@@ -1,11 +1,15 @@
 // Webhook endpoints: the admin's list (URL, events, active, secret) and the outbox rows each event becomes. The
 // secret (whsec_ + 24 random bytes, base64) is returned once at creation and at rotation; the admin never sees
-// it again. URLs are checked against the SSRF rules when saved (and again at every delivery).
+// it again; it is stored encrypted with a key derived from AUTH_SECRET (docs/decisions/029-webhook-secrets-at-rest.md).
+// URLs are checked against the SSRF rules when saved (and again at every delivery).
 import { randomBytes } from "node:crypto";
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
+import { atRestKey } from "~/auth/auth-secret.server";
 import { db } from "~/db/client.server";
 import { outbox, webhookEndpoints } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
 import type { WebhookEvent } from "~/lib/notification-settings";
+import { isSealed, SEALED_PREFIX, seal, secretsKey, UnreadableSecret, unseal } from "~/lib/secret-box.server";
 import { assertPublicUrl } from "~/lib/webhook-http.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { enqueue, type OutboxEntry, outboxWritten, type Writer } from "~/models/outbox.server";
@@ -34,7 +38,7 @@ export async function createEndpoint(url: string, events: WebhookEvent[], who: A
   const secret = newSecret();
   const [row] = await db()
     .insert(webhookEndpoints)
-    .values({ url: checked.toString(), events, secret })
+    .values({ url: checked.toString(), events, secret: seal(secret, await atRestKey()) })
     .returning(publicColumns);
   if (!row) throw new Error("insert returned no row");
   await auditAs(who, {
@@ -51,7 +55,7 @@ export async function rotateEndpointSecret(id: string, who: AuditContext): Promi
   const secret = newSecret();
   const [row] = await db()
     .update(webhookEndpoints)
-    .set({ secret })
+    .set({ secret: seal(secret, await atRestKey()) })
     .where(eq(webhookEndpoints.id, id))
     .returning({ id: webhookEndpoints.id });
   if (!row) return undefined;
@@ -92,6 +96,70 @@ export async function deleteEndpoint(id: string, who: AuditContext) {
       details: { url: row.url },
     });
   return row;
+}
+
+export interface SealedSecrets {
+  /** Stored as they were given (before encryption) and now encrypted. */
+  encrypted: number;
+  /** Encrypted under the previous AUTH_SECRET and now under the current one. */
+  reencrypted: number;
+  /** Neither the current nor the previous AUTH_SECRET opens them: their endpoints need a new secret. */
+  unreadable: number;
+}
+
+/**
+ * Brings every stored webhook secret under the current AUTH_SECRET's key: one stored as it was given (a row from
+ * before secrets were encrypted) is encrypted; one the previous secret `oldAuthSecret` opens is encrypted again.
+ * Runs at every start-up (without `oldAuthSecret`) and from `npm run admin -- rotate-secrets`. Each row is
+ * rewritten only if it still holds what was read, so two instances starting together do no harm.
+ */
+export async function sealWebhookSecrets(oldAuthSecret?: string): Promise<SealedSecrets> {
+  const key = await atRestKey();
+  const oldKey = oldAuthSecret ? secretsKey(oldAuthSecret) : undefined;
+  const counts: SealedSecrets = { encrypted: 0, reencrypted: 0, unreadable: 0 };
+  const rows = await db()
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints);
+  for (const row of rows) {
+    let plain: string;
+    let outcome: keyof SealedSecrets;
+    if (!isSealed(row.secret)) {
+      plain = row.secret;
+      outcome = "encrypted";
+    } else {
+      const opened = [key, oldKey].map((k) => (k ? openWith(row.secret, k) : undefined));
+      if (opened[0] !== undefined) continue;
+      if (opened[1] === undefined) {
+        counts.unreadable++;
+        continue;
+      }
+      plain = opened[1];
+      outcome = "reencrypted";
+    }
+    const updated = await db()
+      .update(webhookEndpoints)
+      .set({ secret: seal(plain, key) })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)))
+      .returning({ id: webhookEndpoints.id });
+    if (updated.length) counts[outcome]++;
+  }
+  if (counts.unreadable) {
+    logger.warn(
+      { unreadable: counts.unreadable, prefix: SEALED_PREFIX },
+      "webhook secrets that this AUTH_SECRET cannot decrypt: run `npm run admin -- rotate-secrets " +
+        "--old-secret <previous AUTH_SECRET>`, or rotate those endpoints' secrets in the admin",
+    );
+  }
+  return counts;
+}
+
+function openWith(stored: string, key: Buffer): string | undefined {
+  try {
+    return unseal(stored, key);
+  } catch (error) {
+    if (error instanceof UnreadableSecret) return undefined;
+    throw error;
+  }
 }
 
 function body(event: string, data: Record<string, unknown>) {

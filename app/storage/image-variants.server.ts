@@ -13,10 +13,24 @@ export interface ImageVariant {
   body: Uint8Array;
 }
 
+/**
+ * The most pixels an image may have (about 50 megapixels: 8,660 × 5,773 or 7,071 × 7,071), far beyond any picture
+ * a page shows, well short of what would hold hundreds of megabytes while it is decoded. Checked on the size the
+ * file's header states, before anything is decoded; sharp's own limit is set to it as well.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** "50 megapixels" */
+export function megapixels(pixels: number): string {
+  return `${Math.round(pixels / 100_000) / 10} megapixels`;
+}
+
 export interface ImageFacts {
   /** As displayed: EXIF orientation applied (a portrait photo taken sideways is taller than wide). */
   width?: number;
   height?: number;
+  /** Width × height as the header states them (one frame of an animation). */
+  pixels: number;
   /** More than one frame (an animated GIF or WebP): copies would keep only the first frame. */
   animated: boolean;
 }
@@ -32,7 +46,10 @@ export function copyWidths(originalWidth: number | undefined): number[] {
   return widths;
 }
 
-/** Size and frame count of an image, or undefined when the bytes do not decode as one. */
+/**
+ * Size and frame count of an image, read from its header (nothing is decoded), or undefined when the bytes are not
+ * an image sharp reads.
+ */
 export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts | undefined> {
   const { default: sharp } = await import("sharp");
   try {
@@ -40,6 +57,7 @@ export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts | undefi
     return {
       width: meta.autoOrient?.width ?? meta.width,
       height: meta.autoOrient?.height ?? meta.height,
+      pixels: (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0),
       animated: (meta.pages ?? 1) > 1,
     };
   } catch (error) {
@@ -49,29 +67,44 @@ export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts | undefi
 }
 
 /**
- * The image's size and its copies, or undefined when the bytes do not decode as an image. An animated image gets
- * no copies (they would be still pictures); pages show the original. The copy named after a width the original
- * does not reach is made at the original's width, and wider ones are not made at all.
+ * The image's size and its copies, or undefined when the bytes do not decode as an image (or have more than
+ * MAX_IMAGE_PIXELS: callers that can say so check `imageFacts` first). An animated image gets no copies (they would
+ * be still pictures); pages show the original. The copy named after a width the original does not reach is made at
+ * the original's width, and wider ones are not made at all.
+ *
+ * The file is decoded once: turned upright and scaled to the widest copy, kept as raw pixels, and every copy is
+ * made from those (a JPEG is even decoded at a reduced size when that is enough).
  */
 export async function imageVariants(
   bytes: Uint8Array,
   url: string,
+  known?: ImageFacts,
 ): Promise<(ImageFacts & { variants: ImageVariant[] }) | undefined> {
-  const facts = await imageFacts(bytes);
+  const facts = known ?? (await imageFacts(bytes));
   if (!facts) return undefined;
   if (facts.animated) return { ...facts, variants: [] };
   const { default: sharp } = await import("sharp");
   try {
+    const widths = copyWidths(facts.width);
+    const decoded = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = decoded.info;
     const variants: ImageVariant[] = [];
-    for (const width of copyWidths(facts.width)) {
+    for (const copyWidth of widths) {
       for (const format of IMAGE_FORMATS) {
-        const pipeline = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
+        const pipeline = sharp(decoded.data, { raw: { width, height, channels } }).resize({
+          width: copyWidth,
+          withoutEnlargement: true,
+        });
         const { data, info } =
           format === "avif"
             ? await pipeline.avif({ quality: 55, effort: 2 }).toBuffer({ resolveWithObject: true })
             : await pipeline.webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
         variants.push({
-          url: variantUrl(url, width, format),
+          url: variantUrl(url, copyWidth, format),
           width: info.width,
           height: info.height,
           format,

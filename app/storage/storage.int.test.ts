@@ -2,12 +2,23 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUCKETS } from "~/lib/uploads";
 import { localStore } from "./local-disk.server";
 import type { ObjectStore } from "./object-store.server";
 import { serveUpload } from "./serve.server";
 import { acceptUpload, UploadError } from "./uploads.server";
+
+// Every input sharp is given, to count how often an upload's own bytes are opened.
+const { sharpInputs } = vi.hoisted(() => ({ sharpInputs: [] as unknown[] }));
+vi.mock("sharp", async (importOriginal) => {
+  const real = (await importOriginal<typeof import("sharp")>()).default;
+  const counted = ((...args: Parameters<typeof real>) => {
+    sharpInputs.push(args[0]);
+    return real(...args);
+  }) as typeof real;
+  return { default: Object.assign(counted, real) };
+});
 
 let dir: string;
 let store: ObjectStore;
@@ -82,6 +93,23 @@ describe("upload limits", () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it("refuses an image of more than 50 megapixels from its header, before decoding it, and stores nothing", async () => {
+    // 60 megapixels of one colour: a small file that would take 180 MB once decoded.
+    const png = await sharp({ create: { width: 8000, height: 7500, channels: 3, background: "#336699" } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(png.byteLength).toBeLessThan(BUCKETS.images.fileSizeLimit);
+    sharpInputs.length = 0;
+    const error = await rejection(acceptUpload(uploadRequest(png, "huge.png", "image/png"), "images", store));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe(
+      "The image is too large: 8000 × 7500 pixels is 60 megapixels, and the limit is 50 megapixels. Scale it down and upload it again.",
+    );
+    // Opened once, for its header.
+    expect(sharpInputs.filter((input) => input instanceof Uint8Array)).toHaveLength(1);
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it("rejects a request without a file with 400", async () => {
     const form = new FormData();
     form.set("other", "x");
@@ -95,7 +123,14 @@ describe("accepted uploads", () => {
     const jpeg = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2255aa" } })
       .jpeg()
       .toBuffer();
+    sharpInputs.length = 0;
     const result = await acceptUpload(uploadRequest(jpeg, "hero.png", "image/png"), "images", store);
+    // The upload's bytes are opened twice, once for the header and once decoded, not once per copy: the eight
+    // copies are made from the decoded pixels.
+    const opened = sharpInputs.filter(
+      (input) => input instanceof Uint8Array && Buffer.from(input).equals(jpeg),
+    );
+    expect(opened).toHaveLength(2);
     expect(result.url).toMatch(/^\/uploads\/images\/[a-f0-9]{32}\.jpg$/);
     expect(result.mimeType).toBe("image/jpeg");
     expect(result).toMatchObject({ width: 1200, height: 630 });

@@ -8,7 +8,7 @@ import { BUCKETS, type BucketName, formatBytes, isBucketName } from "~/lib/uploa
 import type { AuditContext } from "~/models/audit.server";
 import { type MediaEntry, recordUpload, type UploadedFile } from "~/models/media.server";
 import { objectStore } from "./configured-store.server";
-import { imageVariants } from "./image-variants.server";
+import { imageFacts, imageVariants, MAX_IMAGE_PIXELS, megapixels } from "./image-variants.server";
 import { contentKey, type ObjectStore } from "./object-store.server";
 
 export { BUCKETS, type BucketName };
@@ -57,6 +57,14 @@ function wrongType(bucket: BucketName, detected: string | undefined): UploadErro
   const allowed = allowedMimeTypes.map((m) => m.split("/")[1]?.toUpperCase()).join(", ");
   const what = detected ? `This file is ${detected}` : "This file's type is not recognised";
   return new UploadError(415, `${what}, which is not allowed for ${label}. Allowed: ${allowed}.`);
+}
+
+function tooManyPixels(facts: { width?: number; height?: number; pixels: number }): UploadError {
+  return new UploadError(
+    413,
+    `The image is too large: ${facts.width} × ${facts.height} pixels is ${megapixels(facts.pixels)}, and the limit is ` +
+      `${megapixels(MAX_IMAGE_PIXELS)}. Scale it down and upload it again.`,
+  );
 }
 
 /** The request body, cut off with a 413 once it grows past `max` bytes (also without a Content-Length). */
@@ -153,13 +161,14 @@ export async function acceptUpload(
   };
 
   if (mime.startsWith("image/")) {
-    const images = await imageVariants(bytes, url);
-    if (!images) {
-      throw new UploadError(
-        415,
-        "The image could not be read. Upload a valid JPEG, PNG, GIF, WebP or AVIF file.",
-      );
-    }
+    const unreadable = () =>
+      new UploadError(415, "The image could not be read. Upload a valid JPEG, PNG, GIF, WebP or AVIF file.");
+    // The header's size is checked before anything is decoded: a small file can state a huge picture.
+    const facts = await imageFacts(bytes);
+    if (!facts) throw unreadable();
+    if (facts.pixels > MAX_IMAGE_PIXELS) throw tooManyPixels(facts);
+    const images = await imageVariants(bytes, url, facts);
+    if (!images) throw unreadable();
     result.width = images.width;
     result.height = images.height;
     for (const variant of images.variants) {

@@ -10,7 +10,12 @@ import { SearchInput } from "~/components/ui/search-input";
 import { useActionToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
-import { REDIRECT_STATUS_LABELS, type RedirectSource, type RedirectStatus } from "~/lib/redirect-paths";
+import {
+  REDIRECT_STATUS_LABELS,
+  type RedirectSource,
+  type RedirectStatus,
+  readableTarget,
+} from "~/lib/redirect-paths";
 import { ListRow } from "./list-row";
 import { RedirectDialog } from "./redirect-dialog";
 
@@ -89,7 +94,7 @@ function RedirectItem({ redirect }: { redirect: RedirectRow }) {
           <span className="break-all">{redirect.fromPath}</span>
           <ArrowRight className="size-4 shrink-0 text-slate-500" aria-hidden />
           <span className="sr-only">redirects to</span>
-          <span className="break-all">{redirect.toUrl}</span>
+          <span className="break-all">{readableTarget(redirect.toUrl)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <Badge variant={redirect.statusCode === 301 ? "default" : "neutral"}>

@@ -16,7 +16,7 @@ import { toast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
-import { REDIRECT_PATH_MAX } from "~/lib/redirect-paths";
+import { REDIRECT_PATH_MAX, readableTarget } from "~/lib/redirect-paths";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { keepDataOnTabChange } from "~/lib/url-tab";
@@ -72,9 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         409,
       );
     }
-    return done(`Redirect added: ${created.redirect.fromPath} now goes to ${created.redirect.toUrl}`, {
-      intent,
-    });
+    return done(
+      `Redirect added: ${created.redirect.fromPath} now goes to ${readableTarget(created.redirect.toUrl)}`,
+      {
+        intent,
+      },
+    );
   }
 
   if (intent === "delete") {
