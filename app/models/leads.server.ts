@@ -36,6 +36,7 @@ import {
 import { logger } from "~/lib/logger.server";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
+import { safeTextOrNull } from "~/lib/safe-text";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
 import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
@@ -52,11 +53,9 @@ export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: 
   newsletter: { limit: 5, windowSeconds: 600 },
 };
 
-const clip = (v: unknown, max = 500): string | null => {
-  if (typeof v !== "string") return null;
-  const t = v.trim();
-  return t ? t.slice(0, max) : null;
-};
+/** A visitor's attribution value (from their cookie), safe to store and cut by code point; blank is null. */
+const clip = (v: unknown, max = 500): string | null =>
+  typeof v === "string" ? safeTextOrNull(v, max) : null;
 
 /** A same-site path for "where the form was": absolute URLs of our own origin become paths, others are dropped. */
 function sitePath(value: string | null | undefined, origin: string): string | null {

@@ -4,6 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hostileText } from "../../tests/support/hostile-text";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { outbox, webhookEndpoints } from "../db/schema";
@@ -25,16 +26,7 @@ const FAST: RetryPolicy = { baseMs: 1, maxDelayMs: 1, retryForMs: 60_000 };
 const saved = { ...env() };
 
 /** What a receiver or an outcome may carry: NUL, lone surrogates, emoji at every cut point, long runs. */
-const hostile = fc
-  .array(
-    fc.oneof(
-      fc.constantFrom("\u0000", "😀", "\ud83d", "\ude00", "👩‍💻", "é", " "),
-      fc.string({ unit: "binary", maxLength: 40 }),
-      fc.integer({ min: 490, max: 510 }).map((n) => "x".repeat(n)),
-    ),
-    { maxLength: 8 },
-  )
-  .map((parts) => parts.join(""));
+const hostile = hostileText([500]);
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let answer = "ok";
