@@ -18,6 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { REDIRECT_PATH_MAX } from "~/lib/redirect-paths";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { requestInfo } from "~/lib/request-context.server";
+import { safeText } from "~/lib/safe-text";
 import { auditContext } from "~/models/audit.server";
 import { clearNotFound, dismissNotFound, listNotFound } from "~/models/not-found-monitor.server";
 import { createRedirect, deleteRedirect, listRedirects } from "~/models/redirects.server";
@@ -29,7 +30,7 @@ const NOT_FOUND_TAB = "404";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
   const params = new URL(request.url).searchParams;
-  const search = (params.get("q") ?? "").slice(0, 200);
+  const search = safeText(params.get("q") ?? "", 200);
   const tab = params.get("tab") === NOT_FOUND_TAB ? NOT_FOUND_TAB : "redirects";
   try {
     const [redirects, notFound] = await Promise.all([listRedirects({ search }), listNotFound()]);
