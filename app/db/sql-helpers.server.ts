@@ -30,6 +30,15 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * An error as a log line may carry it: a database error by its code only (a failed statement's message and
+ * parameters can be visitors' data), anything else (a bug) whole, with its stack.
+ */
+export function loggableError(error: unknown): { code: string } | { err: unknown } {
+  const code = databaseErrorCode(error);
+  return code ? { code } : { err: error };
+}
+
 /** What a person is told when the database is unreachable, and when to retry (Retry-After, seconds). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Our system is briefly unavailable and nothing was saved. Please try again in a minute.";

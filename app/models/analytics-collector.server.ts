@@ -13,7 +13,7 @@ import {
   analyticsPageViews,
   analyticsSalts,
 } from "~/db/schema";
-import { databaseErrorCode, isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientKey } from "~/lib/request-context.server";
@@ -250,7 +250,7 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
     // During an outage the hits wait for the next try, older ones first, within the byte budget.
     const retry = isDatabaseUnavailable(error);
     // The database's reason only: the statements' parameters are visitors' data.
-    logger.warn({ code: databaseErrorCode(error), hits: batch.length, retry }, "analytics flush failed");
+    logger.warn({ ...loggableError(error), hits: batch.length, retry }, "analytics flush failed");
     if (retry) {
       const newer = hits;
       hits = [];
@@ -413,7 +413,7 @@ let flushTimer: NodeJS.Timeout | undefined;
 let pruneTimer: NodeJS.Timeout | undefined;
 
 const quietly = (job: () => Promise<unknown>, what: string) => () =>
-  job().catch((error) => logger.warn({ err: error }, `analytics ${what} failed`));
+  job().catch((error) => logger.warn(loggableError(error), `analytics ${what} failed`));
 
 /** Flushes every second and prunes every hour (once now); the timers never keep the process alive. */
 export function startAnalytics(): Promise<void> {

@@ -10,6 +10,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
+  loggableError,
 } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { parseForm } from "~/lib/forms";
@@ -489,7 +490,8 @@ export async function submitLead(
     );
     return { status: 200, body: { ok: true, toast: successToast(kind) } };
   } catch (error) {
-    logger.error({ err: error, kind }, "failed to store lead");
+    // The database's code only: the failed statement's parameters are the visitor's data.
+    logger.error({ ...loggableError(error), kind }, "failed to store lead");
     if (isDatabaseUnavailable(error)) {
       // Nothing was stored (the batch's transaction rolled back): say so, keep what the visitor typed, and invite a retry.
       return {

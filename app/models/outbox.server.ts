@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
-import { databaseErrorCode, isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured, sendMail } from "~/lib/mail.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
@@ -282,7 +282,7 @@ export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
       try {
         claimed = await runOutboxOnce({ ...options, id });
       } catch (error) {
-        logger.warn({ err: error }, "outbox round failed");
+        logger.warn(loggableError(error), "outbox round failed");
       }
       if (claimed > 0 || pending || !running) continue;
       await new Promise<void>((resolve) => {
