@@ -50,10 +50,11 @@ function useDocumentNonce(): string {
   return documentNonce ?? nonce;
 }
 
-// Lead attribution (issue #3 point 7): on the visitor's first page view, remember the landing page, an external
-// referrer and the utm_* parameters in a first-party cookie that only our server reads when a lead is sent.
-// A script rather than a Set-Cookie header, so every public page stays cacheable. Never overwritten: first touch.
-const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=v.slice(0,200)});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
+// Lead attribution: on the visitor's first page view, remember the landing page, an external referrer and the
+// utm_* parameters in a first-party cookie that only our server reads when a lead is sent. A script rather than a
+// Set-Cookie header, so every public page stays cacheable. Never overwritten: first touch. UTM values are cut by
+// code point: half an emoji would make encodeURIComponent throw and lose the whole cookie.
+const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=Array.from(v).slice(0,200).join("")});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();

@@ -18,6 +18,27 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database's error code (SQLSTATE, or the driver's own) however Drizzle wrapped it: what a log line may say
+ * about a refused statement whose parameters are visitors' data.
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/**
+ * An error as a log line may carry it: a database error by its code only (a failed statement's message and
+ * parameters can be visitors' data), anything else (a bug) whole, with its stack.
+ */
+export function loggableError(error: unknown): { code: string } | { err: unknown } {
+  const code = databaseErrorCode(error);
+  return code ? { code } : { err: error };
+}
+
 /** What a person is told when the database is unreachable, and when to retry (Retry-After, seconds). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Our system is briefly unavailable and nothing was saved. Please try again in a minute.";

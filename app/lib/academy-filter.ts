@@ -2,6 +2,7 @@
 // URL query (?q=&category=&difficulty=), so a result is shareable and works without JavaScript.
 
 import { DIFFICULTY_LEVELS, type DifficultyLevel } from "./content-enums";
+import { safeText } from "./safe-text";
 
 /** Longest search text acted on; longer input is cut, not rejected (it comes from a shareable URL). */
 export const SEARCH_MAX_LENGTH = 100;
@@ -19,9 +20,9 @@ export function isDifficulty(value: unknown): value is DifficultyLevel {
   return typeof value === "string" && (DIFFICULTY_LEVELS as readonly string[]).includes(value);
 }
 
-/** Text from a URL, safe for the database: NUL characters (which PostgreSQL rejects) removed, trimmed, cut. */
+/** Text from a URL, safe for the database (safeText: no NUL, no half emoji), trimmed, cut by code point. */
 function cleanText(value: string | null, max: number): string {
-  return (value ?? "").replaceAll("\0", "").trim().slice(0, max);
+  return safeText((value ?? "").trim(), max);
 }
 
 /** The filter in a URL's query; unknown difficulties are ignored, text is cleaned, trimmed and cut. */

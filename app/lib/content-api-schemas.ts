@@ -20,11 +20,21 @@ const httpUrl = z
   .max(URL_MAX)
   .meta({ pattern: "^https?://" });
 
-/** Postgres text cannot hold NUL characters: refuse them with a clear message instead of failing the insert. */
+/**
+ * Postgres text cannot hold NUL characters, nor jsonb (an item's blocks, its revisions) half of a surrogate pair
+ * (JSON's "\ud83d" alone): refuse them with a clear message instead of failing the insert.
+ */
 const NO_NUL = "Must not contain NUL characters";
 const noNul = (v: string) => !v.includes("\u0000");
+const BROKEN = "Must not contain half of a character (a lone UTF-16 surrogate)";
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine(noNul, NO_NUL);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine(noNul, NO_NUL)
+    .refine((v) => v.isWellFormed(), BROKEN);
 
 const tagsInput = z.union([z.array(text(50)).max(30), text(1500)]).meta({
   description: "A list of tags, or comma-separated text. Trimmed; empty and duplicate tags dropped.",

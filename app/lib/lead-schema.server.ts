@@ -12,16 +12,18 @@ import {
   MESSAGES,
   NEWSLETTER_FIELDS,
 } from "./lead-schema";
+import { safeText } from "./safe-text";
 
-/** A cleaned text field: zod's own checks, in FieldRule's order; optional fields default to "". */
+/** A cleaned text field, safe for the database: zod's own checks, in FieldRule's order; optional fields default to "". */
 function fieldSchema(rule: FieldRule) {
   let checked = z.string();
   if (rule.required !== undefined) checked = checked.min(1, rule.required);
   if (rule.max) checked = checked.max(rule.max.length, rule.max.message);
   if (rule.email) checked = checked.regex(EMAIL_PATTERN, MESSAGES.email);
   const oneOf = rule.oneOf;
+  // cleanText as the browser applies it, then the text boundary (lone surrogates too): every field is stored.
   const cleaned = z
-    .preprocess(cleanText, z.string())
+    .preprocess((value) => safeText(cleanText(value)), z.string())
     .pipe(oneOf ? checked.refine((v) => oneOf.values.includes(v), oneOf.message) : checked);
   return rule.required === undefined ? cleaned.optional().default("") : cleaned;
 }

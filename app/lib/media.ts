@@ -1,6 +1,8 @@
 // The media library's shared rules (docs/decisions/019-media-library.md): what kinds of file it holds, how an
 // uploaded file's URL names its library entry, how a public page gets an image's responsive copies, and the
 // library's messages. Browser-safe: the admin screen, the picker and the public image component all read it.
+
+import { safeText } from "./safe-text";
 import type { BucketName } from "./uploads";
 
 export const MEDIA_KINDS = ["image", "video", "audio"] as const;
@@ -104,7 +106,7 @@ export function mediaFilterFromUrl(params: URLSearchParams): MediaListFilter {
   const type = params.get("type");
   return {
     kind: isMediaKind(type) ? type : undefined,
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    q: safeText((params.get("q") ?? "").trim(), 100),
     missingAlt: params.get("missing") === "alt",
     url: params.get("url") || undefined,
   };

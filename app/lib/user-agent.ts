@@ -1,5 +1,6 @@
 // A readable name for a browser from its User-Agent header ("Chrome on Linux"), for the list of signed-in
 // sessions. Deliberately small: it names the common browsers and systems and says "Unknown" otherwise.
+import { safeText } from "./safe-text";
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, "Edge"],
@@ -30,7 +31,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   const system = first(SYSTEMS, value);
   if (browser && system) return `${browser} on ${system}`;
   if (browser || system) return (browser ?? system) as string;
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return value.length > 40 ? `${safeText(value, 40)}…` : value;
 }
 
 export type DeviceClass = "mobile" | "tablet" | "desktop";

@@ -8,6 +8,7 @@ import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { env } from "~/env.server";
+import { safeTextOrNull } from "~/lib/safe-text";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const EXCERPT_LENGTH = 500;
@@ -150,7 +151,8 @@ export async function postWebhook(
             ok,
             status,
             durationMs: elapsed(),
-            excerpt: excerpt.slice(0, EXCERPT_LENGTH) || null,
+            // Cut by code point, NUL removed: the receiver's words are stored (jsonb, text) as they came.
+            excerpt: safeTextOrNull(excerpt, EXCERPT_LENGTH),
             error: ok
               ? null
               : status >= 300 && status < 400

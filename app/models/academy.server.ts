@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { academyContent } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { type AcademyFilter, isDifficulty, SEARCH_MAX_LENGTH } from "~/lib/academy-filter";
+import { safeText } from "~/lib/safe-text";
 import { isPossibleSlug } from "~/lib/slug-param";
 import { publishedIn } from "~/models/published.server";
 
@@ -34,7 +35,7 @@ export async function searchPublishedAcademy(
   { limit = 200, offset = 0 } = {},
 ): Promise<AcademyItem[]> {
   const conditions: SQL[] = [published];
-  const search = filter.q?.replaceAll("\0", "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const search = safeText(filter.q?.trim() ?? "", SEARCH_MAX_LENGTH);
   if (search) {
     const pattern = containsPattern(search);
     const matches = or(

@@ -13,10 +13,11 @@ import {
   analyticsPageViews,
   analyticsSalts,
 } from "~/db/schema";
-import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientKey } from "~/lib/request-context.server";
+import { safeTextOrNull } from "~/lib/safe-text";
 import { deviceClass } from "~/lib/user-agent";
 import { publishedIn } from "~/models/published.server";
 
@@ -37,12 +38,23 @@ export interface PageHit {
 
 const FLUSH_INTERVAL_MS = 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-/** Past this many waiting hits (the database has been down a while) new ones are dropped, not queued. */
-const MAX_BUFFERED = 50_000;
+/**
+ * Past this many bytes of waiting hits (a burst, or the database down a while) new ones are dropped, not queued.
+ * Bytes, not hits: a hit's URL, Referer and user agent are the client's to choose, up to the size of the request
+ * head (16 KB). About 55,000 typical hits; a flood of the longest requests holds no more (docs/performance.md).
+ */
+export const MAX_BUFFERED_BYTES = 24 * 1024 * 1024;
+/**
+ * What a buffered hit holds besides its strings' characters: the object, its Date, five string headers, the array
+ * slot. Measured on Node 24 (heap growth per hit, typical hit: ~450 bytes for 176 characters), rounded up.
+ */
+const HIT_OVERHEAD_BYTES = 280;
 const MAX_TEXT = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let hits: PageHit[] = [];
+/** The approximate size of `hits`. */
+let bufferedBytes = 0;
 let academyViews = new Map<string, number>();
 const flushedListeners = new Set<(academySlugs: string[]) => void>();
 
@@ -64,7 +76,28 @@ export function recordPageView(hit: PageHit): void {
     last.count = (last.count ?? 1) + 1;
     return;
   }
-  if (hits.length < MAX_BUFFERED) hits.push(hit);
+  buffer(hit);
+}
+
+/** Adds a hit to the buffer if it fits within MAX_BUFFERED_BYTES; false when it does not. */
+function buffer(hit: PageHit): boolean {
+  const bytes = hitBytes(hit);
+  if (bufferedBytes + bytes > MAX_BUFFERED_BYTES) return false;
+  hits.push(hit);
+  bufferedBytes += bytes;
+  return true;
+}
+
+/** The approximate memory a buffered hit holds: its strings (mostly one byte a character in V8) and overhead. */
+export function hitBytes(hit: PageHit): number {
+  const text =
+    hit.url.length + (hit.referrer?.length ?? 0) + hit.host.length + hit.userAgent.length + hit.ip.length;
+  return HIT_OVERHEAD_BYTES + text;
+}
+
+/** How much the buffer holds now (hits waiting for the next flush, and their approximate size in bytes). */
+export function bufferedHits(): { hits: number; bytes: number } {
+  return { hits: hits.length, bytes: bufferedBytes };
 }
 
 /** One more view of the academy item with this slug (counted for published items only, at the next flush). */
@@ -93,13 +126,18 @@ export interface ParsedView {
   device: string;
 }
 
-const clip = (value: string | null | undefined) => (value?.trim() ? value.trim().slice(0, MAX_TEXT) : null);
+/** A visitor's text (a UTM value, a path) made safe to store and cut by code point; blank is null. */
+const clip = (value: string | null | undefined) => safeTextOrNull(value, MAX_TEXT);
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
 
-/** The fields of a hit we keep: no address, no user agent, no query string beyond the UTM parameters. */
-export function parseHit(hit: PageHit): ParsedView {
-  const url = new URL(hit.url, "http://localhost");
+/**
+ * The fields of a hit we keep: no address, no user agent, no query string beyond the UTM parameters. Undefined for
+ * a request target that is no URL path ("//[" reaches the server too): it counts as nothing.
+ */
+export function parseHit(hit: PageHit): ParsedView | undefined {
+  const url = URL.parse(hit.url, "http://localhost");
+  if (!url) return undefined;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   let referrerHost: string | null = null;
   try {
@@ -179,6 +217,7 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
   const batch = hits;
   const academy = academyViews;
   hits = [];
+  bufferedBytes = 0;
   academyViews = new Map();
   if (batch.length === 0 && academy.size === 0) return { views: 0, academyViews: 0 };
   try {
@@ -186,6 +225,7 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
     for (const [hit, count] of distinct(batch)) {
       if (!hit.userAgent || isbot(hit.userAgent)) continue;
       const view = parseHit(hit);
+      if (!view) continue;
       const id = visitorId(await saltOf(view.day), hit.ip, hit.userAgent);
       // Repeated views of a page by one visitor within the batch become one row: a busy second costs a few rows.
       const key = `${id}\u0000${Object.values(view).join("\u0000")}`;
@@ -194,20 +234,83 @@ export async function flushAnalytics(): Promise<{ views: number; academyViews: n
       else rows.set(key, { ...view, at: hit.at, visitorId: id, views: count });
     }
     const viewRows = [...rows.values()];
-    await writeBatch(viewRows, academy);
+    let dropped = { views: 0, academyViews: 0 };
+    try {
+      await writeBatch(viewRows, academy);
+    } catch (error) {
+      // Only an outage is worth retrying as a whole; a batch the database refuses for another reason would be
+      // refused forever, so its rows are written apart and only the ones refused on their own are dropped.
+      if (isDatabaseUnavailable(error)) throw error;
+      dropped = await writeApart(viewRows, academy, error);
+    }
     if (academy.size > 0) for (const listener of flushedListeners) listener([...academy.keys()]);
-    const views = viewRows.reduce((n, row) => n + (row.views ?? 1), 0);
-    return { views, academyViews: [...academy.values()].reduce((a, b) => a + b, 0) };
+    const views = viewRows.reduce((n, row) => n + (row.views ?? 1), 0) - dropped.views;
+    return { views, academyViews: sum(academy.values()) - dropped.academyViews };
   } catch (error) {
-    // Only an outage is worth retrying; a batch the database refuses for another reason would be refused forever.
+    // During an outage the hits wait for the next try, older ones first, within the byte budget.
     const retry = isDatabaseUnavailable(error);
-    logger.warn({ err: error, hits: batch.length, retry }, "analytics flush failed");
+    // The database's reason only: the statements' parameters are visitors' data.
+    logger.warn({ ...loggableError(error), hits: batch.length, retry }, "analytics flush failed");
     if (retry) {
-      hits = [...batch, ...hits].slice(0, MAX_BUFFERED);
+      const newer = hits;
+      hits = [];
+      bufferedBytes = 0;
+      for (const hit of [...batch, ...newer]) if (!buffer(hit)) break;
       for (const [slug, n] of academy) academyViews.set(slug, (academyViews.get(slug) ?? 0) + n);
     }
     throw error;
   }
+}
+
+const sum = (values: Iterable<number>) => {
+  let total = 0;
+  for (const n of values) total += n;
+  return total;
+};
+
+/** Refused sub-batches a flush splits further before it drops the rest of what is refused (a bound on its cost). */
+const MAX_SPLITS = 64;
+
+/**
+ * A batch the database refused: the academy counts on their own, and the view rows in halves, then halves of the
+ * refused halves, down to the rows refused on their own, which are dropped with a log line (never their content).
+ * A good batch with one bad row costs about 2·log₂(rows) more transactions. Returns what was dropped.
+ */
+async function writeApart(rows: ViewRow[], academy: Map<string, number>, first: unknown) {
+  logger.warn(
+    { code: databaseErrorCode(first), rows: rows.length },
+    "analytics batch refused; writing it apart",
+  );
+  const dropped = { views: 0, academyViews: 0 };
+  let splits = MAX_SPLITS;
+  // Should the database go away meanwhile, the rest is dropped: retrying the whole batch would count the parts
+  // already written twice.
+  let down = false;
+  const attempt = async (part: ViewRow[], counts: Map<string, number>): Promise<boolean> => {
+    if (down) return false;
+    try {
+      await writeBatch(part, counts);
+      return true;
+    } catch (error) {
+      down = isDatabaseUnavailable(error);
+      logger.warn({ code: databaseErrorCode(error), rows: part.length }, "analytics rows refused");
+      return false;
+    }
+  };
+  if (academy.size > 0 && !(await attempt([], academy))) dropped.academyViews = sum(academy.values());
+  const halves = async (part: ViewRow[]): Promise<void> => {
+    if (!part.length || (await attempt(part, new Map()))) return;
+    if (part.length === 1 || down || --splits <= 0) {
+      dropped.views += sum(part.map((row) => row.views ?? 1));
+      logger.warn({ rows: part.length }, "analytics rows dropped");
+      return;
+    }
+    const mid = Math.ceil(part.length / 2);
+    await halves(part.slice(0, mid));
+    await halves(part.slice(mid));
+  };
+  await halves(rows);
+  return dropped;
 }
 
 /** A roll-up row as the statements below read it (column names as in the tables). */
@@ -310,7 +413,7 @@ let flushTimer: NodeJS.Timeout | undefined;
 let pruneTimer: NodeJS.Timeout | undefined;
 
 const quietly = (job: () => Promise<unknown>, what: string) => () =>
-  job().catch((error) => logger.warn({ err: error }, `analytics ${what} failed`));
+  job().catch((error) => logger.warn(loggableError(error), `analytics ${what} failed`));
 
 /** Flushes every second and prunes every hour (once now); the timers never keep the process alive. */
 export function startAnalytics(): Promise<void> {

@@ -6,6 +6,7 @@ import { auditLog } from "~/db/schema";
 import { escapeLike } from "~/db/sql-helpers.server";
 import { contentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
+import { safeTextOrNull } from "~/lib/safe-text";
 
 export interface AuditEntry {
   /** The acting user's email (or "anonymous" / "api-key:<prefix>"). */
@@ -31,7 +32,7 @@ export async function recordAuditIn(writer: Pick<Database, "insert">, entry: Aud
     entityId: entry.entityId ?? null,
     details: entry.details ?? null,
     ip: entry.ip ?? null,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    userAgent: safeTextOrNull(entry.userAgent, 500),
   });
 }
 

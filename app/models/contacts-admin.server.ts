@@ -7,6 +7,7 @@ import { db, rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, leadStatusChanges, subscribers } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { isLeadKind, isLeadStatus, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
+import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
@@ -37,7 +38,7 @@ export function filterFromSearch(params: URLSearchParams): Required<Pick<LeadFil
   const status = params.get("status");
   const kind = params.get("kind");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 200),
+    q: safeText((params.get("q") ?? "").trim(), 200),
     status: isLeadStatus(status) ? status : undefined,
     kind: isLeadKind(kind) ? kind : undefined,
     from: validDay(params.get("from")),

@@ -10,6 +10,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
+  loggableError,
 } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { parseForm } from "~/lib/forms";
@@ -37,7 +38,7 @@ import type { SpamReason } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
-import { safeJson, safeText } from "~/lib/safe-text";
+import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
@@ -55,11 +56,9 @@ export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: 
   newsletter: { limit: 5, windowSeconds: 600 },
 };
 
-const clip = (v: unknown, max = 500): string | null => {
-  if (typeof v !== "string") return null;
-  const t = v.trim();
-  return t ? t.slice(0, max) : null;
-};
+/** A visitor's attribution value (from their cookie), safe to store and cut by code point; blank is null. */
+const clip = (v: unknown, max = 500): string | null =>
+  typeof v === "string" ? safeTextOrNull(v, max) : null;
 
 /** A same-site path for "where the form was": absolute URLs of our own origin become paths, others are dropped. */
 function sitePath(value: string | null | undefined, origin: string): string | null {
@@ -693,7 +692,8 @@ export async function submitLead(
     );
     return { status: 200, body: { ok: true, toast: successToast(kind) } };
   } catch (error) {
-    logger.error({ err: error, kind }, "failed to store lead");
+    // The database's code only: the failed statement's parameters are the visitor's data.
+    logger.error({ ...loggableError(error), kind }, "failed to store lead");
     if (isDatabaseUnavailable(error)) {
       // Nothing was stored (the batch's transaction rolled back): say so, keep what the visitor typed, and invite a retry.
       return {

@@ -9,6 +9,7 @@ import { db, rowsOf } from "~/db/client.server";
 import { appMeta, media } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { KIND_OF_BUCKET, MEDIA_TITLE_MAX, type MediaVariant, stemOfKey } from "~/lib/media";
+import { safeText } from "~/lib/safe-text";
 import { BUCKETS, type BucketName, IMAGE_FORMATS, isBucketName, variantUrl } from "~/lib/uploads";
 import { publicContentChanged } from "~/models/audit.server";
 import { referencedUploadUrls } from "~/models/media-usage.server";
@@ -123,7 +124,7 @@ async function importOne(store: ObjectStore, candidate: Candidate): Promise<bool
       sizeBytes: bytes.byteLength,
       width,
       height,
-      title: (key.split("/")[1] ?? key).slice(0, MEDIA_TITLE_MAX),
+      title: safeText(key.split("/")[1] ?? key, MEDIA_TITLE_MAX),
       variants,
       createdAt: candidate.createdAt ?? now,
       createdBy: candidate.createdBy ?? null,

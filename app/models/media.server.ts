@@ -24,6 +24,7 @@ import {
   uploadStem,
   uploadUrlOfKey,
 } from "~/lib/media";
+import { safeText } from "~/lib/safe-text";
 import { type BucketName, IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from "~/lib/uploads";
 import { type AuditContext, auditAs, publicContentChanged } from "~/models/audit.server";
 import { importMissedUploadsOnce } from "~/models/media-import.server";
@@ -71,7 +72,7 @@ export async function recordUpload(
       sizeBytes: file.size,
       width: file.width ?? null,
       height: file.height ?? null,
-      title: file.fileName.slice(0, MEDIA_TITLE_MAX),
+      title: safeText(file.fileName, MEDIA_TITLE_MAX),
       variants: variantsOf(file.variants),
       createdAt: now,
       updatedAt: now,
@@ -140,7 +141,7 @@ export function mediaView(entry: MediaEntry, usage: MediaUsage[] = []): MediaVie
 function filterCondition(filter: MediaFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.kind) conditions.push(eq(media.kind, filter.kind));
-  const q = filter.q?.trim().slice(0, 100);
+  const q = safeText(filter.q?.trim() ?? "", 100);
   if (q) conditions.push(ilike(media.title, containsPattern(q)));
   if (filter.missingAlt) conditions.push(and(eq(media.kind, "image"), eq(media.altText, "")) as SQL);
   if (filter.url !== undefined) conditions.push(eq(stemOf, uploadStem(filter.url) ?? ""));
@@ -284,8 +285,8 @@ export async function updateMediaDetails(
 ): Promise<MediaDetailsResult> {
   const before = await getMedia(id);
   if (!before) return { status: "gone" };
-  const altText = details.altText.trim().slice(0, ALT_TEXT_MAX);
-  const title = details.title.trim().slice(0, MEDIA_TITLE_MAX) || before.title;
+  const altText = safeText(details.altText.trim(), ALT_TEXT_MAX);
+  const title = safeText(details.title.trim(), MEDIA_TITLE_MAX) || before.title;
   const altChanged = altText !== before.altText;
   const usage = altChanged ? await usageOf(before) : [];
   if (before.kind === "image" && altChanged && !altText && usage.length > 0) {

@@ -8,8 +8,10 @@ import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
 import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
+import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured, sendMail } from "~/lib/mail.server";
+import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
 import { UnreadableSecret, unseal } from "~/lib/secret-box.server";
 import { postWebhook, type WebhookAttempt } from "~/lib/webhook-http.server";
 
@@ -26,9 +28,21 @@ export interface OutboxEntry {
 /** db() or a transaction: whatever can insert. */
 export type Writer = Pick<Database, "insert" | "select">;
 
-/** Writes rows inside the caller's transaction; call `outboxWritten()` after the commit. */
+/**
+ * Writes rows inside the caller's transaction; call `outboxWritten()` after the commit. Payloads carry visitors'
+ * text (a lead's message, its UTM values) into a `jsonb` column, so every string in them is made safe first.
+ */
 export async function enqueue(writer: Writer, entries: OutboxEntry[]): Promise<void> {
-  if (entries.length) await writer.insert(outbox).values(entries);
+  if (!entries.length) return;
+  await writer.insert(outbox).values(
+    entries.map((entry) => ({
+      ...entry,
+      target: safeText(entry.target),
+      event: safeText(entry.event),
+      payload: safeJson(entry.payload),
+      leadEmail: safeTextOrNull(entry.leadEmail),
+    })),
+  );
 }
 
 // --- waking the worker ---------------------------------------------------------------------------------------
@@ -116,7 +130,7 @@ async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promis
       await sendMail({ to: row.target, subject, text });
       return { ok: true, error: null };
     } catch (error) {
-      return { ok: false, error: (error as Error).message.slice(0, 500) };
+      return { ok: false, error: (error as Error).message };
     }
   }
   const endpoint = endpoints.get(row.target);
@@ -138,31 +152,34 @@ async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promis
   return { ok: http.ok, error: http.error, http };
 }
 
+/** The longest error text a row keeps (an SMTP server's or a receiver's words). */
+const ERROR_LENGTH = 500;
+/** What a row records when its own result could not be written: the status still is. */
+export const RESULT_NOT_RECORDED = "The result of this attempt could not be recorded";
+
 /** The outcome of one attempt, as the row will record it. */
 function outcome(row: OutboxRow, result: Result, policy: RetryPolicy, now: Date) {
   const age = now.getTime() - row.createdAt.getTime();
   const status = result.ok ? "delivered" : result.final || age >= policy.retryForMs ? "failed" : "retrying";
-  if (!result.ok)
-    logger.warn({ id: row.id, kind: row.kind, status, error: result.error }, "outbox delivery failed");
+  const error = safeTextOrNull(result.error, ERROR_LENGTH);
+  if (!result.ok) logger.warn({ id: row.id, kind: row.kind, status, error }, "outbox delivery failed");
   return {
     id: row.id,
     status,
-    last_error: result.error,
+    // The receiver's words go into a jsonb parameter and text columns: made safe here, whoever produced them.
+    last_error: error,
     last_http_status: result.http?.status ?? null,
     last_duration_ms: result.http?.durationMs ?? null,
-    response_excerpt: result.http?.excerpt ?? null,
+    response_excerpt: safeTextOrNull(result.http?.excerpt, ERROR_LENGTH),
     next_attempt_at: new Date(now.getTime() + (status === "retrying" ? retryDelay(row.attempts, policy) : 0)),
   };
 }
 
-/**
- * Records a batch's attempts in one statement (the worker shares the database with visitors' submissions, on
- * PGlite a single connection). Only the claimer still holding a row may record it: a row whose lease ran out
- * went to another claimer.
- */
-async function finishAll(database: Database, workerId: string, outcomes: ReturnType<typeof outcome>[]) {
-  if (!outcomes.length) return;
-  await database.execute(sql`
+export type Outcome = ReturnType<typeof outcome>;
+
+/** Writes outcomes in one statement. Only the claimer still holding a row may record it. */
+function recordOutcomes(database: Database, workerId: string, outcomes: Outcome[]) {
+  return database.execute(sql`
     update outbox o set
       status = r.status, last_error = r.last_error, last_http_status = r.last_http_status,
       last_duration_ms = r.last_duration_ms, response_excerpt = r.response_excerpt, last_attempt_at = now(),
@@ -172,6 +189,47 @@ async function finishAll(database: Database, workerId: string, outcomes: ReturnT
       id uuid, status text, last_error text, last_http_status int, last_duration_ms int, response_excerpt text,
       next_attempt_at timestamptz)
     where o.id = r.id and o.claimed_by = ${workerId} and o.status = 'delivering'`);
+}
+
+/**
+ * Records a batch's attempts in one statement (the worker shares the database with visitors' submissions, on
+ * PGlite a single connection). Only the claimer still holding a row may record it: a row whose lease ran out
+ * went to another claimer. A batch the database refuses (not an outage) is recorded row by row, and a row whose
+ * own result is refused still gets its status with a generic note, so no row stays claimed and a delivered one is
+ * never sent again. During an outage nothing can be written: the lease brings the rows back (at least once).
+ */
+export async function finishAll(database: Database, workerId: string, outcomes: Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  try {
+    await recordOutcomes(database, workerId, outcomes);
+    return;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    logger.warn(
+      { code: databaseErrorCode(error), rows: outcomes.length },
+      "outbox results refused; recording them one by one",
+    );
+  }
+  for (const one of outcomes) {
+    try {
+      await recordOutcomes(database, workerId, [one]);
+      continue;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      // Never the receiver's text in the log: which row, and the database's error code.
+      logger.warn(
+        { id: one.id, status: one.status, code: databaseErrorCode(error) },
+        "outbox result refused",
+      );
+    }
+    const bare = { ...one, last_error: one.status === "delivered" ? null : RESULT_NOT_RECORDED };
+    await recordOutcomes(database, workerId, [{ ...bare, response_excerpt: null }]).catch(
+      (error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
+        logger.error({ id: one.id, code: databaseErrorCode(error) }, "outbox status not recorded");
+      },
+    );
+  }
 }
 
 export interface WorkerOptions {
@@ -236,7 +294,7 @@ export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
       try {
         claimed = await runOutboxOnce({ ...options, id });
       } catch (error) {
-        logger.warn({ err: error }, "outbox round failed");
+        logger.warn(loggableError(error), "outbox round failed");
       }
       if (claimed > 0 || pending || !running) continue;
       await new Promise<void>((resolve) => {

@@ -46,8 +46,14 @@ export interface ReceivedHook {
   body: string;
 }
 
-/** `answer(n)` picks the status of the n-th request (0-based); 200 by default. */
-export async function startReceiver(answer: (n: number) => number = () => 200) {
+/**
+ * `answer(n)` picks the status of the n-th request (0-based); 200 by default. `reply(n)`, when given, is the body of
+ * that answer (sent as UTF-8), instead of "ok" or "receiver error".
+ */
+export async function startReceiver(
+  answer: (n: number) => number = () => 200,
+  reply?: (n: number) => string,
+) {
   const hooks: ReceivedHook[] = [];
   const server = createServer((request, response) => {
     let body = "";
@@ -57,11 +63,12 @@ export async function startReceiver(answer: (n: number) => number = () => 200) {
     });
     request.on("end", () => {
       const status = answer(hooks.length);
+      const text = reply?.(hooks.length);
       hooks.push({ headers: request.headers, body });
       // A redirect points back at this receiver: following it would show up as a second request here.
       response
         .writeHead(status, { "content-type": "text/plain", location: "/followed" })
-        .end(status < 300 ? "ok" : "receiver error");
+        .end(text ?? (status < 300 ? "ok" : "receiver error"));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

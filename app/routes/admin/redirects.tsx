@@ -19,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { REDIRECT_PATH_MAX, readableTarget } from "~/lib/redirect-paths";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { requestInfo } from "~/lib/request-context.server";
+import { safeText } from "~/lib/safe-text";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { auditContext } from "~/models/audit.server";
 import { clearNotFound, dismissNotFound, listNotFound } from "~/models/not-found-monitor.server";
@@ -32,7 +33,7 @@ const TABS = ["redirects", NOT_FOUND_TAB] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await adminFor({ request, context });
   const params = new URL(request.url).searchParams;
-  const search = (params.get("q") ?? "").slice(0, 200);
+  const search = safeText(params.get("q") ?? "", 200);
   try {
     const [redirects, notFound] = await Promise.all([listRedirects({ search }), listNotFound()]);
     return data({ search, redirects, notFound, loadFailed: false }, { headers: noStore });
