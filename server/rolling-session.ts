@@ -1,13 +1,15 @@
 // Rolling sessions: better-auth extends a session used after its update age; this sends the renewed cookie with the
-// admin pages that used it, so an administrator at work is not signed out mid-task.
+// admin pages that used it, so an administrator at work is not signed out mid-task. The path is compared as React
+// Router routes it (letter case ignored), so every URL the admin guard serves renews: /ADMIN/contacts as well.
 import type { NextFunction, Request, Response } from "express";
 import { auth } from "~/auth/instance.server";
 import { logger } from "~/lib/logger.server";
+import { routedPath } from "./body-limit";
 
 export async function renewAdminSession(req: Request, res: Response, next: NextFunction) {
   if (
     req.method !== "GET" ||
-    !req.path.startsWith("/admin") ||
+    !routedPath(req.originalUrl).startsWith("/admin") ||
     !req.headers.cookie?.includes("session_token")
   ) {
     return next();
