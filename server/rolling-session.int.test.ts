@@ -34,10 +34,7 @@ beforeAll(async () => {
 /** The Set-Cookie headers the middleware adds to a request for `url`, once the session is due for renewal. */
 async function renewedCookies(method: string, url: string): Promise<string[]> {
   // Last renewed more than the update age (1 hour) ago: 20 of its 24 hours left.
-  await test
-    .handle()
-    .db.update(authSessions)
-    .set({ expiresAt: sql`now() + interval '20 hours'` });
+  await test.handle().db.update(authSessions).set({ expiresAt: sql`now() + interval '20 hours'` });
   const appended: string[] = [];
   const req = {
     method,

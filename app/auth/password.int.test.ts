@@ -106,7 +106,7 @@ describe("password changes end sessions", () => {
 });
 
 describe("the reset flow while ADMIN_PASSWORD sets the password", () => {
-  it("the sign-in page does not offer \"Forgot your password?\", though mail is configured", async () => {
+  it('the sign-in page does not offer "Forgot your password?", though mail is configured', async () => {
     const page = (await signInLoader(routeArgs(browserRequest("/admin-auth")))) as unknown as {
       data: { state: string; resetAvailable: boolean };
     };

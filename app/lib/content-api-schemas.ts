@@ -216,11 +216,15 @@ export const academyCreateSchema = z
     audio_url: httpUrl.optional(),
     is_featured: z.boolean().default(false),
     author: text(NAME_MAX).optional().meta({ description: "The team is shown when absent." }),
-    content: z.array(academyBlockSchema).max(500).optional().meta({
-      description:
-        "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given. " +
-        "A block of another type than paragraph, video or audio is dropped, and the answer's `warnings` says so.",
-    }),
+    content: z
+      .array(academyBlockSchema)
+      .max(500)
+      .optional()
+      .meta({
+        description:
+          "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given. " +
+          "A block of another type than paragraph, video or audio is dropped, and the answer's `warnings` says so.",
+      }),
     rich_content: z.array(richBlockSchema).max(500).optional().meta({
       description:
         "Rich blocks (header, paragraph, list, quote); a block of another type is dropped, with a warning.",
