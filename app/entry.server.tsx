@@ -8,6 +8,7 @@ import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { builtStylesheet } from "~/lib/built-stylesheet.server";
 import { logger } from "~/lib/logger.server";
+import { keepBackOfficeUnstored } from "~/lib/no-store";
 import { holdScriptsUntilPainted } from "~/lib/paint-first.server";
 import { requestInfo } from "~/lib/request-context.server";
 
@@ -27,6 +28,7 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  keepBackOfficeUnstored(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: outage ? 503 : responseStatusCode, headers: responseHeaders });
   }
@@ -63,6 +65,12 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/** The single-fetch data of a client-side navigation follows the same rule as documents under /admin. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepBackOfficeUnstored(request, response.headers);
+  return response;
 }
 
 /**
