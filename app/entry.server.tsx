@@ -6,6 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { isBodyRefused } from "~/lib/body-refused.server";
 import { builtStylesheet } from "~/lib/built-stylesheet.server";
 import { logger } from "~/lib/logger.server";
 import { keepBackOfficeUnstored } from "~/lib/no-store";
@@ -81,6 +82,7 @@ const outageRequests = new WeakSet<Request>();
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (isDatabaseUnavailable(error)) outageRequests.add(request);
-  if (request.signal.aborted) return;
+  // A body the host refused with 413 while it streamed in: answered, nothing went wrong here.
+  if (request.signal.aborted || isBodyRefused(error)) return;
   logger.error({ err: error, url: request.url }, "unhandled error");
 }
