@@ -96,7 +96,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
             <p className="mt-1 text-sm text-slate-700">We'll get back to you within 24 hours.</p>
-            <div className="mt-6" id="contact-form">
+            <div className="mt-6 scroll-mt-40" id="contact-form">
               {formEnabled ? (
                 <ContactForm result={actionData ?? (sent ? SENT : undefined)} />
               ) : (
