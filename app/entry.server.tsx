@@ -6,8 +6,10 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { isBodyRefused } from "~/lib/body-refused.server";
 import { builtStylesheet } from "~/lib/built-stylesheet.server";
 import { logger } from "~/lib/logger.server";
+import { keepBackOfficeUnstored } from "~/lib/no-store";
 import { holdScriptsUntilPainted } from "~/lib/paint-first.server";
 import { requestInfo } from "~/lib/request-context.server";
 
@@ -27,6 +29,7 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  keepBackOfficeUnstored(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: outage ? 503 : responseStatusCode, headers: responseHeaders });
   }
@@ -65,6 +68,12 @@ export default function handleRequest(
   });
 }
 
+/** The single-fetch data of a client-side navigation follows the same rule as documents under /admin. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepBackOfficeUnstored(request, response.headers);
+  return response;
+}
+
 /**
  * Requests whose loaders failed because the database is unreachable. handleError sees the original error; by the
  * time handleRequest runs, production builds have replaced it with a sanitized one (no code, no cause).
@@ -73,6 +82,7 @@ const outageRequests = new WeakSet<Request>();
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (isDatabaseUnavailable(error)) outageRequests.add(request);
-  if (request.signal.aborted) return;
+  // A body the host refused with 413 while it streamed in: answered, nothing went wrong here.
+  if (request.signal.aborted || isBodyRefused(error)) return;
   logger.error({ err: error, url: request.url }, "unhandled error");
 }

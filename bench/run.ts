@@ -192,7 +192,8 @@ async function measureServer(
       compare: false,
     },
     {
-      // Without JavaScript: the same submission, answered with the whole contact page re-rendered.
+      // Without JavaScript: the same submission to the page's own action, answered with a 303 to the cached
+      // confirmation page (not followed here).
       name: "contact POST (no JS)",
       path: "/contact",
       method: "POST",

@@ -5,7 +5,6 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { auth } from "~/auth/instance.server";
 import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -16,6 +15,7 @@ import { serveCachedContentRead } from "./api-reads";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
 import { forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
 import { applyRedirects, collectNotFound } from "./redirects";
+import { renewAdminSession } from "./rolling-session";
 import {
   API_CONTENT_SECURITY_POLICY,
   baseSecurityHeaders,
@@ -103,28 +103,8 @@ app.use((req, _res, next) => {
   next();
 });
 
-// Rolling sessions: better-auth extends a session used after its update age; send the renewed cookie with the
-// admin pages that used it, so an administrator at work is not signed out mid-task.
-app.use(async (req, res, next) => {
-  if (
-    req.method !== "GET" ||
-    !req.path.startsWith("/admin") ||
-    !req.headers.cookie?.includes("session_token")
-  ) {
-    return next();
-  }
-  try {
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(key, value);
-    }
-    const result = await auth().api.getSession({ headers, returnHeaders: true });
-    for (const cookie of result.headers?.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
-  } catch (error) {
-    logger.warn({ err: error }, "session renewal check failed");
-  }
-  next();
-});
+// Rolling sessions: the renewed session cookie goes out with the admin pages that used it.
+app.use(renewAdminSession);
 
 // Client-side navigations' page views (the beacon), and every public page view, cache hits included.
 app.post("/api/event", pageViewBeacon);

@@ -1,8 +1,10 @@
 // Request body limits for every route, enforced before React Router reads a byte: the declared Content-Length is
-// checked first, then the bytes actually received (chunked bodies have no Content-Length). Without this, any
+// checked first, then the bytes actually received (chunked bodies have no Content-Length; a streamed body found too
+// large fails its reader with BodyRefusedError once the 413 is out, which entry.server.tsx does not log). Without this, any
 // anonymous POST could make an action buffer gigabytes through request.formData().
 import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
+import { BodyRefusedError } from "~/lib/body-refused.server";
 import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 
@@ -172,8 +174,9 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       if (received <= limit.bytes) return done(null, chunk);
       req.unpipe(counted);
       // The reader (an upload or a back-office action) then fails instead of acting on a cut-off body; it waits
-      // until the 413 is out, so its own error answer cannot take the 413's place.
-      refuse(req, res, limit, () => done(new Error(`request body over ${limit.bytes} bytes`)));
+      // until the 413 is out, so its own error answer cannot take the 413's place, and React Router's error
+      // handler knows the error for the refusal already answered (entry.server.tsx logs nothing for it).
+      refuse(req, res, limit, () => done(new BodyRefusedError(limit.bytes)));
     },
   });
   req.pipe(counted);

@@ -19,6 +19,14 @@ export function passwordResetByEmailAvailable(): boolean {
   return mailConfigured();
 }
 
+/**
+ * Whether the sign-in page offers "Forgot your password?": a link can be sent and the password is not managed by
+ * ADMIN_PASSWORD (the reset pages refuse then, so offering the way there would only lead to a refusal).
+ */
+export function passwordResetOffered(): boolean {
+  return passwordResetByEmailAvailable() && !passwordManagedByEnv();
+}
+
 export async function sendResetMail(brand: string, to: string, link: string) {
   await sendMail({
     to,

@@ -1,6 +1,6 @@
 // The administrator's password when ADMIN_PASSWORD manages it: a mixed-case ADMIN_EMAIL still signs in, a new
-// ADMIN_PASSWORD ends every session, an unchanged one does not, and the reset flow is refused (it would be undone
-// at the next start).
+// ADMIN_PASSWORD ends every session, an unchanged one does not, and the reset flow is neither offered on the
+// sign-in page nor accepted (it would be undone at the next start).
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
@@ -10,6 +10,7 @@ import { authVerifications } from "~/db/schema";
 import { PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { requestInfoContext } from "~/lib/request-context.server";
+import { loader as signInLoader } from "~/routes/auth/admin-auth";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
 import { action as resetAction } from "~/routes/auth/reset-password";
 import { setupTestDatabase } from "../../tests/support/test-db";
@@ -105,6 +106,14 @@ describe("password changes end sessions", () => {
 });
 
 describe("the reset flow while ADMIN_PASSWORD sets the password", () => {
+  it('the sign-in page does not offer "Forgot your password?", though mail is configured', async () => {
+    const page = (await signInLoader(routeArgs(browserRequest("/admin-auth")))) as unknown as {
+      data: { state: string; resetAvailable: boolean };
+    };
+    expect(page.data.state).toBe("sign-in");
+    expect(page.data.resetAvailable).toBe(false);
+  });
+
   it("the forgot page explains and sends no link", async () => {
     expect(forgotLoader()).toMatchObject({ managed: true });
     const result = (await forgotAction(

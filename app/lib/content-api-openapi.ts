@@ -42,6 +42,22 @@ const page = (name: string) => ({
   },
   required: ["data", "pagination"],
 });
+/** `{ data: <item>, warnings? }`, the answer of a create. */
+const created = (name: string) => ({
+  type: "object",
+  properties: {
+    data: ref(name),
+    warnings: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "Only when something sent was left out: one line per block of a type the site does not render, which " +
+        'was dropped from the stored item, e.g. `content.2: a block of type "image" is not supported and was ' +
+        "dropped (supported: header, paragraph, list, quote).`",
+    },
+  },
+  required: ["data"],
+});
 const jsonContent = (schema: JsonObject) => ({ "application/json": { schema } });
 const errorResponse = (description: string, headers?: JsonObject) => ({
   description,
@@ -113,9 +129,11 @@ function collectionPath(collection: ContentCollection, itemName: string, createN
       requestBody: { required: true, content: jsonContent(ref(createName)) },
       responses: {
         "201": {
-          description: "Created. The Location header is the item's GET-by-slug URL.",
+          description:
+            "Created. The Location header is the item's GET-by-slug URL. Blocks of a type the site does not " +
+            "render are dropped, not refused; `warnings` names each one.",
           headers: { Location: { schema: { type: "string" } } },
-          content: jsonContent(ref(`${itemName}Single`)),
+          content: jsonContent(ref(`${itemName}Created`)),
         },
         "400": errorResponse("Invalid JSON or invalid fields (see `error.fields`)."),
         ...COMMON_ERRORS,
@@ -166,6 +184,8 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
         AcademyContent: jsonSchemaOf(academyItemSchema, "output"),
         BlogPostSingle: single("BlogPost"),
         AcademyContentSingle: single("AcademyContent"),
+        BlogPostCreated: created("BlogPost"),
+        AcademyContentCreated: created("AcademyContent"),
         BlogPostList: page("BlogPost"),
         AcademyContentList: page("AcademyContent"),
         Error: jsonSchemaOf(errorSchema, "output"),

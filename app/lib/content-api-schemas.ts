@@ -106,6 +106,58 @@ export const academyBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("audio"), data: z.object({ url: httpUrl }) }),
 ]);
 
+/** The block types each kind of list holds (the site's renderers ignore any other type). */
+const typesOf = (schema: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
+  schema.options.map((option) => option.shape.type.value);
+export const RICH_BLOCK_TYPES: readonly string[] = typesOf(richBlockSchema);
+export const ACADEMY_BLOCK_TYPES: readonly string[] = typesOf(academyBlockSchema);
+
+/** Where a create body holds block lists, and which types each takes. */
+const BLOCK_LISTS: Record<ContentCollection, { field: string; types: readonly string[] }[]> = {
+  blog: [{ field: "content", types: RICH_BLOCK_TYPES }],
+  academy: [
+    { field: "content", types: ACADEMY_BLOCK_TYPES },
+    { field: "rich_content", types: RICH_BLOCK_TYPES },
+  ],
+};
+
+/**
+ * A create body without its blocks of an unknown type, and a warning for each one dropped (older content and other
+ * systems' exports carry types the site does not render; the importer need not strip them first). Only a block
+ * whose `type` is a text the list does not know is dropped: one without a type, or a known type with bad data, is
+ * left for the schema to refuse. A warning names the block as field errors do (`content.3`, whether the list came
+ * bare or as `{ blocks }`).
+ */
+export function withoutUnknownBlocks(
+  collection: ContentCollection,
+  body: unknown,
+): { body: unknown; warnings: string[] } {
+  const warnings: string[] = [];
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { body, warnings };
+  const record = body as Record<string, unknown>;
+  const result: Record<string, unknown> = { ...record };
+  for (const { field, types } of BLOCK_LISTS[collection]) {
+    const value = record[field];
+    const wrapped =
+      typeof value === "object" && value !== null && !Array.isArray(value) && "blocks" in value
+        ? (value as { blocks: unknown })
+        : undefined;
+    const list = wrapped ? wrapped.blocks : value;
+    if (!Array.isArray(list)) continue;
+    const kept = list.filter((block, index) => {
+      const type = (block as { type?: unknown } | null)?.type;
+      if (typeof type !== "string" || types.includes(type)) return true;
+      warnings.push(
+        `${field}.${index}: a block of type ${JSON.stringify(type)} is not supported and was dropped ` +
+          `(supported: ${types.join(", ")}).`,
+      );
+      return false;
+    });
+    if (kept.length !== list.length) result[field] = wrapped ? { ...wrapped, blocks: kept } : kept;
+  }
+  return { body: result, warnings };
+}
+
 const blogBlockList = z.array(richBlockSchema).max(500);
 /** The document describes the blocks once (components.schemas.RichBlock); the body's shapes point at it. */
 const RICH_BLOCK_REF = { $ref: "#/components/schemas/RichBlock" };
@@ -146,7 +198,8 @@ export const blogCreateSchema = z
       description:
         'The article body: a rich block list, {blocks: [...]}, {text: "..."} or a plain string (text becomes ' +
         "paragraph blocks). Stored as rich_content blocks, like the admin editor's. Without it the body is the " +
-        "description.",
+        "description. A block of another type than header, paragraph, list or quote is dropped, and the answer's " +
+        "`warnings` says so.",
     }),
     author: text(NAME_MAX).optional().meta({ description: "Defaults to Admin." }),
     meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
@@ -173,11 +226,19 @@ export const academyCreateSchema = z
     audio_url: httpUrl.optional(),
     is_featured: z.boolean().default(false),
     author: text(NAME_MAX).optional().meta({ description: "The team is shown when absent." }),
-    content: z.array(academyBlockSchema).max(500).optional().meta({
+    content: z
+      .array(academyBlockSchema)
+      .max(500)
+      .optional()
+      .meta({
+        description:
+          "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given. " +
+          "A block of another type than paragraph, video or audio is dropped, and the answer's `warnings` says so.",
+      }),
+    rich_content: z.array(richBlockSchema).max(500).optional().meta({
       description:
-        "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given.",
+        "Rich blocks (header, paragraph, list, quote); a block of another type is dropped, with a warning.",
     }),
-    rich_content: z.array(richBlockSchema).max(500).optional(),
     published_at: publishedAtInput.optional(),
   })
   .superRefine(publishedAtNeedsPublished)

@@ -15,7 +15,7 @@
 //   lookup reads the row as before (one primary-key read shared by the requests of one event-loop turn).
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { database, db, rowsOf } from "~/db/client.server";
+import { type Database, database, db, rowsOf } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
 type Listener = (version: number) => void;
@@ -101,15 +101,30 @@ function versionCounter(key: string) {
     return trusted() ? known : undefined;
   }
 
+  /** Bumps the counter through `executor` (the pool, or a transaction) and answers the new version. */
+  async function bump(executor: Pick<Database, "execute">): Promise<number> {
+    const rows = await executor.execute<{ value: string }>(versionBump(key));
+    return Number(rowsOf<{ value: string }>(rows)[0]?.value ?? 0);
+  }
+
   return {
     key,
     learn,
     /** Call after every write the counter stands for (in the same request, after the commit). */
     async changed(): Promise<number> {
-      const rows = await db().execute<{ value: string }>(versionBump(key));
-      const version = Number(rowsOf<{ value: string }>(rows)[0]?.value ?? 0);
+      const version = await bump(db());
       learn(version);
       return version;
+    },
+    /**
+     * Bumps inside the caller's transaction, so the new version commits together with the write it stands for:
+     * no moment (and no crash) leaves the write committed and caches keyed on the old version. Call the answered
+     * function after the commit, so this process learns the version at once (other instances hear the NOTIFY,
+     * which PostgreSQL sends at the commit).
+     */
+    async changedIn(tx: Pick<Database, "execute">): Promise<() => void> {
+      const version = await bump(tx);
+      return () => learn(version);
     },
     /** The current version (0 before the first write), read from the database. */
     current,
@@ -135,6 +150,8 @@ const apiKeys = versionCounter("api_keys_version");
 const counters = [content, apiKeys];
 
 export const contentChanged = content.changed;
+/** The content version's bump inside a transaction (see `changedIn`); call the answer after the commit. */
+export const contentChangedIn = content.changedIn;
 export const currentContentVersion = content.current;
 export const contentVersionNow = content.now;
 /** The content version when it is known without a query (PGlite; PostgreSQL while following), else undefined. */

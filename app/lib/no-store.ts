@@ -10,3 +10,27 @@ export const NO_STORE_HEADERS = { "Cache-Control": "no-store" } as const;
 export function noStoreHeaders(): HeadersInit {
   return NO_STORE_HEADERS;
 }
+
+/**
+ * The back office and its sign-in pages: every path that starts with /admin, in any letter case and however its
+ * letters are percent-encoded (routing matches them so).
+ */
+export function isBackOfficePath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape: routing refuses it; compare the raw path
+  }
+  return path.toLowerCase().startsWith("/admin");
+}
+
+/**
+ * Makes an answer under the back office no-store whatever rendered it: a page's own headers say so already, but an
+ * error page rendered by the root error boundary (a 404 or 500 under /admin/…) or the site's not-found page for
+ * an unknown /admin path carries no route's headers.
+ */
+export function keepBackOfficeUnstored(request: Request, headers: Headers): void {
+  if (!isBackOfficePath(new URL(request.url).pathname)) return;
+  if (!/\bno-store\b/.test(headers.get("Cache-Control") ?? "")) headers.set("Cache-Control", "no-store");
+}

@@ -1,11 +1,13 @@
 // A preview link's request, for the public page modules that serve /preview/<kind>/<token> (docs/product.md,
-// Preview links): the item the token opens with the banner's texts, or the error answer to throw (404 unknown, 410
-// expired or revoked, 429 too many failed tokens), all with the preview headers (no-store, noindex).
+// Preview links): the item the token opens with the banner's texts, or the error answer to throw (404 unknown or
+// its kind switched off in Settings, 410 expired or revoked, 429 too many failed tokens), all with the preview
+// headers (no-store, noindex).
 import { data } from "react-router";
 import type { ContentKind } from "~/db/schema";
 import { env } from "~/env.server";
 import { PREVIEW_HEADERS } from "~/lib/preview";
 import { formatInZone } from "~/lib/site-time";
+import { isBlogEnabled } from "~/models/blog.server";
 import { openPreview } from "~/models/preview-links.server";
 import { isScheduled } from "~/models/published.server";
 
@@ -20,7 +22,20 @@ export type PreviewErrorReason = "preview-unknown" | "preview-gone" | "preview-l
 
 const NOUN: Record<ContentKind, string> = { blog: "post", academy: "lesson" };
 
+/**
+ * Whether the site shows the kind at all (Settings): while it is switched off, its public pages answer 404 and so
+ * do its previews. The academy has no switch.
+ */
+const KIND_SHOWN: Record<ContentKind, () => Promise<boolean>> = {
+  blog: isBlogEnabled,
+  academy: async () => true,
+};
+
 export async function openPreviewPage<K extends ContentKind>(kind: K, token: string, ip: string) {
+  if (!(await KIND_SHOWN[kind]())) {
+    // The page's error boundary says the section is unavailable, as on its public pages.
+    throw data({ reason: `${kind}-disabled` }, { status: 404, headers: PREVIEW_HEADERS });
+  }
   const opening = await openPreview(kind, token, ip);
   if (opening.state === "limited") {
     throw data(

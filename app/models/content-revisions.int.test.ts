@@ -242,6 +242,40 @@ describe("preview links", () => {
     expect((await openPreview("blog", link.token, "198.51.100.78")).state).toBe("ok");
   });
 
+  it("answer 404 while the blog is switched off in the settings, and work again once it is back on", async () => {
+    const { loader } = await import("../routes/blog/post");
+    const { RouterContextProvider } = await import("react-router");
+    const { requestInfoContext } = await import("../lib/request-context.server");
+    const { getSettings } = await import("./settings.server");
+    const { saveSettings } = await import("./settings-admin.server");
+    const post = await createPost(blogInput({ title: "Draft behind a switch", slug: "behind-switch" }), who);
+    const link = await createPreviewLink("blog", post.id, who);
+    if (!link) throw new Error("no link");
+    const open = async () => {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { ip: "198.51.100.90", nonce: "n" });
+      const request = new Request(`http://localhost:3000/preview/blog/${link.token}`);
+      try {
+        const page = (await loader({ request, params: { token: link.token }, context } as never)) as {
+          init: ResponseInit | null;
+        };
+        return { status: page.init?.status ?? 200, headers: new Headers(page.init?.headers) };
+      } catch (thrown) {
+        const error = thrown as { init: ResponseInit | null; data: unknown };
+        return { status: error.init?.status, headers: new Headers(error.init?.headers), data: error.data };
+      }
+    };
+    expect((await open()).status).toBe(200);
+    await saveSettings({ ...(await getSettings()), blogEnabled: false }, [], who);
+    const off = await open();
+    expect(off.status).toBe(404);
+    expect(off.data).toEqual({ reason: "blog-disabled" });
+    expect(off.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(off.headers.get("X-Robots-Tag")).toBe("noindex");
+    await saveSettings({ ...(await getSettings()), blogEnabled: true }, [], who);
+    expect((await open()).status).toBe(200);
+  });
+
   it("cannot be made for an item that does not exist", async () => {
     expect(await createPreviewLink("blog", "00000000-0000-4000-8000-000000000000", who)).toBeUndefined();
   });

@@ -201,6 +201,38 @@ describe("writes and the schedule", () => {
   });
 });
 
+describe("the went-live commit carries the version bump", () => {
+  it("a process killed right after the commit leaves the content version moved, so no cache stays stale", async () => {
+    const post = await createPost(
+      blogInput(
+        { title: "Crash window", slug: "crash-window", status: "published" },
+        new Date(Date.now() + HOUR),
+      ),
+      who,
+    );
+    await timePasses(blogPosts, post.id);
+    const before = await currentContentVersion();
+    // The database as the step sees it, but the process "dies" the moment the claim's transaction has committed:
+    // nothing after the commit runs.
+    const real = db() as unknown as Database;
+    const killedAfterCommit = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<Database["transaction"]>) => {
+          await target.transaction(...args);
+          throw new Error("process killed after the commit");
+        };
+      },
+    });
+    await expect(publishDueItems(killedAfterCommit)).rejects.toThrow("process killed after the commit");
+    // The item is live and claimed (a restarted scheduler finds nothing to do)…
+    expect((await getPublishedPost("crash-window"))?.id).toBe(post.id);
+    expect(await publishDueItems(real)).toEqual([]);
+    // …and the version every cache keys on moved with it.
+    expect(await currentContentVersion()).toBeGreaterThan(before);
+  });
+});
+
 describe("two instances on one database", () => {
   it("announce each scheduled item exactly once", async () => {
     const handle = test.handle();

@@ -1,8 +1,9 @@
 // Scheduled publishing (docs/decisions/023-scheduling-previews-revisions.md). A published item whose published_at is
 // still ahead is invisible by the public predicate (published.server.ts) and carries publication_pending. At its
-// time, one "went live" step claims it (UPDATE … WHERE publication_pending, rows locked by a writer skipped), queues
-// its content.published webhook in the same transaction, then bumps the content version, so every cached page and
-// API answer on every instance changes on the next request, and writes the audit entry.
+// time, one "went live" step claims it (UPDATE … WHERE publication_pending, rows locked by a writer skipped), and in
+// the same transaction queues its content.published webhook and bumps the content version, so every cached page and
+// API answer on every instance changes on the next request (a crash cannot separate the claim from the bump); then
+// it writes the audit entry.
 //
 // A scheduler in each server process (started and stopped in server/lifecycle.ts) sets a timer for the next
 // scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
@@ -11,7 +12,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind } from "~/db/schema";
-import { contentChanged } from "~/lib/content-version.server";
+import { contentChangedIn } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { queueContentEvent } from "~/models/content-changes.server";
@@ -34,10 +35,11 @@ export interface WentLive {
 
 /**
  * The went-live step: claims every scheduled item whose time has come, exactly once across every claimer sharing
- * the database, queues its content.published in the claim's transaction, then (after the commit) bumps the content
- * version and audits each. Answers the items it claimed.
+ * the database, and in the claim's transaction queues its content.published and bumps the content version; after
+ * the commit it audits each. Answers the items it claimed.
  */
 export async function publishDueItems(database: Database = db()): Promise<WentLive[]> {
+  let versionCommitted = () => {};
   const live = await database.transaction(async (tx) => {
     const claimed: WentLive[] = [];
     for (const kind of CONTENT_KINDS) {
@@ -63,11 +65,12 @@ export async function publishDueItems(database: Database = db()): Promise<WentLi
         claimed.push({ kind, id: row.id, title: row.title, slug: row.slug, publishedAt: row.publishedAt });
       }
     }
+    if (claimed.length > 0) versionCommitted = await contentChangedIn(tx);
     return claimed;
   });
   if (live.length === 0) return live;
+  versionCommitted();
   outboxWritten();
-  await contentChanged();
   for (const item of live) {
     await auditAs(SCHEDULER, {
       action: `${item.kind}.publish_scheduled`,

@@ -35,6 +35,39 @@ test("every admin page and its data answer no-store", async ({ adminPage: page }
   }
 });
 
+test("error pages under /admin answer no-store as well, signed in or out, whatever the letter case", async ({
+  adminPage: page,
+  request: signedOut,
+}) => {
+  const signedIn = page.context().request;
+  // Rendered by the root error boundary: a loader's 404, a path that cannot be decoded, a loader that fails
+  // (a NUL byte reaching the database); and the site's not-found page for unknown /admin paths.
+  const errorPages = [
+    "/admin/contacts/person/nobody-here%40example.com",
+    "/admin/contacts/person/%E0%A4%A",
+    "/admin/contacts/person/%00",
+    "/admin/no-such-page",
+    "/ADMIN/No-Such-Page",
+    "/Admin/contacts/person/nobody-here%40example.com",
+  ];
+  for (const url of errorPages) {
+    const response = await signedIn.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBeGreaterThanOrEqual(400);
+    expect(response.headers()["cache-control"], url).toMatch(/\bno-store\b/);
+  }
+  const data = await signedIn.get(
+    dataUrl("/admin/contacts/person/nobody-here%40example.com", "routes/admin/contacts-person", false),
+    { maxRedirects: 0 },
+  );
+  expect(data.status()).toBe(404);
+  expect(data.headers()["cache-control"]).toMatch(/\bno-store\b/);
+  for (const url of ["/admin/no-such-page", "/ADMIN/No-Such-Page"]) {
+    const response = await signedOut.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(404);
+    expect(response.headers()["cache-control"], url).toMatch(/\bno-store\b/);
+  }
+});
+
 test("the sign-in pages answer no-store", async ({ request }) => {
   for (const url of ["/admin-auth", "/admin-auth/forgot", "/admin-auth/reset?token=abc"]) {
     const response = await request.get(url, { maxRedirects: 0 });

@@ -190,7 +190,35 @@ test.describe("contact page", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
     await expect(page.getByLabel("Name *")).toHaveValue("");
+    // Post/Redirect/Get: the confirmation is a page of its own, so a reload does not send the form again.
+    expect(new URL(page.url()).search).toBe("?lead=ok");
     await context.close();
+  });
+
+  test("without JavaScript a sent request is answered with a redirect to a cached confirmation, not a rendered page", async ({
+    request,
+    clientIp,
+  }) => {
+    const answer = await request.post("/contact", {
+      form: {
+        name: "Plain Form",
+        email: `plain-${suffix()}@example.com`,
+        interest: "consulting",
+        message: "Sent without scripts.",
+      },
+      headers: { "X-Forwarded-For": clientIp },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toBe("/contact?lead=ok#contact-form");
+    expect(answer.headers()["cache-control"]).toBe("no-store");
+    expect(await answer.text()).toBe("");
+    // The confirmation is the same for every visitor: after one render the page cache answers it.
+    await request.get("/contact?lead=ok");
+    const confirmation = await request.get("/contact?lead=ok");
+    expect(confirmation.status()).toBe(200);
+    expect(confirmation.headers()["x-cache"]).toBe("HIT");
+    expect(await confirmation.text()).toContain(SUCCESS.replace("'", "&#x27;"));
   });
 
   test("has no WCAG 2.2 A/AA violations, also with errors shown", async ({ page }) => {

@@ -144,6 +144,40 @@ test.describe("request body limits", () => {
   });
 });
 
+test.describe("back-office bodies over the limit", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a chunked body over 4 MB to an admin action answers 413, and the log holds no unhandled error", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-host-"));
+    const server = await startServer(
+      await freePort(),
+      { DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      { captureOutput: true },
+    );
+    try {
+      const cookie = await adminCookie(server.base);
+      const body = new URLSearchParams({
+        intent: "create",
+        title: "Far too long",
+        body: "a".repeat(4 * 1024 * KB + 64 * KB),
+      }).toString();
+      const headers = { ...FORM, Origin: server.base, cookie };
+      const answer = await post(`${server.base}/admin/blog`, body, headers, true);
+      expect(answer.status).toBe(413);
+      expect(answer.text).toBe("The request is too large: send at most 4 MB.");
+      // The server still answers afterwards, and a stopped server has written all it had to say.
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    } finally {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const log = server.output.join("");
+    expect(log).toContain("listening on");
+    expect(log).not.toContain("unhandled error");
+    expect(log).not.toContain("request body over");
+  });
+});
+
 test.describe("the content API's CSRF exemption follows the routed path", () => {
   test("any casing of the content API path is the content API (key checked, not refused as cross-site)", async ({
     baseURL,

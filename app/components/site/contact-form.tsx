@@ -1,6 +1,6 @@
 // The contact page form (docs/product.md, Contact form). With JavaScript it checks the shared field rules,
-// sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which renders
-// the outcome.
+// sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which redirects a
+// stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message.
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -21,7 +21,8 @@ import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
 
 export function ContactForm({ result }: { result?: LeadResponse & { status?: number } }) {
-  // Server-rendered outcome (no JavaScript): errors and kept values; a success renders an empty form.
+  // Server-rendered outcome (no JavaScript): errors and kept values; a success (the confirmation page) renders
+  // an empty form under the message.
   const kept = result && !result.ok ? (result.values ?? {}) : {};
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   const [count, setCount] = useState((kept.message ?? "").length);

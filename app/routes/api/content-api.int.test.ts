@@ -680,6 +680,61 @@ describe("blog content in every shape the data model allows", () => {
     },
   );
 
+  it("drops a block of an unknown type from content.blocks, saying so in warnings", async () => {
+    const { getPostById } = await import("~/models/blog-admin.server");
+    const { plaintext } = await newKey();
+    for (const [slug, wrap] of [
+      ["unknown-block-wrapped", (b: unknown[]) => ({ blocks: b })],
+      ["unknown-block-bare", (b: unknown[]) => b],
+    ] as const) {
+      const created = await call("POST", "/blog", {
+        key: plaintext,
+        body: {
+          title: `Imported ${slug}`,
+          slug,
+          content: wrap([
+            blocks[0],
+            { type: "image", data: { file: { url: "https://cdn.example/a.png" } } },
+            blocks[1],
+          ]),
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.warnings).toEqual([
+        'content.1: a block of type "image" is not supported and was dropped (supported: header, paragraph, ' +
+          "list, quote).",
+      ]);
+      expect((await getPostById(created.body.data.id))?.richContent).toEqual(blocks);
+    }
+    // Nothing dropped: no warnings field.
+    const plain = await call("POST", "/blog", {
+      key: plaintext,
+      body: { title: "No unknown blocks", content: { blocks } },
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body).not.toHaveProperty("warnings");
+  });
+
+  it("drops unknown academy blocks the same way, in content and rich_content", async () => {
+    const { plaintext } = await newKey();
+    const created = await call("POST", "/academy", {
+      key: plaintext,
+      body: {
+        title: "Imported lesson",
+        category: "Guides",
+        content: [{ type: "embed", data: { html: "<iframe>" } }, blocks[0]],
+        rich_content: [{ type: "table", data: {} }, blocks[1]],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.warnings).toEqual([
+      'content.0: a block of type "embed" is not supported and was dropped (supported: paragraph, video, audio).',
+      'rich_content.0: a block of type "table" is not supported and was dropped (supported: header, ' +
+        "paragraph, list, quote).",
+    ]);
+    expect(created.body.data.content).toEqual([blocks[0]]);
+  });
+
   it("still refuses content that is no body at all, or a bad block in any wrapper, with field messages", async () => {
     const { plaintext } = await newKey();
     for (const [content, field] of [
@@ -687,6 +742,8 @@ describe("blog content in every shape the data model allows", () => {
       [42, "content"],
       [[{ type: "paragraph", data: {} }], "content.0.data.text"],
       [{ blocks: [{ type: "paragraph", data: {} }] }, "content.0.data.text"],
+      // A block without a type is no block of an unknown type: refused, not dropped.
+      [{ blocks: [{ data: { text: "Untyped" } }] }, "content.0.type"],
     ] as const) {
       const refused = await call("POST", "/blog", { key: plaintext, body: { title: "Bad body", content } });
       expect(refused.status).toBe(400);

@@ -25,6 +25,7 @@ import {
   type ErrorStatus,
   listQuerySchema,
   MAX_BODY_BYTES,
+  withoutUnknownBlocks,
 } from "~/lib/content-api-schemas";
 import { contentVersionNow } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
@@ -214,13 +215,15 @@ async function handlePost(
   if (!body.ok) return body.response;
   // The key acts under its visible start: the audit trail must never hold a whole key.
   const who = auditContext(`api-key:${key.keyStart}`, request, ip);
+  // Blocks of a type the site does not render are dropped, and the answer says which.
+  const { body: input, warnings } = withoutUnknownBlocks(collection, body.value);
   let result: CreateResult<ContentItemJson>;
   if (collection === "blog") {
-    const parsed = blogCreateSchema.safeParse(body.value);
+    const parsed = blogCreateSchema.safeParse(input);
     if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
     result = await createBlogPostFromApi(parsed.data, key, who);
   } else {
-    const parsed = academyCreateSchema.safeParse(body.value);
+    const parsed = academyCreateSchema.safeParse(input);
     if (!parsed.success) return apiError(400, "Invalid fields.", { fields: fieldErrors(parsed.error) });
     result = await createAcademyItemFromApi(parsed.data, key, who);
   }
@@ -233,7 +236,7 @@ async function handlePost(
     return apiError(409, `A ${collection} item with the slug "${result.slug}" already exists.`);
   }
   const item = result.item;
-  return json({ data: item }, 201, {
+  return json(warnings.length > 0 ? { data: item, warnings } : { data: item }, 201, {
     Location: `${CONTENT_API_BASE_PATH}/${collection}?slug=${encodeURIComponent(item.slug)}`,
   });
 }

@@ -5,7 +5,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ADMIN_DENIAL_MESSAGES, checkAdmin, clearedSessionCookies } from "~/auth/guard.server";
-import { passwordResetByEmailAvailable } from "~/auth/password-reset.server";
+import { passwordResetOffered } from "~/auth/password-reset.server";
 import {
   AUTH_MESSAGES,
   clearedTwoFactorCookie,
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       state: pendingTwoFactor ? ("two-factor" as const) : ("sign-in" as const),
       email: null,
       notice,
-      resetAvailable: passwordResetByEmailAvailable(),
+      resetAvailable: passwordResetOffered(),
     },
     { headers: withCookies(cookies) },
   );

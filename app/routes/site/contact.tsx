@@ -1,15 +1,27 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ContactForm } from "~/components/site/contact-form";
+import { type LeadResponse, MESSAGES } from "~/lib/lead-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta, siteInfo } from "~/lib/seo";
 import { submitLead } from "~/models/leads.server";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/contact";
 
-export async function loader() {
+/**
+ * Where a sent no-JavaScript submission lands (Post/Redirect/Get): the contact page saying it was sent. The same
+ * query as /api/leads's redirect for plain forms, so a contact request sent there from this page says so too. An
+ * anonymous GET like any other: the page cache serves it without rendering.
+ */
+const SENT_PATH = "/contact?lead=ok";
+
+/** What the page shows at SENT_PATH: the success message of a sent contact request, above an empty form. */
+const SENT: LeadResponse = { ok: true, toast: { type: "success", message: MESSAGES.contactSuccess } };
+
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSettings();
   return {
+    sent: new URL(request.url).searchParams.get("lead") === "ok",
     formEnabled: settings.contactFormEnabled,
     contact: {
       email: settings.contactEmail,
@@ -19,12 +31,22 @@ export async function loader() {
   };
 }
 
-/** The no-JavaScript path: the browser posts the form here and gets the page back with the outcome. */
+/**
+ * The no-JavaScript path: the browser posts the form here. A stored request is answered with a 303 to SENT_PATH,
+ * a cached page, so a success costs no render (and a reload does not post again); a refusal renders the page with
+ * the message and everything the visitor typed.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // A contact form the administrator turned off (Settings) is checked in the lead's own transaction.
   const outcome = await submitLead("contact", request, form, requestInfo(context).ip);
   if (outcome.status === 404) throw data("Not Found", { status: 404 });
+  if (outcome.status === 200) {
+    return redirect(`${SENT_PATH}#contact-form`, {
+      status: 303,
+      headers: { "Cache-Control": "no-store", ...outcome.headers },
+    });
+  }
   return data(
     { ...outcome.body, status: outcome.status },
     { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } },
@@ -58,7 +80,7 @@ const REASONS = [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, formEnabled } = loaderData;
+  const { contact, formEnabled, sent } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -74,9 +96,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
             <p className="mt-1 text-sm text-slate-700">We'll get back to you within 24 hours.</p>
-            <div className="mt-6" id="contact-form">
+            <div className="mt-6 scroll-mt-40" id="contact-form">
               {formEnabled ? (
-                <ContactForm result={actionData} />
+                <ContactForm result={actionData ?? (sent ? SENT : undefined)} />
               ) : (
                 <p
                   role="status"

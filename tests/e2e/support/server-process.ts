@@ -17,6 +17,8 @@ export interface ServerProcess {
   base: string;
   /** Milliseconds from spawn to the first 200 on the ready path. */
   startMs: number;
+  /** What the server wrote to stdout and stderr (its log lines), with `captureOutput`; empty otherwise. */
+  output: string[];
 }
 
 interface StartOptions {
@@ -24,13 +26,15 @@ interface StartOptions {
   readyPath?: string;
   /** Let the server's stderr through (the bench does; tests keep their output clean). */
   inheritStderr?: boolean;
+  /** Keep the server's stdout and stderr in `output`, for a test that reads its log. */
+  captureOutput?: boolean;
 }
 
 /** Starts `node server.ts` in production mode on `port` and waits for the ready path to answer 200. */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  { readyPath = "/healthz", inheritStderr = false }: StartOptions = {},
+  { readyPath = "/healthz", inheritStderr = false, captureOutput = false }: StartOptions = {},
 ): Promise<ServerProcess> {
   const base = `http://localhost:${port}`;
   const began = performance.now();
@@ -50,14 +54,21 @@ export async function startServer(
       LEAD_MIN_FILL_MS: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", inheritStderr ? "inherit" : "ignore"],
+    stdio: [
+      "ignore",
+      captureOutput ? "pipe" : "ignore",
+      captureOutput ? "pipe" : inheritStderr ? "inherit" : "ignore",
+    ],
   });
+  const output: string[] = [];
+  proc.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  proc.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
     try {
       if ((await fetch(`${base}${readyPath}`)).status === 200) {
-        return { proc, base, startMs: Math.round(performance.now() - began) };
+        return { proc, base, startMs: Math.round(performance.now() - began), output };
       }
     } catch {
       // not listening yet
