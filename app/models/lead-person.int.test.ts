@@ -76,6 +76,11 @@ describe("lead statuses for every kind", () => {
 });
 
 describe("person view", () => {
+  it("an address from the URL with a NUL or half an emoji finds nobody instead of failing", async () => {
+    expect(await getPerson("nobody\u0000@example.com")).toBeNull();
+    expect(await getPerson("\ud83d@example.com")).toBeNull();
+  });
+
   it("groups leads by e-mail without case, with a timeline of leads and status changes", async () => {
     const { contact } = await seedPerson("Grouped@Example.com", "grouped.not@example.com");
     await setLeadStatus("contact", contact.id, "qualified", who);

@@ -14,6 +14,7 @@ import {
   subscribers,
 } from "~/db/schema";
 import type { LeadKind } from "~/lib/lead-status";
+import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { ContactRequest, FormSubmission, Subscriber } from "~/models/contacts-admin.server";
 import { deleteDeliveriesFor } from "~/models/outbox.server";
@@ -23,7 +24,8 @@ export type StatusChange = typeof leadStatusChanges.$inferSelect;
 
 /** The key a person is grouped by: the trimmed, lower-cased address. */
 export function personKey(email: string): string {
-  return email.trim().toLowerCase();
+  // The address comes from the URL: text the database refuses (NUL, half an emoji) can name no stored lead.
+  return safeText(email.trim().toLowerCase(), 320);
 }
 
 /** An e-mail column compared without case (matches the lower(email) indexes). */
