@@ -262,12 +262,14 @@ export async function flushNotFound(now = new Date()): Promise<number> {
     }
   }
   let written = 0;
-  for (const entry of batch) {
+  const entries = [...batch];
+  for (const [i, entry] of entries.entries()) {
     try {
       written += await write([entry]);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        requeue(new Map([...batch].filter(([path]) => !pending.has(path) || path === entry[0])));
+        // The rows not written yet wait for the next round.
+        requeue(new Map(entries.slice(i)));
         throw error;
       }
       logger.warn({ err: error, path: entry[0] }, "404 monitor: a path could not be stored and was dropped");
