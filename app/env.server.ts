@@ -63,6 +63,8 @@ const schema = z.object({
   LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(2000),
   /** false: this instance does not deliver the outbox (another one does). */
   OUTBOX_WORKER: boolish,
+  /** The page cache's budget in MB: bodies, their gzip copies and headers together (ADR 028). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Days raw analytics page views are kept; the daily roll-ups are kept for good. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
@@ -114,6 +116,8 @@ export type Env = {
   outboxWorker: boolean;
   leadMinFillMs: number;
   analyticsRetentionDays: number;
+  /** The page cache's budget in bytes. */
+  pageCacheBytes: number;
   /** The back office's time zone for publication times (ADR 023). */
   siteTimeZone: string;
 };
@@ -228,6 +232,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     outboxWorker: e.OUTBOX_WORKER ?? true,
     leadMinFillMs: e.LEAD_MIN_FILL_MS,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
 }

@@ -11,9 +11,15 @@
 //   through Express as before.
 // - pageCache(), the Express middleware: records misses (and serves hits when the version had to be read).
 //
-// Never cached: admin, auth, API, upload and preview-link paths (whatever their letter case), requests carrying a
-// session cookie or a key, responses that set a cookie or say private/no-store, anything but 200. Pages are the
-// same for every visitor (the consent choice is read in the browser), so the key is the URL alone.
+// Never cached: admin, auth, API, upload and preview-link paths (checked on the path the router matches: decoded,
+// dot segments resolved, any letter case, so "/%75ploads/x" is an upload too), requests carrying a session cookie
+// or a key, responses that set a cookie, say private/no-store or carry a sandbox CSP (a file's answer), anything
+// but 200. Pages are the same for every visitor (the consent choice is read in the browser), so the key is the URL
+// alone.
+//
+// Bounded in bytes (docs/decisions/028-byte-budgets.md): every entry counts its body, its gzip copy, its headers
+// and its key against PAGE_CACHE_MB; past it the least recently used entries go. A hit replays every header the
+// render sent, repeated ones included (two CSP headers stay two).
 //
 // CSP nonce: every answer, hit or miss, carries a nonce of its own. An entry keeps its body (and its CSP header)
 // with holes where the nonce of its render was; a hit fills them with a fresh nonce (spliced-body.ts). The ETag is
@@ -22,8 +28,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
+import { routedPath } from "./body-limit";
 import { freshNonce } from "./security-headers";
 import {
   dropSpares,
@@ -37,18 +45,22 @@ import {
 
 interface Entry {
   status: number;
-  /** Response headers to replay, as name/value pairs; never the CSP, which each answer gets with its own nonce. */
+  /**
+   * Response headers to replay, as name/value pairs (a header sent twice is two pairs); never the CSP, which each
+   * answer gets with its own nonce.
+   */
   headers: string[];
   etag: string;
   /** The body with holes where its render's nonce was. */
   body: SplicedBody;
   /** The same, gzip-compressed; made in the background after the entry is stored. */
   gzip?: SplicedBody;
-  /** The render's Content-Security-Policy cut at its nonce (none in development). */
-  csp?: [string, string];
+  /** The render's Content-Security-Policy headers, each cut where its nonce was (none in development). */
+  csp: string[][];
 }
 
-const MAX_ENTRIES = 1000;
+/** A ceiling on the count as well, for the map's own sake; the byte budget is what binds. */
+const MAX_ENTRIES = 10_000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Lower case: routing ignores letter case, so paths are compared lower-cased (/ADMIN is /admin). */
 const UNCACHED_PREFIXES = [
@@ -79,10 +91,33 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();
 
-const entries = new VersionedCache<Entry>(MAX_ENTRIES, (entry) => {
-  dropSpares(entry.body);
-  if (entry.gzip) dropSpares(entry.gzip);
-});
+/** What an entry holds in memory: bytes of its bodies, two per UTF-16 unit of its strings, and bookkeeping. */
+export function entryBytes(key: string, entry: Entry): number {
+  let strings = key.length + entry.etag.length;
+  for (const text of entry.headers) strings += text.length;
+  for (const pieces of entry.csp) for (const piece of pieces) strings += piece.length;
+  const holes = (entry.body.holes.length + (entry.gzip?.holes.length ?? 0)) * 8;
+  return entry.body.bytes.length + (entry.gzip?.bytes.length ?? 0) + 2 * strings + holes + 512;
+}
+
+let cache: VersionedCache<Entry> | undefined;
+/** The entries, bounded by PAGE_CACHE_MB (read when the first page is cached or looked up). */
+function entries(): VersionedCache<Entry> {
+  cache ??= new VersionedCache<Entry>(
+    MAX_ENTRIES,
+    (entry) => {
+      dropSpares(entry.body);
+      if (entry.gzip) dropSpares(entry.gzip);
+    },
+    { maxBytes: env().pageCacheBytes, sizeOf: entryBytes },
+  );
+  return cache;
+}
+
+/** How many pages are cached and the bytes they take (for tests and the memory figures). */
+export function pageCacheUsage(): { entries: number; bytes: number } {
+  return { entries: cache?.size ?? 0, bytes: cache?.bytes ?? 0 };
+}
 
 type RequestFacts = { method?: string; path: string; headers: IncomingHttpHeaders };
 
@@ -96,14 +131,23 @@ function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
  */
 export function forgetCachedPages(paths: string[]) {
   const wanted = new Set(paths.map((p) => p.toLowerCase()));
-  entries.deleteWhere((key) => wanted.has((key.split("?")[0] ?? "").toLowerCase()));
+  entries().deleteWhere((key) => wanted.has((key.split("?")[0] ?? "").toLowerCase()));
+}
+
+/**
+ * The path as the router matches it, lower-cased: percent-decoded per segment, dot segments resolved, repeated
+ * slashes (and backslashes, which URLs read as slashes) collapsed. Plain paths skip the parsing.
+ */
+export function matchedPath(rawPath: string): string {
+  if (!/[%\\.]|\/\//.test(rawPath)) return rawPath.toLowerCase();
+  return routedPath(rawPath.replace(/^[/\\]+/, "/")).replace(/\/{2,}/g, "/");
 }
 
 export function isCacheableRequest(req: RequestFacts): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const path = req.path.toLowerCase();
+  const path = matchedPath(req.path);
   if (UNCACHED_PREFIXES.some((p) => path.startsWith(p))) return false;
-  if (req.path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
+  if (path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
   if (hasSessionCookie(req.headers)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;
   return true;
@@ -141,7 +185,7 @@ function answer(
     // update the stored CSP header and block the stored page's scripts, so it names none.
     return { status: 304, headers };
   }
-  if (entry.csp) headers.push("Content-Security-Policy", entry.csp[0] + nonce + entry.csp[1]);
+  for (const pieces of entry.csp) headers.push("Content-Security-Policy", pieces.join(nonce));
   const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
   if (gzip) headers.push("Content-Encoding", "gzip");
   const variant = gzip ?? entry.body;
@@ -175,7 +219,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): numb
   if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return 0;
   const version = contentVersionKnown();
   if (version === undefined) return 0;
-  const entry = entries.get(req.url as string, version);
+  const entry = entries().get(req.url as string, version);
   if (!entry) return 0;
   const { status, headers, body, variant } = answer(req, entry, freshNonce());
   if (!status) return 0;
@@ -192,23 +236,39 @@ function sendFromExpress(req: Request, res: Response, entry: Entry, next: NextFu
   const { status, headers, body } = answer(req, entry, nonce);
   if (!status) return next();
   if (status === 304) res.removeHeader("Content-Security-Policy");
-  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
+  // A name that comes more than once (two CSP headers) is set once with all its values.
+  const byName = new Map<string, string[]>();
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = (headers[i] as string).toLowerCase();
+    byName.set(name, [...(byName.get(name) ?? []), headers[i + 1] as string]);
+  }
+  for (const [name, values] of byName)
+    res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
   res.status(status).end(body);
 }
 
-/** The headers a miss sent that every hit replays, with Vary naming Accept-Encoding (hits may be gzip). */
+/**
+ * The headers a miss sent that every hit replays (a header sent more than once, once per value), with Vary naming
+ * Accept-Encoding (hits may be gzip).
+ */
 function replayedHeaders(res: Response, etag: string): string[] {
   const pairs: string[] = [];
   let vary = "";
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (value === undefined || PER_RESPONSE_HEADERS.includes(name) || name === "etag") continue;
-    const text = Array.isArray(value) ? value.join(", ") : String(value);
-    if (name === "vary") vary = text;
-    else pairs.push(name, text);
+    if (name === "vary") vary = Array.isArray(value) ? value.join(", ") : String(value);
+    else for (const text of Array.isArray(value) ? value : [value]) pairs.push(name, String(text));
   }
   if (!/accept-encoding|\*/i.test(vary)) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
   pairs.push("vary", vary, "etag", etag);
   return pairs;
+}
+
+/** Every Content-Security-Policy header of the response. */
+function cspHeaders(res: Response): string[] {
+  const csp = res.getHeader("content-security-policy");
+  if (csp === undefined) return [];
+  return Array.isArray(csp) ? csp : [String(csp)];
 }
 
 function store(key: string, version: number, res: Response, chunks: Buffer[]) {
@@ -217,24 +277,20 @@ function store(key: string, version: number, res: Response, chunks: Buffer[]) {
   const hash = createHash("sha1");
   for (const piece of pieces) hash.update(piece).update("\u0000");
   const etag = `"${hash.digest("base64url")}"`;
-  const csp = res.getHeader("content-security-policy");
-  const cspPieces = typeof csp === "string" && nonce ? splitOnNonce(Buffer.from(csp), nonce) : undefined;
   const entry: Entry = {
     status: res.statusCode,
     headers: replayedHeaders(res, etag),
     etag,
     body: identityBody(pieces, nonce.length),
-    csp:
-      cspPieces?.length === 2
-        ? [String(cspPieces[0]), String(cspPieces[1])]
-        : typeof csp === "string"
-          ? [csp, ""]
-          : undefined,
+    csp: cspHeaders(res).map((csp) => (nonce ? csp.split(nonce) : [csp])),
   };
-  entries.set(key, version, entry);
+  entries().set(key, version, entry);
   gzipBody(pieces, nonce.length).then(
     (gzip) => {
+      // Counted against the budget once it exists (unless the entry went meanwhile).
+      if (entries().stale(key) !== entry) return;
       entry.gzip = gzip;
+      entries().resized(key);
     },
     (error) => logger.warn({ err: error }, "page cache: could not compress an entry"),
   );
@@ -250,12 +306,12 @@ export function pageCache() {
       version = await contentVersionNow();
     } catch (error) {
       // The database is unreachable: a cached page is better than an error page.
-      const stale = entries.stale(key);
+      const stale = entries().stale(key);
       if (stale) return sendFromExpress(req, res, stale, next);
       logger.warn({ err: error }, "page cache: content version unavailable");
       return next();
     }
-    const cached = entries.get(key, version);
+    const cached = entries().get(key, version);
     if (cached) return sendFromExpress(req, res, cached, next);
     if (req.method === "HEAD") return next();
     // Single flight: while one request renders this page (after a write, or after a batch of academy views
@@ -264,7 +320,7 @@ export function pageCache() {
     let settle = () => {};
     if (underway) {
       await underway;
-      const rendered = entries.get(key, version);
+      const rendered = entries().get(key, version);
       if (rendered) return sendFromExpress(req, res, rendered, next);
     } else {
       let finished = () => {};
@@ -296,6 +352,8 @@ export function pageCache() {
     };
     const cacheable = () => {
       if (res.statusCode !== 200 || tooBig || res.getHeader("set-cookie")) return false;
+      // A file's answer (an upload) is sandboxed: never a page, never cached, whatever path it came by.
+      if (cspHeaders(res).some((csp) => /\bsandbox\b/i.test(csp))) return false;
       const cc = String(res.getHeader("cache-control") ?? "");
       return !/private|no-store/.test(cc);
     };

@@ -71,6 +71,7 @@ export function collectNotFound() {
         referrer: req.get("referer"),
         userAgent: req.get("user-agent") ?? "",
         at: new Date(),
+        client: req.ip ?? req.socket.remoteAddress,
       });
     });
     next();

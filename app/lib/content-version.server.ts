@@ -248,24 +248,47 @@ export async function stopFollowingVersions(): Promise<void> {
   await Promise.all(unlisten.map((u) => u().catch(() => {})));
 }
 
+export interface VersionedCacheOptions<T> {
+  /** The most bytes the entries may take together, as `sizeOf` counts them; the least recently used go first. */
+  maxBytes?: number;
+  /** An entry's bytes (its key included); required with maxBytes. */
+  sizeOf?: (key: string, value: T) => number;
+}
+
 /**
  * A bounded in-memory cache whose entries are valid only at the content version they were made at. Used for
- * public pages (page cache) and content API reads.
+ * public pages (page cache, bounded in bytes as well) and content API reads. Least recently used first out: the
+ * map's order is the order of use (a hit moves its entry to the end), so making room takes the first entries.
  */
 export class VersionedCache<T> {
-  readonly #entries = new Map<string, { version: number; value: T; used: number }>();
-  #clock = 0;
+  readonly #entries = new Map<string, { version: number; value: T; bytes: number }>();
+  #bytes = 0;
+  readonly maxBytes: number;
+  readonly #sizeOf?: (key: string, value: T) => number;
   /** `onDrop` hears about every value replaced, evicted or deleted. */
   constructor(
     readonly maxEntries: number,
     readonly onDrop?: (value: T) => void,
-  ) {}
+    { maxBytes = Number.POSITIVE_INFINITY, sizeOf }: VersionedCacheOptions<T> = {},
+  ) {
+    this.maxBytes = maxBytes;
+    this.#sizeOf = sizeOf;
+  }
+
+  /** How many entries, and the bytes they take as `sizeOf` counts them (0 without it). */
+  get size(): number {
+    return this.#entries.size;
+  }
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** The entry for `key` if it was made at `version` (and marks it recently used). */
   get(key: string, version: number): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry || entry.version !== version) return undefined;
-    entry.used = ++this.#clock;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
     return entry.value;
   }
 
@@ -279,27 +302,44 @@ export class VersionedCache<T> {
     for (const key of [...this.#entries.keys()]) if (test(key)) this.#drop(key);
   }
 
-  /** Stores `value`; when full, the least recently used entry makes room (a scan, on stores only). */
+  /**
+   * Stores `value`; past maxEntries or maxBytes, the least recently used entries make room. A value larger than
+   * maxBytes on its own is not stored.
+   */
   set(key: string, version: number, value: T) {
     this.#drop(key);
-    if (this.#entries.size >= this.maxEntries) {
-      let oldest: string | undefined;
-      let oldestUse = Number.POSITIVE_INFINITY;
-      for (const [k, entry] of this.#entries) {
-        if (entry.used < oldestUse) {
-          oldest = k;
-          oldestUse = entry.used;
-        }
-      }
-      if (oldest !== undefined) this.#drop(oldest);
+    const bytes = this.#sizeOf?.(key, value) ?? 0;
+    if (bytes > this.maxBytes) {
+      this.onDrop?.(value);
+      return;
     }
-    this.#entries.set(key, { version, value, used: ++this.#clock });
+    this.#entries.set(key, { version, value, bytes });
+    this.#bytes += bytes;
+    this.#makeRoom();
+  }
+
+  /** Counts `key`'s entry again after it grew or shrank (a compressed copy added), making room if needed. */
+  resized(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry || !this.#sizeOf) return;
+    const bytes = this.#sizeOf(key, entry.value);
+    this.#bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.#makeRoom();
+  }
+
+  #makeRoom() {
+    for (const key of this.#entries.keys()) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) return;
+      this.#drop(key);
+    }
   }
 
   #drop(key: string) {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
     this.onDrop?.(entry.value);
   }
 }

@@ -23,4 +23,31 @@ describe("VersionedCache", () => {
     cache.deleteWhere((key) => key === "/c");
     expect(dropped).toEqual(["b", "a", "c"]);
   });
+
+  it("with a byte budget, makes room by least recent use until the entries fit, and counts a resize", () => {
+    const dropped: string[] = [];
+    const sizes = new Map([
+      ["/a", 40],
+      ["/b", 40],
+      ["/c", 40],
+    ]);
+    const cache = new VersionedCache<string>(100, (value) => dropped.push(value), {
+      maxBytes: 100,
+      sizeOf: (key) => sizes.get(key) ?? 0,
+    });
+    cache.set("/a", 1, "a");
+    cache.set("/b", 1, "b");
+    cache.get("/a", 1);
+    cache.set("/c", 1, "c"); // 120 bytes: /b, the least recently used, goes
+    expect(dropped).toEqual(["b"]);
+    expect(cache.bytes).toBe(80);
+    sizes.set("/c", 70); // its compressed copy arrived: 110 bytes, /a goes
+    cache.resized("/c");
+    expect(dropped).toEqual(["b", "a"]);
+    expect(cache.bytes).toBe(70);
+    sizes.set("/huge", 101);
+    cache.set("/huge", 1, "huge"); // larger than the whole budget: not stored, nothing else dropped for it
+    expect(cache.get("/huge", 1)).toBeUndefined();
+    expect(cache.get("/c", 1)).toBe("c");
+  });
 });

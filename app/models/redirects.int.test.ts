@@ -308,7 +308,7 @@ describe("404 monitor", () => {
     expect((await listNotFound()).total).toBe(0);
   });
 
-  it(`keeps at most ${NOT_FOUND_MAX_PATHS} paths: the stale first, then the least hit`, async () => {
+  it(`keeps at most ${NOT_FOUND_MAX_PATHS} paths: the stale first, then the least hit, the newest of those first`, async () => {
     const now = new Date(Date.UTC(2030, 0, 20));
     const day = 24 * 60 * 60 * 1000;
     // A path hit often but not for ten days, and 600 paths hit twice this morning.
@@ -319,19 +319,21 @@ describe("404 monitor", () => {
         recordNotFound({ path: `/twice-${i}`, userAgent: BROWSER, at: new Date(now.getTime() - 1000) });
     }
     await flushNotFound(now);
-    // 1,200 more paths hit once: only the first 1,000 wait for a flush; room is made among them and the stale one.
+    // 1,200 more paths hit once: room is made among them and the stale one; rows listed earlier stay.
     for (let i = 0; i < 1200; i++) {
       recordNotFound({ path: `/once-${i}`, userAgent: BROWSER, at: new Date(now.getTime() - 1000 + i) });
     }
-    expect(await flushNotFound(now)).toBe(NOT_FOUND_MAX_PATHS);
+    expect(await flushNotFound(now)).toBe(1200);
     const rows = await test.handle().db.select().from(notFoundPaths);
     expect(rows).toHaveLength(NOT_FOUND_MAX_PATHS);
     const paths = new Set(rows.map((r) => r.path));
     expect(paths.has("/stale")).toBe(false);
     expect(rows.filter((r) => r.path.startsWith("/twice-"))).toHaveLength(600);
-    // Among the paths hit once, the newest stay.
-    expect(paths.has("/once-999")).toBe(true);
-    expect(paths.has("/once-0")).toBe(false);
+    // Among the paths hit once, the first seen stay: newer ones with as few hits cannot push them out.
+    expect(paths.has("/once-0")).toBe(true);
+    expect(paths.has("/once-399")).toBe(true);
+    expect(paths.has("/once-400")).toBe(false);
+    expect(paths.has("/once-1199")).toBe(false);
   });
 
   it("dismisses one path or clears them all, with audit entries", async () => {

@@ -119,6 +119,30 @@ test.describe("redirects", () => {
     }).toPass();
   });
 
+  test("a request for /%00 does not hide a genuine 404 asked for in the same second", async ({
+    adminPage: page,
+    playwright,
+    baseURL,
+  }) => {
+    const genuine = `/broken-link-${suffix()}`;
+    const visitor = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "User-Agent": PERSON_UA, "X-Forwarded-For": uniqueIp() },
+    });
+    // Together, so both wait for the same flush of the monitor's counts.
+    const answers = await Promise.all([visitor.get("/%00"), visitor.get(genuine), visitor.get("/%00?again")]);
+    expect(answers.map((a) => a.status())).toEqual([404, 404, 404]);
+    await visitor.dispose();
+
+    await page.goto("/admin/redirects?tab=404");
+    await expect(async () => {
+      await page.reload();
+      await expect(notFoundRow(page, genuine)).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    // The hostile path is listed as it was sent, percent-encoded.
+    await expect(notFoundRow(page, "/%00").first()).toBeVisible();
+  });
+
   test("the 404 monitor turns a missing path into a working redirect", async ({
     adminPage: page,
     browser,
