@@ -94,10 +94,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // V8 runs the database engine's WebAssembly with its baseline compiler (Liftoff) and recompiles functions with its
   // optimising one once they have run enough. One of them (the engine's largest, ~105 KB of WebAssembly) takes that
   // compiler 600 MB of memory for half a second to seconds: that was the 750 MB–1.1 GB peak of every start. No V8
-  // setting bounds one compilation's memory, so the engine stays on Liftoff (ADR 025; the throughput it costs is in
-  // docs/performance.md). Set before the module is compiled; PostgreSQL mode loads no WebAssembly.
-  v8.setFlagsFromString("--no-wasm-tier-up");
-  v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  // setting bounds one compilation's memory, so the engine stays on Liftoff (ADR 025), which costs the lead POST
+  // about a tenth more CPU (docs/performance.md). A host with the memory to spare opts back in by starting Node with
+  // --wasm-dynamic-tiering; then only functions that stay hot under load are optimised (a budget 75 times V8's).
+  // Set before the module is compiled; PostgreSQL mode loads no WebAssembly.
+  if (nodeFlagGiven("--wasm-dynamic-tiering")) {
+    v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
+  } else {
+    v8.setFlagsFromString("--no-wasm-tier-up");
+    v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  }
   const client = new PGlite(options.dataDir, {
     // The engine's WebAssembly memory grows and never shrinks, so every Postgres buffer is paid for good. Its
     // default 128 MB of shared buffers is allocated up front: a marketing site's data fits in a fraction of that,
@@ -119,6 +125,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       releaseLock();
     },
   };
+}
+
+/** True when Node was started with `flag` (on its command line or in NODE_OPTIONS). */
+function nodeFlagGiven(flag: string): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some(
+    (arg) => arg.replaceAll("_", "-") === flag,
+  );
 }
 
 export class DataDirBusyError extends Error {
