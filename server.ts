@@ -140,10 +140,36 @@ const host = process.env.HOST ?? (isDev ? "127.0.0.1" : "0.0.0.0");
 // Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
 // listening and let the process exit with status 0.
 // Production: cache hits are answered before Express (mod.serveFromMemory); everything else goes through it.
+// Idle memory (ADR 025): under load V8 keeps the heap it grew and the buffers it has not collected yet, and its own
+// memory reducer may not run for a long time (a server idle 30 s after 150,000 lead POSTs still held ~300 MB). Once
+// requests stop for a while after a busy period, one full collection gives that memory back. The check is a counter
+// and a timer; the collection (tens of ms) happens only when nobody is waiting.
+let requests = 0;
+/** Requests within 10 s that count as a busy period (a few visitors a second do not need a collection). */
+const IDLE_GC_AFTER_REQUESTS = 1000;
+if (!isDev) {
+  const v8 = load("node:v8") as typeof import("node:v8");
+  const vm = load("node:vm") as typeof import("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const collect = vm.runInNewContext("gc") as () => void;
+  let seen = 0;
+  let busy = false;
+  setInterval(() => {
+    if (requests !== seen) {
+      busy = busy || requests - seen > IDLE_GC_AFTER_REQUESTS;
+      seen = requests;
+    } else if (busy) {
+      busy = false;
+      collect();
+    }
+  }, 10_000).unref();
+}
+
 const server = createServer(
   isDev
     ? http
     : (req, res) => {
+        requests++;
         let served = false;
         try {
           served = mod.serveFromMemory(req, res);

@@ -62,7 +62,7 @@ export function treeMemory(root: number): { totalMb: number; processes: ProcessM
 }
 
 /**
- * Samples a tree's resident memory every `intervalMs` (the tree is walked again every second, so a process that
+ * Samples a tree's resident memory every `intervalMs` (the tree is walked again every 250 ms, so a process that
  * replaces itself or a new child is followed) and keeps the highest sum seen, per phase.
  */
 export class TreeSampler {
@@ -81,7 +81,7 @@ export class TreeSampler {
 
   sample(): number {
     const now = Date.now();
-    if (now - this.#walkedAt > 1000) {
+    if (now - this.#walkedAt > 250) {
       this.#pids = treePids(this.#root);
       this.#walkedAt = now;
     }
@@ -94,6 +94,7 @@ export class TreeSampler {
 
   /** The peak since the last call (or since the start), and starts a new window. */
   takePeak(): number {
+    this.#walkedAt = 0;
     this.sample();
     const peak = this.peakMb;
     this.peakMb = this.lastMb;
