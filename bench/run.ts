@@ -2,7 +2,8 @@
 //
 // 1. Builds if needed, starts the production server on a fresh temporary data folder (PGlite, demo content,
 //    rate limits off), and records the time from spawn to the first 200; restarts it on the now existing
-//    database and records that too (the figure the target talks about), then its idle RSS five seconds later.
+//    database and records that too (the figure the target talks about), then its idle RSS five seconds later;
+//    its peak (VmHWM) on the first start, and its RSS right after the load, 10 s later and its VmHWM through it.
 // 2. Fetches every page (and the content API answer) once and serves exactly those bytes, with the same
 //    Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when missing).
 // 3. For each target: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
@@ -13,7 +14,7 @@
 // 5. Runs the Lighthouse medians of bench/lighthouse.ts against the PGlite server, when that runner is present and
 //    BENCH_LIGHTHOUSE is not 0.
 // Results go to bench/results/<time>.json and bench/results/latest.json.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,6 +30,7 @@ import {
 } from "../tests/e2e/support/server-process.ts";
 import { type LoadTool, type Measurement, measure } from "./load.ts";
 import { type StaticCopy, startNginx } from "./nginx.ts";
+import { processMemory } from "./rss.ts";
 import { ensureTool, installHint } from "./tools.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -66,15 +68,11 @@ interface Row {
   nginxP99: number | null;
 }
 
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
-  }
+/** The server's resident memory now and its high-water mark (VmRSS, VmHWM) in MB; the bench starts `node server.ts`
+ * itself, so the process is the whole tree (`npm run bench:memory` counts the `npm start` wrapper too). */
+function memory(pid: number | undefined): { rssMb: number; hwmMb: number } | null {
+  const m = pid ? processMemory(pid) : null;
+  return m ? { rssMb: m.rssMb, hwmMb: m.hwmMb } : null;
 }
 
 /** Warm-up: one second at the same load, not measured, so both servers are past JIT compilation. */
@@ -142,10 +140,12 @@ async function benchmark(label: string, env: Record<string, string>, nginxBinary
   const serverEnv = { DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "warn", ...env };
   const options = { readyPath: "/", inheritStderr: true };
   const fresh = await startServer(await freePort(), serverEnv, options);
+  // The first start's peak: migrations and demo content (on PGlite also creating the cluster).
+  const freshStartHwmMb = memory(fresh.proc.pid)?.hwmMb ?? null;
   await stopServer(fresh);
   const server = await startServer(await freePort(), serverEnv, options);
   try {
-    return await measureServer(label, server, fresh.startMs, nginxBinary);
+    return await measureServer(label, server, fresh.startMs, freshStartHwmMb, nginxBinary);
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -156,6 +156,7 @@ async function measureServer(
   label: string,
   server: Awaited<ReturnType<typeof startServer>>,
   freshStartMs: number,
+  freshStartHwmMb: number | null,
   nginxBinary: string,
 ) {
   const base = server.base;
@@ -163,7 +164,7 @@ async function measureServer(
   // Idle: five seconds after start-up, once V8 has finished optimising the database engine's WebAssembly (its
   // compiler briefly holds a few hundred MB right after start).
   await new Promise((r) => setTimeout(r, 5000));
-  const idleRss = rssMb(server.proc.pid);
+  const idle = memory(server.proc.pid);
 
   const { blogSlug, academySlug } = await discoverSlugs(base);
   const targets: Target[] = [
@@ -251,7 +252,10 @@ async function measureServer(
   } finally {
     await nginx.stop();
   }
-  const loadedRss = rssMb(server.proc.pid);
+  const loaded = memory(server.proc.pid);
+  // Idle after the load: what the process keeps once the load is over (ADR 025).
+  await new Promise((r) => setTimeout(r, 10_000));
+  const idleAfterLoad = memory(server.proc.pid);
   // Lighthouse measures the pages as a phone would load them, from this same server (PGlite only).
   const lighthouseMedians =
     label === "pglite"
@@ -263,7 +267,13 @@ async function measureServer(
   return {
     database: label,
     startToFirst200Ms: { freshDatabase: freshStartMs, existingDatabase: server.startMs },
-    rssMb: { idle: idleRss, afterLoad: loadedRss },
+    rssMb: {
+      idle: idle?.rssMb ?? null,
+      afterLoad: loaded?.rssMb ?? null,
+      idleAfterLoad: idleAfterLoad?.rssMb ?? null,
+      peak: idleAfterLoad?.hwmMb ?? null,
+      freshStartPeak: freshStartHwmMb,
+    },
     rows,
     ...(lighthouseMedians === undefined ? {} : { lighthouse: lighthouseMedians }),
   };
@@ -272,8 +282,10 @@ async function measureServer(
 function printTable(result: Awaited<ReturnType<typeof measureServer>>) {
   console.log(
     `\n${result.database}: start to first 200 — fresh database ${result.startToFirst200Ms.freshDatabase} ms, ` +
-      `existing ${result.startToFirst200Ms.existingDatabase} ms; RSS idle ${result.rssMb.idle} MB, ` +
-      `after load ${result.rssMb.afterLoad} MB`,
+      `existing ${result.startToFirst200Ms.existingDatabase} ms\n` +
+      `  RSS (VmRSS): idle after restart ${result.rssMb.idle} MB, right after load ${result.rssMb.afterLoad} MB, ` +
+      `idle 10 s after load ${result.rssMb.idleAfterLoad} MB; peak (VmHWM): first start ` +
+      `${result.rssMb.freshStartPeak} MB, restart through the load ${result.rssMb.peak} MB`,
   );
   console.table(
     result.rows.map((r) => ({

@@ -91,17 +91,28 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  // V8 runs the database engine's WebAssembly with its baseline compiler and recompiles functions with its
-  // optimising one once they have run enough. By default that is hundreds of functions during start-up alone
-  // (opening the database, migrations), which costs about a third of a second of CPU and leaves some 50 MB of
-  // compiler memory resident. With a budget 75 times the default only the functions that stay hot under load are
-  // optimised (within seconds of load); a cold start and an idle server stay lean (docs/performance.md).
-  v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
+  // V8 runs the database engine's WebAssembly with its baseline compiler (Liftoff) and recompiles functions with its
+  // optimising one once they have run enough. One of them (the engine's largest, ~105 KB of WebAssembly) takes that
+  // compiler 600 MB of memory for half a second to seconds: that was the 750 MB–1.1 GB peak of every start. No V8
+  // setting bounds one compilation's memory, so the engine stays on Liftoff (ADR 025), which costs the lead POST
+  // about a tenth more CPU (docs/performance.md). A host with the memory to spare opts back in by starting Node with
+  // --wasm-dynamic-tiering; then only functions that stay hot under load are optimised (a budget 75 times V8's).
+  // Set before the module is compiled; PostgreSQL mode loads no WebAssembly.
+  if (nodeFlagGiven("--wasm-dynamic-tiering")) {
+    v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
+  } else {
+    v8.setFlagsFromString("--no-wasm-tier-up");
+    v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  }
   const client = new PGlite(options.dataDir, {
-    // Postgres' default 128 MB of shared buffers is allocated up front inside the WebAssembly memory. A marketing
-    // site's data fits in a fraction of that, and the files stay in the OS page cache anyway: 16 MB keeps idle
-    // memory low (see the README's Performance section for the measured effect).
-    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    // The engine's WebAssembly memory grows and never shrinks, so every Postgres buffer is paid for good. Its
+    // default 128 MB of shared buffers is allocated up front: a marketing site's data fits in a fraction of that,
+    // and the files stay in the OS page cache anyway, so 16 MB. Index builds (migrations) may take
+    // maintenance_work_mem, 64 MB by default: 16 MB is plenty for our tables (ADR 025).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...["-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"],
+    ],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -114,6 +125,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       releaseLock();
     },
   };
+}
+
+/** True when Node was started with `flag` (on its command line or in NODE_OPTIONS). */
+function nodeFlagGiven(flag: string): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some(
+    (arg) => arg.replaceAll("_", "-") === flag,
+  );
 }
 
 export class DataDirBusyError extends Error {

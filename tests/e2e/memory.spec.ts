@@ -1,0 +1,65 @@
+// Memory of the production server on PGlite (ADR 025): the process runs with the heap settings and malloc threshold
+// it gives itself, keeps an operator's own value, and a restart with its first page views stays within the budget
+// (V8 no longer optimises the database engine's WebAssembly, whose largest function took its compiler 600 MB).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../scripts/free-port.ts";
+import { expect, test } from "./support/fixtures";
+import { type ServerProcess, startServer, stopServer } from "./support/server-process";
+
+const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+const vmHwmMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+test.describe("server memory", () => {
+  test.skip(process.platform !== "linux", "reads /proc");
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  test.beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-memory-spec-"));
+  });
+  test.afterEach(async () => {
+    if (server) await stopServer(server);
+    server = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the server gives itself bounded heap flags and the malloc threshold, and keeps an operator's own", async () => {
+    server = await startServer(await freePort(), { DATA_DIR: dataDir });
+    const pid = server.proc.pid as number;
+    expect(cmdline(pid)).toEqual(
+      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25"]),
+    );
+    expect(environ(pid)).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+    await stopServer(server);
+
+    server = await startServer(await freePort(), {
+      DATA_DIR: dataDir,
+      NODE_OPTIONS: "--max-semi-space-size=16",
+      MALLOC_MMAP_THRESHOLD_: "262144",
+    });
+    const own = server.proc.pid as number;
+    expect(cmdline(own)).not.toContain("--max-semi-space-size=8");
+    expect(cmdline(own)).toContain("--heap-growing-percent=25");
+    expect(environ(own)).toContain("MALLOC_MMAP_THRESHOLD_=262144");
+  });
+
+  test("a restart and its first page views stay under 400 MB resident", async () => {
+    test.setTimeout(120_000);
+    server = await startServer(await freePort(), { DATA_DIR: dataDir, SEED_DEMO: "true" });
+    await stopServer(server);
+    server = await startServer(
+      await freePort(),
+      { DATA_DIR: dataDir, SEED_DEMO: "true" },
+      { readyPath: "/" },
+    );
+    for (const page of ["/pricing", "/blog", "/academy", "/contact", "/"]) {
+      expect((await fetch(`${server.base}${page}`)).status).toBe(200);
+    }
+    // V8 optimised the engine's hottest WebAssembly functions a few seconds after the first pages.
+    await new Promise((r) => setTimeout(r, 8000));
+    expect(vmHwmMb(server.proc.pid as number)).toBeLessThan(400);
+  });
+});
