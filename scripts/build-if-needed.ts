@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { defaultTemplateFolder, templateUsable } from "../app/db/pglite-template.server.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const output = path.join(root, "build/server/index.js");
@@ -28,7 +29,10 @@ function newestMtime(target: string): number {
 export function buildIfNeeded(): void {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  if (built >= newest) return;
+  if (built >= newest) {
+    makeClusterTemplate();
+    return;
+  }
   console.log(
     built ? "Sources changed since the last build: building…" : "No production build yet: building…",
   );
@@ -37,4 +41,18 @@ export function buildIfNeeded(): void {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
+  makeClusterTemplate();
+}
+
+/**
+ * The empty PGlite cluster a new data folder is copied from, made in a process of its own on the baseline
+ * WebAssembly compiler (a no-op when the build's template fits the installed PGlite).
+ */
+function makeClusterTemplate(): void {
+  if (templateUsable(defaultTemplateFolder())) return;
+  execFileSync(
+    process.execPath,
+    ["--no-wasm-tier-up", "--no-wasm-dynamic-tiering", path.join(root, "scripts/pglite-template.ts")],
+    { cwd: root, stdio: "inherit" },
+  );
 }

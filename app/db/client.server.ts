@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { copyClusterTemplate } from "./pglite-template.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -91,6 +92,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  // An empty data folder starts as a copy of the empty cluster the build made, not by initdb here (ADR 025).
+  if (options.dataDir) copyClusterTemplate(options.dataDir);
   // V8 runs the database engine's WebAssembly with its baseline compiler (Liftoff) and recompiles functions with its
   // optimising one once they have run enough. One of them (the engine's largest, ~105 KB of WebAssembly) takes that
   // compiler 600 MB of memory for half a second to seconds: that was the 750 MB–1.1 GB peak of every start. No V8
