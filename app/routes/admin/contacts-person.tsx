@@ -20,8 +20,8 @@ import {
   NOTE_MAX,
   personKey,
 } from "~/models/lead-person.server";
+import { isUuid, statusAction } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-person";
-import { isUuid, statusAction } from "./lead-actions.server";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: adminTitle(`${loaded?.person.name ?? "Person"} · Contacts`) }];

@@ -23,8 +23,8 @@ import { ADMIN_PASSWORD_MIN_LENGTH, secondFactorSchema, signInSchema } from "~/l
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, parseForm } from "~/lib/forms";
 import { cn } from "~/lib/utils";
+import { AuthCard } from "~/routes/support/auth-card";
 import type { Route } from "./+types/admin-auth";
-import { AuthCard } from "./auth-card";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
