@@ -8,10 +8,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useActionToast } from "~/components/ui/toaster";
+import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import type { HeldSubmission, LeadForm, SpamReason } from "~/lib/lead-status";
 import { cn } from "~/lib/utils";
-import { formatDate } from "./contacts-lists";
 import { ListRow } from "./list-row";
 
 export const SPAM_KIND_LABELS: Record<LeadForm, string> = {
@@ -127,7 +127,7 @@ function SpamItem({ row }: { row: HeldSubmission }) {
           <span className="font-medium">Reason:</span> {spamReasonText(row.reason, row.elapsedMs)}
         </p>
         <p className="mt-1 text-xs text-slate-600">
-          Received <time dateTime={new Date(row.createdAt).toISOString()}>{formatDate(row.createdAt)}</time>
+          Received <time dateTime={new Date(row.createdAt).toISOString()}>{formatStamp(row.createdAt)}</time>
         </p>
         {row.message ? (
           <p className="mt-2 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-700">
