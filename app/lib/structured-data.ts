@@ -25,19 +25,6 @@ export function organizationJsonLd(site: SiteInfo, sameAs: readonly string[] = [
   return org;
 }
 
-/** The site itself (for the home page). */
-export function websiteJsonLd(site: SiteInfo): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "WebSite",
-    "@id": `${site.baseUrl}/#website`,
-    name: site.siteTitle,
-    url: `${site.baseUrl}/`,
-    description: site.siteDescription,
-    publisher: { "@id": `${site.baseUrl}/#organization` },
-  };
-}
-
 export interface Crumb {
   name: string;
   path: string;
