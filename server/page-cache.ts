@@ -75,7 +75,7 @@ const PER_RESPONSE_HEADERS = [
   "content-security-policy",
 ];
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();

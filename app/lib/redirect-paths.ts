@@ -102,7 +102,7 @@ export function internalKey(target: string): string | undefined {
 }
 
 /** What follows "?" in a path or URL, without the fragment ("" when there is none). */
-export function queryOf(target: string): string {
+function queryOf(target: string): string {
   const beforeHash = target.split("#", 1)[0] ?? "";
   const at = beforeHash.indexOf("?");
   return at === -1 ? "" : beforeHash.slice(at + 1);

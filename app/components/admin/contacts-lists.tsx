@@ -89,7 +89,7 @@ function ListSection({
   );
 }
 
-export interface ContactRow extends Attribution {
+interface ContactRow extends Attribution {
   id: string;
   name: string;
   email: string;
@@ -148,7 +148,7 @@ export function ContactRequestList({
   );
 }
 
-export interface SubscriberRow extends Attribution {
+interface SubscriberRow extends Attribution {
   id: string;
   email: string;
   purpose: string | null;
@@ -203,7 +203,7 @@ export function SubscriberList({
   );
 }
 
-export interface SubmissionRow extends Attribution {
+interface SubmissionRow extends Attribution {
   id: string;
   email: string;
   name: string | null;

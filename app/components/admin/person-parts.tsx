@@ -25,7 +25,7 @@ interface LeadData {
   purpose?: string | null;
 }
 
-export type TimelineItem =
+type TimelineItem =
   | { type: "lead"; kind: LeadKind; at: string | Date; lead: LeadData }
   | {
       type: "status";
@@ -93,7 +93,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
   );
 }
 
-export interface NoteItem {
+interface NoteItem {
   id: string;
   body: string;
   author: string | null;

@@ -14,17 +14,17 @@ import type { HeldSubmission, LeadForm, SpamReason } from "~/lib/lead-status";
 import { cn } from "~/lib/utils";
 import { ListRow } from "./list-row";
 
-export const SPAM_KIND_LABELS: Record<LeadForm, string> = {
+const SPAM_KIND_LABELS: Record<LeadForm, string> = {
   contact: "Contact request",
   lead: "Demo or dialog lead",
   newsletter: "Newsletter sign-up",
 };
 
-export const DELETE_SPAM_QUESTION =
+const DELETE_SPAM_QUESTION =
   "Are you sure you want to delete this submission? It cannot be restored afterwards.";
 
 /** Why a submission was held, in words. */
-export function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
+function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
   if (reason === "honeypot") return "Filled in the hidden field that only bots see";
   const seconds = elapsedMs === null ? null : (elapsedMs / 1000).toFixed(1);
   return seconds === null

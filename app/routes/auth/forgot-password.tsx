@@ -13,7 +13,7 @@ import { noStoreHeaders } from "~/lib/no-store";
 import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
 import type { Route } from "./+types/forgot-password";
 
-export const RESET_SENT_MESSAGE =
+const RESET_SENT_MESSAGE =
   "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
 
 export function loader() {

@@ -14,7 +14,7 @@ import { noStoreHeaders } from "~/lib/no-store";
 import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
 import type { Route } from "./+types/reset-password";
 
-export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
+const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "", managed: passwordManagedByEnv() };
