@@ -62,6 +62,8 @@ type ServerModule = {
   shutdown(): Promise<void>;
   logger: Logger;
   createLogger(pretty: boolean, destination?: NodeJS.WritableStream): Logger;
+  /** The validated environment (app/env.server.ts, the only reader of process.env in the app). */
+  env(): { port: number; host: string };
 };
 
 const major = Number(process.versions.node.split(".")[0]);
@@ -72,6 +74,8 @@ if (major !== 24) {
   process.exit(1);
 }
 
+// NODE_ENV is read here, before the app is loaded, because it decides which app to load (Vite's or the build's);
+// every other variable is read through the app's validated environment (mod.env()).
 const isDev = process.env.NODE_ENV === "development";
 const started = performance.now();
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -134,9 +138,8 @@ if (!isDev) http.use(mod.app);
 const announce = mod.logger.child({}, { level: "info" });
 const fatal = mod.createLogger(Boolean(process.stderr.isTTY), process.stderr);
 
-const port = Number(process.env.PORT ?? 3000);
-// The development server (hot reload, unminified errors) stays on this machine unless HOST says otherwise.
-const host = process.env.HOST ?? (isDev ? "127.0.0.1" : "0.0.0.0");
+// PORT and HOST as validated by the app's environment (the development server stays on 127.0.0.1 unless HOST is set).
+const { port, host } = mod.env();
 // Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
 // listening and let the process exit with status 0.
 // Production: cache hits are answered before Express (mod.serveFromMemory); everything else goes through it.

@@ -12,7 +12,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], exclude: integration },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/*.test.ts"],
+          exclude: integration,
+        },
       },
       {
         extends: true,

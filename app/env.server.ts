@@ -19,7 +19,8 @@ const optionalText = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Default 0.0.0.0; the development server stays on this machine (127.0.0.1) unless HOST says otherwise. */
+  HOST: optionalText,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText.pipe(
     z
@@ -202,7 +203,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     baseUrl,
@@ -235,6 +236,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
+}
+
+/**
+ * LOG_LEVEL for the logger made as its module loads, before the whole environment is validated: a valid level or
+ * "info". `configureLogger` applies the validated one at start-up.
+ */
+export function initialLogLevel(source: Record<string, string | undefined> = process.env): string {
+  const level = schema.shape.LOG_LEVEL.safeParse(source.LOG_LEVEL);
+  return level.success ? level.data : "info";
 }
 
 let cached: Env | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, initialLogLevel, parseEnv } from "./env.server";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -14,6 +14,18 @@ describe("environment", () => {
       isDeployed: false,
       databaseUrl: undefined,
     });
+  });
+
+  it("listens on every interface, except the development server, which stays on this machine", () => {
+    expect(parseEnv({}).host).toBe("0.0.0.0");
+    expect(parseEnv({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(parseEnv({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it("takes LOG_LEVEL for the logger before validation only when it is a level", () => {
+    expect(initialLogLevel({ LOG_LEVEL: "warn" })).toBe("warn");
+    expect(initialLogLevel({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(initialLogLevel({})).toBe("info");
   });
 
   it("names the bad variable", () => {

@@ -3,7 +3,7 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // --- public site (issue: public website) -------------------------------------------------------------------
+  // --- public site -------------------------------------------------------------------------------------------
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("pricing", "routes/site/pricing.tsx"),
@@ -20,27 +20,26 @@ export default [
   route("api/leads", "routes/api/leads.ts"),
   route("api/consent", "routes/api/consent.ts"),
 
-  // --- SEO resource routes (issue: public website) ---------------------------------------------------------
+  // --- SEO resource routes ---------------------------------------------------------------------------------
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("rss.xml", "routes/seo/rss.ts"),
 
-  // --- admin sign-in and auth (issue: admin sign-in) ---------------------------------------------------------
+  // --- admin sign-in and auth ------------------------------------------------------------------------------
   route("api/auth/*", "routes/auth/api-auth.ts"),
   route("admin-auth", "routes/auth/admin-auth.tsx"),
   route("admin-auth/sign-out", "routes/auth/sign-out.ts"),
   route("admin-auth/forgot", "routes/auth/forgot-password.tsx"),
   route("admin-auth/reset", "routes/auth/reset-password.tsx"),
 
-  // --- back office (issues: content back office, operations back office, API keys) ---------------------------
+  // --- back office -------------------------------------------------------------------------------------------
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
-      // admin sign-in issue: two-factor settings
+      // Two-factor settings
       route("security", "routes/admin/security.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
-      // issue #14: the media library
       route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
@@ -48,9 +47,9 @@ export default [
       route("contacts/spam", "routes/admin/contacts-spam.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
-      // issue #12: lead notifications and webhooks
+      // Lead notifications and webhooks
       route("integrations", "routes/admin/integrations.tsx"),
-      // issue #14: redirects and the 404 monitor
+      // Redirects and the 404 monitor
       route("redirects", "routes/admin/redirects.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
@@ -62,8 +61,8 @@ export default [
     route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),
   ]),
 
-  // --- content API and other resource routes (issue: content API) --------------------------------------------
-  // Uploads (issue: operations back office): admin upload endpoint, and the public files with immutable caching.
+  // --- content API and other resource routes ----------------------------------------------------------------
+  // Uploads: admin upload endpoint, and the public files with immutable caching.
   route("api/uploads", "routes/api/uploads.ts"),
   route("uploads/*", "routes/api/uploaded-file.ts"),
   route("functions/v1/content-api/openapi.json", "routes/api/content-api-openapi.ts"),

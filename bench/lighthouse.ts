@@ -28,13 +28,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-export interface LighthouseTarget {
+interface LighthouseTarget {
   name: string;
   path: string;
 }
 
 /** One run's figures: category scores 0–100, times in milliseconds, CLS unitless. */
-export interface LighthouseFigures {
+interface LighthouseFigures {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -51,7 +51,7 @@ export interface LighthouseFigures {
   benchmarkIndex: number;
 }
 
-export interface LighthouseRow {
+interface LighthouseRow {
   target: string;
   path: string;
   /** The median of each figure over the runs (each figure on its own). */
@@ -62,7 +62,7 @@ export interface LighthouseRow {
 }
 
 /** The seven public pages, with a published blog post and academy item found from the list pages' links. */
-export async function publicPages(base: string): Promise<LighthouseTarget[]> {
+async function publicPages(base: string): Promise<LighthouseTarget[]> {
   const firstLink = async (list: string, prefix: string) => {
     const html = await (await fetch(`${base}${list}`)).text();
     return new RegExp(`href="(${prefix}/[a-z0-9-]+)"`).exec(html)?.[1];
@@ -196,7 +196,7 @@ export async function runLighthouse(
   });
 }
 
-export function printLighthouseTable(rows: LighthouseRow[]) {
+function printLighthouseTable(rows: LighthouseRow[]) {
   console.table(
     rows.map((r) => ({
       page: r.target,
@@ -215,7 +215,7 @@ export function printLighthouseTable(rows: LighthouseRow[]) {
 }
 
 /** Writes bench/results/lighthouse-latest.json and a timestamped copy; returns the timestamped file's name. */
-export function writeLighthouseResults(rows: LighthouseRow[], runs: number): string {
+function writeLighthouseResults(rows: LighthouseRow[], runs: number): string {
   const report = {
     at: new Date().toISOString(),
     machine: {

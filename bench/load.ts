@@ -1,4 +1,4 @@
-// Load generation for the benchmark: wrk (C, event-driven, as the performance issue's figures were taken) when it
+// Load generation for the benchmark: wrk (C, event-driven, as the performance targets' figures were taken) when it
 // is installed or can be installed, else autocannon (which runs in Node on the same cores as the server and so
 // caps what it can measure; the results then say so). Both get the same connections, duration, method, headers
 // and body, and report requests per second, p50/p99 latency, errors and refused answers.

@@ -15,7 +15,7 @@ export interface StaticCopy {
   body: Buffer;
 }
 
-export interface Nginx {
+interface Nginx {
   base: string;
   proc: ChildProcess;
   stop(): Promise<void>;
@@ -24,11 +24,7 @@ export interface Nginx {
 /** nginx strings in double quotes: backslash and quote escaped. */
 const quoted = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-export function nginxConfig(
-  dir: string,
-  port: number,
-  files: { location: string; file: string; type: string }[],
-) {
+function nginxConfig(dir: string, port: number, files: { location: string; file: string; type: string }[]) {
   const temp = path.join(dir, "temp");
   const locations = files
     .map(

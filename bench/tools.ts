@@ -6,7 +6,7 @@ import { accessSync, constants } from "node:fs";
 import path from "node:path";
 
 /** The executable `name` in PATH or in `extraDirs` (nginx lives in /usr/sbin, often not in a user's PATH). */
-export function findExecutable(name: string, extraDirs: string[] = []): string | undefined {
+function findExecutable(name: string, extraDirs: string[] = []): string | undefined {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter), ...extraDirs];
   for (const dir of dirs) {
     if (!dir) continue;

@@ -40,6 +40,7 @@ const value =
       (await ask("The previous AUTH_SECRET (empty: the one generated while AUTH_SECRET was unset): ")));
 
 buildIfNeeded();
+// Set before the app loads: it reads NODE_ENV once, as its environment is validated.
 process.env.NODE_ENV ??= "production";
 const entry = new URL("../build/server/index.js", import.meta.url).href;
 const server = (await import(entry)) as {
@@ -49,6 +50,7 @@ const server = (await import(entry)) as {
       oldSecret?: string,
     ): Promise<{ encrypted: number; reencrypted: number; unreadable: number }>;
   };
+  env(): { adminPassword: string | undefined };
 };
 
 if (command === "rotate-secrets") {
@@ -78,7 +80,7 @@ try {
   const result = await server.adminCli.setPassword(value);
   console.log(`\nPassword updated for ${result.email}. Every existing session was signed out.`);
   if (result.generated) console.log(`New password (shown once): ${result.password}\n`);
-  if (process.env.ADMIN_PASSWORD) {
+  if (server.env().adminPassword) {
     console.warn(
       "Note: ADMIN_PASSWORD is set in this environment; the server applies it again at its next start. " +
         "Remove it (or change it too) to keep the password you just set.",

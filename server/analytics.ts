@@ -5,23 +5,11 @@
 // to POST /api/event, verified here the same way.
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
+import { isNonPage } from "~/lib/non-page-paths";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { clientAddress, clientKey } from "~/lib/request-context.server";
 import { countAcademyView, recordPageView } from "~/models/analytics-collector.server";
 
-/** Lower case: routing ignores letter case. Not pages a visitor reads ("/admin" covers the sign-in pages too). */
-const UNCOUNTED_PREFIXES = [
-  "/admin",
-  "/api/",
-  "/functions/",
-  "/healthz",
-  "/uploads/",
-  "/assets/",
-  "/__",
-  "/auth",
-  // A preview link shows an item that is not public yet: nobody's visit to the site.
-  "/preview/",
-];
 const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;
 /** Beacons a client may send per minute; far above anyone reading pages. */
 const BEACON_LIMIT = 120;
@@ -33,9 +21,8 @@ export function isPrefetch(req: Pick<Request, "get">): boolean {
 
 /** A public page a person reads: not admin, API, assets or uploads, and no file name (robots.txt, x.data). */
 export function isCountedPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  if (UNCOUNTED_PREFIXES.some((prefix) => lower.startsWith(prefix))) return false;
-  return !/\.[a-z0-9]+$/i.test(lower);
+  if (isNonPage(path, "analytics")) return false; // app/lib/non-page-paths.ts
+  return !/\.[a-z0-9]+$/i.test(path);
 }
 
 const ipOf = (req: Request) => clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";

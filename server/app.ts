@@ -24,6 +24,7 @@ import {
   freshNonce,
 } from "./security-headers";
 
+export { env } from "~/env.server";
 export { createLogger, logger } from "~/lib/logger.server";
 export { adminCli, shutdown, startup } from "./lifecycle";
 

@@ -12,11 +12,11 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 /** Public forms and JSON endpoints: far above any real submission (the contact form's fields total ~1.5 KB). */
-export const DEFAULT_BODY_LIMIT = 64 * KB;
+const DEFAULT_BODY_LIMIT = 64 * KB;
 /** Back-office forms carry whole blog posts and academy items (bodies of up to 200,000 characters). */
-export const ADMIN_BODY_LIMIT = 4 * MB;
+const ADMIN_BODY_LIMIT = 4 * MB;
 /** Uploads: the largest bucket plus the multipart framing around the file; the route checks each bucket itself. */
-export const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
+const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
 /**
  * After a refusal, up to this many more bytes are read and thrown away before answering, so that a client still
  * sending gets to read the 413 instead of a failed upload; beyond it the connection is closed after the answer.

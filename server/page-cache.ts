@@ -31,6 +31,7 @@ import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
+import { isNonPage } from "~/lib/non-page-paths";
 import { routedPath } from "./body-limit";
 import { freshNonce } from "./security-headers";
 import {
@@ -62,18 +63,6 @@ interface Entry {
 /** A ceiling on the count as well, for the map's own sake; the byte budget is what binds. */
 const MAX_ENTRIES = 10_000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
-/** Lower case: routing ignores letter case, so paths are compared lower-cased (/ADMIN is /admin). */
-const UNCACHED_PREFIXES = [
-  "/admin",
-  "/api/",
-  "/functions/",
-  "/healthz",
-  "/uploads/",
-  "/assets/",
-  "/__",
-  // Preview links show unpublished items to whoever holds the link (docs/decisions/023-scheduling-previews-revisions.md).
-  "/preview/",
-];
 /** Headers that belong to one response only (the CSP names that request's nonce). */
 const PER_RESPONSE_HEADERS = [
   "content-length",
@@ -86,7 +75,7 @@ const PER_RESPONSE_HEADERS = [
   "content-security-policy",
 ];
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();
@@ -146,7 +135,7 @@ export function matchedPath(rawPath: string): string {
 export function isCacheableRequest(req: RequestFacts): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = matchedPath(req.path);
-  if (UNCACHED_PREFIXES.some((p) => path.startsWith(p))) return false;
+  if (isNonPage(path, "page-cache")) return false; // app/lib/non-page-paths.ts
   if (path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
   if (hasSessionCookie(req.headers)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;

@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 import type { Settings } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 
-export interface CspSources {
+interface CspSources {
   script: string[];
   style: string[];
   connect: string[];
@@ -142,8 +142,7 @@ export function freshNonce(): string {
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=()";
 
 /** Headers every response carries, documents and files alike (the CSP is added for documents). */
 export function baseSecurityHeaders(https: boolean): Record<string, string> {

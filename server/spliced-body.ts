@@ -191,7 +191,7 @@ const X2N: number[] = [];
 }
 
 /** x^(8·bytes) modulo the polynomial: multiplying a CRC by it appends `bytes` zero bytes. */
-export function shiftFor(bytes: number): number {
+function shiftFor(bytes: number): number {
   let p = 0x80000000; // x^0
   let n = bytes;
   let k = 3; // 8 bits per byte

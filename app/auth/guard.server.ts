@@ -18,11 +18,13 @@ export interface AdminIdentity {
 /** Why a request is not the administrator's (its message: docs/product.md, Admin sign-in). */
 export type AdminDenial = "signed-out" | "not-admin" | "inactive" | "error";
 
-export const ADMIN_DENIAL_MESSAGES: Record<Exclude<AdminDenial, "signed-out">, string> = {
-  "not-admin": "Unauthorized: Only the system admin can access this area",
-  inactive: "Unauthorized: Only the system admin can access this area",
-  error: "Unauthorized: Only the system admin can access this area",
-};
+/** What a signed-in visitor who may not enter is told, whatever the reason (not the admin, inactive, an error). */
+export const ADMIN_DENIED_MESSAGE = "Unauthorized: Only the system admin can access this area";
+
+/** A reason the guard puts in `/admin-auth?denied=`: a signed-in visitor turned away. */
+export function isAdminRefusal(value: unknown): value is Exclude<AdminDenial, "signed-out"> {
+  return value === "not-admin" || value === "inactive" || value === "error";
+}
 
 /**
  * Resolves the request to the one active administrator, or says why not. A signed-in user who is not the admin
@@ -73,8 +75,7 @@ export async function requireAdmin(
   }
   if (options.json) {
     const status = result.reason === "signed-out" ? 401 : 403;
-    const message =
-      result.reason === "signed-out" ? "Sign in as the administrator." : ADMIN_DENIAL_MESSAGES[result.reason];
+    const message = result.reason === "signed-out" ? "Sign in as the administrator." : ADMIN_DENIED_MESSAGE;
     headers.set("Content-Type", "application/json");
     throw new Response(JSON.stringify({ error: { status, message } }), { status, headers });
   }

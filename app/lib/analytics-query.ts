@@ -41,10 +41,10 @@ export const RANGE_PRESETS = [
   { id: "90d", label: "90 days", days: 90 },
 ] as const;
 
-export type RangePreset = (typeof RANGE_PRESETS)[number]["id"];
-export const DEFAULT_PRESET: RangePreset = "30d";
+type RangePreset = (typeof RANGE_PRESETS)[number]["id"];
+const DEFAULT_PRESET: RangePreset = "30d";
 /** The longest custom range: two years of days (the daily roll-ups are kept for good). */
-export const MAX_RANGE_DAYS = 731;
+const MAX_RANGE_DAYS = 731;
 /** A filter value longer than this matches nothing we store (the collector cuts text at 300). */
 const MAX_FILTER_LENGTH = 300;
 
@@ -83,7 +83,7 @@ export function addDays(day: string, n: number): string {
 }
 
 /** Days from `from` to `to`, both included. */
-export function daysIn(range: DayRange): number {
+function daysIn(range: DayRange): number {
   const from = parseDay(range.from);
   const to = parseDay(range.to);
   if (!from || !to) throw new RangeError("days must be YYYY-MM-DD");
@@ -142,7 +142,7 @@ export function parseAnalyticsQuery(params: URLSearchParams, today: string): Ana
   return query(preset, presetRange(preset, today), filter);
 }
 
-export interface QueryChange {
+interface QueryChange {
   preset?: RangePreset;
   custom?: DayRange;
   /** Filters to set (a string) or remove (null). */

@@ -92,7 +92,7 @@ export function blocksToText(blocks: readonly RichBlock[]): string {
 }
 
 /** A ProseMirror/TipTap JSON node (only what the conversion reads). */
-export interface DocNode {
+interface DocNode {
   type: string;
   attrs?: Record<string, unknown>;
   text?: string;

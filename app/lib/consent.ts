@@ -4,9 +4,9 @@
 // and loads third-party scripts only after reading "accepted". POST /api/consent sets the same cookie for
 // visitors without JavaScript; for them the banner keeps showing, as nothing can hide it without a script, and
 // nothing third-party ever loads without JavaScript anyway.
-export const CONSENT_COOKIE = "cookie_consent";
+const CONSENT_COOKIE = "cookie_consent";
 export type Consent = "accepted" | "rejected";
-export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
+const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function parseConsent(cookieHeader: string | null | undefined): Consent | null {
   const match = /(?:^|;\s*)cookie_consent=(accepted|rejected)(?:;|$)/.exec(cookieHeader ?? "");

@@ -9,7 +9,7 @@ import { env } from "~/env.server";
 import { VersionedCache } from "~/lib/content-version.server";
 import { LeasedRateLimit } from "~/lib/rate-limit.server";
 
-export interface CachedRead {
+interface CachedRead {
   status: 200 | 404;
   /** The JSON document. */
   body: Buffer;

@@ -100,7 +100,7 @@ export const richBlockSchema = z.discriminatedUnion("type", [
 /**
  * Academy content blocks (docs/product.md, Rich blocks): paragraph with text, video with url, audio with url.
  */
-export const academyBlockSchema = z.discriminatedUnion("type", [
+const academyBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("paragraph"), data: z.object({ text: nonEmptyText }) }),
   z.object({ type: z.literal("video"), data: z.object({ url: httpUrl }) }),
   z.object({ type: z.literal("audio"), data: z.object({ url: httpUrl }) }),
@@ -109,8 +109,8 @@ export const academyBlockSchema = z.discriminatedUnion("type", [
 /** The block types each kind of list holds (the site's renderers ignore any other type). */
 const typesOf = (schema: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
   schema.options.map((option) => option.shape.type.value);
-export const RICH_BLOCK_TYPES: readonly string[] = typesOf(richBlockSchema);
-export const ACADEMY_BLOCK_TYPES: readonly string[] = typesOf(academyBlockSchema);
+const RICH_BLOCK_TYPES: readonly string[] = typesOf(richBlockSchema);
+const ACADEMY_BLOCK_TYPES: readonly string[] = typesOf(academyBlockSchema);
 
 /** Where a create body holds block lists, and which types each takes. */
 const BLOCK_LISTS: Record<ContentCollection, { field: string; types: readonly string[] }[]> = {
@@ -168,7 +168,7 @@ const RICH_BLOCK_REF = { $ref: "#/components/schemas/RichBlock" };
  * bad block gets the same field message (e.g. `content.0.data.text`) whichever wrapper it came in. Text becomes
  * paragraph blocks (split at blank lines), so every post is stored in the one shape the admin editor writes.
  */
-export const blogContentInput = z
+const blogContentInput = z
   .union([
     z
       .array(z.unknown())

@@ -1,9 +1,9 @@
 // Content rules shared by the browser and the server: blocks, slugs, tags and durations (media links: embed.ts).
 
-export type HeaderBlock = { type: "header"; data: { text: string; level: number } };
-export type ParagraphBlock = { type: "paragraph"; data: { text: string } };
-export type ListBlock = { type: "list"; data: { style: "ordered" | "unordered"; items: string[] } };
-export type QuoteBlock = { type: "quote"; data: { text: string; caption?: string } };
+type HeaderBlock = { type: "header"; data: { text: string; level: number } };
+type ParagraphBlock = { type: "paragraph"; data: { text: string } };
+type ListBlock = { type: "list"; data: { style: "ordered" | "unordered"; items: string[] } };
+type QuoteBlock = { type: "quote"; data: { text: string; caption?: string } };
 export type RichBlock = HeaderBlock | ParagraphBlock | ListBlock | QuoteBlock;
 
 export type AcademyBlock =

@@ -20,7 +20,7 @@ export interface ActionResult<V = Record<string, string>> {
   toast?: ToastMessage;
 }
 
-export type ParsedForm<T> =
+type ParsedForm<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
@@ -46,7 +46,7 @@ export function parseForm<T>(schema: z.ZodType<T>, form: FormData | Record<strin
   return { ok: false, fieldErrors: fieldErrorsOf(result.error), values };
 }
 
-export type ParsedRequiredForm<T> =
+type ParsedRequiredForm<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; fieldErrors: FieldErrors; values: Record<string, string>; message: string };
 

@@ -4,7 +4,7 @@
 // load, batches grow by themselves to what arrived during the previous flush. Each caller's promise settles only
 // after the transaction holding its item has committed (or failed).
 
-export interface GroupCommitOptions<I, R> {
+interface GroupCommitOptions<I, R> {
   /** Writes `items` in one transaction and returns one result per item, in order. Throws to fail the batch. */
   write(items: I[]): Promise<R[]>;
   /** The most items one transaction takes. */

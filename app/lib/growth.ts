@@ -1,7 +1,7 @@
 // How a figure changed against the previous period of the same length (the Analytics page's cards): its direction
 // and a short amount, worded so that neither colour nor an arrow alone carries the meaning.
 
-export type ChangeDirection = "up" | "down" | "flat";
+type ChangeDirection = "up" | "down" | "flat";
 
 export interface Change {
   direction: ChangeDirection;

@@ -29,7 +29,7 @@ function fieldSchema(rule: FieldRule) {
 }
 
 /** What a schema gives: every field as a cleaned string, and the honeypot as sent. */
-export type FormInput<F extends FieldRules> = { [K in keyof F]: string } & { [HONEYPOT_FIELD]?: string };
+type FormInput<F extends FieldRules> = { [K in keyof F]: string } & { [HONEYPOT_FIELD]?: string };
 
 function formSchema<F extends FieldRules>(fields: F): z.ZodType<FormInput<F>> {
   const shape: Record<string, z.ZodType> = {};

@@ -17,7 +17,7 @@ export const INTEREST_OPTIONS = [
   { value: "other", label: "Other" },
 ] as const;
 
-export const INTERESTS = INTEREST_OPTIONS.map((o) => o.value) as [string, ...string[]];
+const INTERESTS = INTEREST_OPTIONS.map((o) => o.value) as [string, ...string[]];
 
 /**
  * The visitor-facing messages, verbatim as listed in docs/product.md (Contact form, Contact and demo dialog,
@@ -112,10 +112,10 @@ export const LEAD_FIELDS = {
 
 export const NEWSLETTER_FIELDS = { email: email(MESSAGES.email), ...SOURCE_FIELDS } satisfies FieldRules;
 
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** The message of the first rule a cleaned value breaks (in FieldRule's order), or undefined when it passes. */
-export function fieldError(rule: FieldRule, value: string): string | undefined {
+function fieldError(rule: FieldRule, value: string): string | undefined {
   if (rule.required !== undefined && value.length < 1) return rule.required;
   if (rule.max && value.length > rule.max.length) return rule.max.message;
   if (rule.email && !EMAIL_PATTERN.test(value)) return MESSAGES.email;

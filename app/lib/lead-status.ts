@@ -7,7 +7,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
-/** The kinds of lead the inbox lists; each is its own table. */
+/** The kinds of lead the inbox lists; each is its own table (not the form a lead came from: `LeadForm`). */
 export const LEAD_KINDS = ["contact", "submission", "subscriber"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 

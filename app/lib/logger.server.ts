@@ -4,10 +4,10 @@
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import type PinoPretty from "pino-pretty";
-import { env } from "~/env.server";
+import { env, initialLogLevel } from "~/env.server";
 
 const options: LoggerOptions = {
-  level: process.env.LOG_LEVEL ?? "info",
+  level: initialLogLevel(),
   base: undefined,
   redact: {
     paths: [

@@ -4,7 +4,7 @@ import type { Transporter } from "nodemailer";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

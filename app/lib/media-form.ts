@@ -14,4 +14,3 @@ export const mediaDetailsSchema = z.object({
   altText: text(ALT_TEXT_MAX),
   title: text(MEDIA_TITLE_MAX),
 });
-export type MediaDetailsInput = z.output<typeof mediaDetailsSchema>;

@@ -32,7 +32,7 @@ export const KIND_FORMATS: Record<MediaKind, string> = {
   audio: "MP3, WAV, OGG, M4A, AAC, FLAC",
 };
 
-export function isMediaKind(value: unknown): value is MediaKind {
+function isMediaKind(value: unknown): value is MediaKind {
   return typeof value === "string" && (MEDIA_KINDS as readonly string[]).includes(value);
 }
 
@@ -93,7 +93,7 @@ export interface PublicImage {
   webpSrcSet?: string;
 }
 
-export interface MediaListFilter {
+interface MediaListFilter {
   kind?: MediaKind;
   q: string;
   missingAlt: boolean;

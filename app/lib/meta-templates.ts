@@ -37,7 +37,7 @@ export function optimizeBlogMeta(input: { title: string; excerpt: string }): {
   return { metaTitle, metaDescription: fitToLength(base, META_DESCRIPTION_LIMIT) };
 }
 
-export interface AcademyTemplateInput {
+interface AcademyTemplateInput {
   title: string;
   category: string;
   difficulty: DifficultyLevel | string;

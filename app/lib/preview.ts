@@ -2,7 +2,7 @@
 // /preview/<kind>/<token>, never cached and never indexed. Browser-safe.
 import type { ContentKind } from "./content-enums";
 
-export const PREVIEW_PREFIX = "/preview/";
+const PREVIEW_PREFIX = "/preview/";
 
 export function previewPath(kind: ContentKind, token: string): string {
   return `${PREVIEW_PREFIX}${kind}/${token}`;

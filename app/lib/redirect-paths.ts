@@ -1,6 +1,7 @@
 // The path rules of redirects and the 404 monitor (docs/decisions/018-redirects-and-404-monitor.md), shared by the
 // admin screen (browser), the redirect models and the HTTP middleware. Browser-safe and free of zod: the server
 // middleware and the form schema (redirect-schema.ts) both build on it.
+import { isNonPage } from "./non-page-paths";
 import { safeText } from "./safe-text";
 
 export const REDIRECT_STATUSES = [301, 302] as const;
@@ -16,12 +17,6 @@ export type RedirectSource = (typeof REDIRECT_SOURCES)[number];
 
 /** The longest path a redirect starts from, and the longest path the 404 monitor records. */
 export const REDIRECT_PATH_MAX = 300;
-
-/**
- * Not site pages, so never redirected nor recorded as a 404: the back office and its sign-in pages, the APIs,
- * assets, uploads, the health check and the development server's own paths. Lower case, as routing ignores case.
- */
-const NON_PAGE_PREFIXES = ["/admin", "/api/", "/functions/", "/healthz", "/uploads/", "/assets/", "/__"];
 
 /**
  * The form in which paths are compared: percent-decoded, lower-cased (routing ignores letter case), without the
@@ -40,10 +35,12 @@ export function pathKey(path: string): string {
   return key.length > 1 ? key.replace(/\/+$/, "") || "/" : key;
 }
 
-/** A path of the back office, an API, assets or uploads (any letter case). */
+/**
+ * Not a site page, so never redirected nor recorded as a 404: the back office and its sign-in pages, the APIs,
+ * assets, uploads, the health check and the development server's own paths (app/lib/non-page-paths.ts).
+ */
 export function isNonPagePath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return lower === "/api" || NON_PAGE_PREFIXES.some((prefix) => lower.startsWith(prefix));
+  return isNonPage(path, "redirects");
 }
 
 /**
@@ -105,7 +102,7 @@ export function internalKey(target: string): string | undefined {
 }
 
 /** What follows "?" in a path or URL, without the fragment ("" when there is none). */
-export function queryOf(target: string): string {
+function queryOf(target: string): string {
   const beforeHash = target.split("#", 1)[0] ?? "";
   const at = beforeHash.indexOf("?");
   return at === -1 ? "" : beforeHash.slice(at + 1);

@@ -28,7 +28,7 @@ export const REDIRECT_MESSAGES = {
 } as const;
 
 /** "/old-page/" → "/old-page": the stored form of a path to redirect from (trailing slashes do not count). */
-export function cleanFromPath(value: string): string {
+function cleanFromPath(value: string): string {
   const trimmed = value.trim();
   return trimmed.length > 1 ? trimmed.replace(/\/+$/, "") || "/" : trimmed;
 }

@@ -2,7 +2,7 @@
 import ipaddr from "ipaddr.js";
 import { createContext, type RouterContextProvider } from "react-router";
 
-export interface RequestInfo {
+interface RequestInfo {
   /**
    * The client's IP address (from the socket, or the X-Forwarded-For hops TRUST_PROXY allows), IPv4-mapped IPv6
    * written as plain IPv4. Per-address limits key it with `clientKey`.

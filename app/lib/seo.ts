@@ -100,7 +100,7 @@ export function truncateDescription(value: string, limit = META_DESCRIPTION_LIMI
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-export interface PageSeo {
+interface PageSeo {
   /** The page's own title; " | <Site title>" is appended unless `fullTitle` is set. */
   title: string;
   /** Use `title` as the whole <title> (the home page uses the site title). */

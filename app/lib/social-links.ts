@@ -5,7 +5,7 @@
 import { PRODUCT_NAME } from "./brand";
 
 /** The icons of the sprite; "link" is the fallback. */
-export const SOCIAL_ICONS = [
+const SOCIAL_ICONS = [
   "linkedin",
   "x",
   "facebook",
@@ -18,7 +18,7 @@ export const SOCIAL_ICONS = [
   "bluesky",
   "link",
 ] as const;
-export type SocialIcon = (typeof SOCIAL_ICONS)[number];
+type SocialIcon = (typeof SOCIAL_ICONS)[number];
 
 const PLATFORMS: Record<string, { label: string; icon: SocialIcon }> = {
   linkedin: { label: "LinkedIn", icon: "linkedin" },

@@ -25,20 +25,7 @@ export function organizationJsonLd(site: SiteInfo, sameAs: readonly string[] = [
   return org;
 }
 
-/** The site itself (for the home page). */
-export function websiteJsonLd(site: SiteInfo): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "WebSite",
-    "@id": `${site.baseUrl}/#website`,
-    name: site.siteTitle,
-    url: `${site.baseUrl}/`,
-    description: site.siteDescription,
-    publisher: { "@id": `${site.baseUrl}/#organization` },
-  };
-}
-
-export interface Crumb {
+interface Crumb {
   name: string;
   path: string;
 }
@@ -70,7 +57,7 @@ export function faqPageJsonLd(items: ReadonlyArray<{ question: string; answer: s
   };
 }
 
-export interface ArticleFacts {
+interface ArticleFacts {
   title: string;
   description?: string | null;
   path: string;
@@ -106,7 +93,7 @@ export function blogPostingJsonLd(site: SiteInfo, post: ArticleFacts): JsonLd {
   return ld;
 }
 
-export interface LessonFacts {
+interface LessonFacts {
   title: string;
   description?: string | null;
   path: string;
@@ -124,7 +111,7 @@ export interface LessonFacts {
 }
 
 /** ISO 8601 duration for whole minutes, e.g. PT12M. */
-export function isoDuration(minutes: number | undefined): string | undefined {
+function isoDuration(minutes: number | undefined): string | undefined {
   return minutes && minutes > 0 ? `PT${Math.trunc(minutes)}M` : undefined;
 }
 

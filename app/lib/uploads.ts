@@ -1,6 +1,6 @@
 // Upload buckets and media URL helpers, shared by the storage module (server) and MediaUrlField (browser).
 
-export interface BucketConfig {
+interface BucketConfig {
   /** Shown in messages: "the limit for images is 10 MB". */
   label: string;
   fileSizeLimit: number;

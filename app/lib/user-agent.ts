@@ -34,7 +34,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   return value.length > 40 ? `${safeText(value, 40)}…` : value;
 }
 
-export type DeviceClass = "mobile" | "tablet" | "desktop";
+type DeviceClass = "mobile" | "tablet" | "desktop";
 
 /** The kind of device, for analytics: tablets first (an iPad or an Android without "Mobile"), then phones. */
 export function deviceClass(userAgent: string | null | undefined): DeviceClass {

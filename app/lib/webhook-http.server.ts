@@ -10,7 +10,7 @@ import { Webhook } from "standardwebhooks";
 import { env } from "~/env.server";
 import { safeTextOrNull } from "~/lib/safe-text";
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 const EXCERPT_LENGTH = 500;
 
 export class UnsafeUrlError extends Error {
@@ -22,7 +22,7 @@ export class UnsafeUrlError extends Error {
  * the cloud metadata address, unique-local, carrier-grade NAT, multicast, reserved, …); anything but "unicast" is
  * refused. An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
  */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
@@ -32,7 +32,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Refuses what is not an http(s) URL; the message is shown to the admin as is. */
-export function parseWebhookUrl(raw: string): URL {
+function parseWebhookUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -101,7 +101,7 @@ export interface WebhookAttempt {
 }
 
 /** Signs `body` the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature). */
-export function signedHeaders(secret: string, msgId: string, body: string, at = new Date()) {
+function signedHeaders(secret: string, msgId: string, body: string, at = new Date()) {
   return {
     "webhook-id": msgId,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),

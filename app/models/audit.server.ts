@@ -92,5 +92,3 @@ export async function latestAudit(limit = 10, options: { actionPrefix?: string }
     : query;
   return filtered.orderBy(desc(auditLog.at)).limit(limit);
 }
-
-export type AuditRow = Awaited<ReturnType<typeof latestAudit>>[number];

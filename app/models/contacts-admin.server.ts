@@ -217,8 +217,6 @@ export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) 
 }
 
 export const deleteContactRequest = (id: string, who: AuditContext) => deleteLead("contact", id, who);
-export const deleteSubscriber = (id: string, who: AuditContext) => deleteLead("subscriber", id, who);
-export const deleteFormSubmission = (id: string, who: AuditContext) => deleteLead("submission", id, who);
 
 /**
  * A short string that changes whenever a lead is added or removed in any of the three tables: their row counts

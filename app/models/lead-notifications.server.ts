@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { appMeta, outbox } from "~/db/schema";
 import { env } from "~/env.server";
-import { personHref } from "~/lib/lead-status";
+import { type LeadForm, personHref } from "~/lib/lead-status";
 import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { hitRateLimits } from "~/lib/rate-limit.server";
@@ -18,8 +18,6 @@ import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { OutboxEntry, Writer } from "~/models/outbox.server";
 
 const KEY = "lead_notifications";
-
-export type LeadKind = "contact" | "lead" | "newsletter";
 
 export function defaultNotificationSettings(): LeadNotificationSettings {
   return {
@@ -67,7 +65,7 @@ export async function saveNotificationSettings(settings: LeadNotificationSetting
   });
 }
 
-const KIND_LABEL: Record<LeadKind, string> = {
+const KIND_LABEL: Record<LeadForm, string> = {
   contact: "Contact request",
   lead: "Demo / dialog lead",
   newsletter: "Newsletter sign-up",
@@ -75,7 +73,7 @@ const KIND_LABEL: Record<LeadKind, string> = {
 
 /** What a lead is, as the alert and the webhook tell it. */
 export interface LeadFacts {
-  kind: LeadKind;
+  kind: LeadForm;
   id: string | null;
   email: string;
   name?: string | null;

@@ -4,12 +4,13 @@
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LeadForm } from "~/lib/lead-status";
 import { hostileText } from "../../tests/support/hostile-text";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { contactRequests, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
 import { ATTRIBUTION_COOKIE, UTM_KEYS } from "../lib/lead-schema";
-import { type LeadKind, submitLead } from "./leads.server";
+import { submitLead } from "./leads.server";
 import { createEndpoint } from "./webhooks.server";
 
 const test = setupTestDatabase();
@@ -60,7 +61,7 @@ describe("hostile text on the lead path", () => {
           name: hostileText([99], 3),
           message: hostile,
           section: hostileText([100], 3),
-          kind: fc.constantFrom<LeadKind>("contact", "lead", "newsletter"),
+          kind: fc.constantFrom<LeadForm>("contact", "lead", "newsletter"),
         }),
         async (t) => {
           n++;

@@ -34,7 +34,7 @@ import {
   type NewsletterInput,
   newsletterSchema,
 } from "~/lib/lead-schema.server";
-import type { SpamReason } from "~/lib/lead-status";
+import type { LeadForm, SpamReason } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
@@ -45,12 +45,8 @@ import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
 
-export type { LeadKind } from "~/models/lead-notifications.server";
-
-import type { LeadKind } from "~/models/lead-notifications.server";
-
 /** Per client address and form: generous for a person, tight for a script. Scaled by RATE_LIMIT_FACTOR. */
-export const LEAD_RATE_LIMITS: Record<LeadKind, { limit: number; windowSeconds: number }> = {
+export const LEAD_RATE_LIMITS: Record<LeadForm, { limit: number; windowSeconds: number }> = {
   contact: { limit: 5, windowSeconds: 600 },
   lead: { limit: 5, windowSeconds: 600 },
   newsletter: { limit: 5, windowSeconds: 600 },
@@ -167,7 +163,7 @@ export type StoreResult =
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 function facts(
-  kind: LeadKind,
+  kind: LeadForm,
   id: string,
   email: string,
   attribution: Attribution,
@@ -346,7 +342,7 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
         results[i] = { stored: false, reason: "rate-limited", retryAfter: verdict.retryAfter };
     }
     const accepted = batch.filter((_, i) => !results[i]);
-    const of = <K extends LeadKind>(kind: K) =>
+    const of = <K extends LeadForm>(kind: K) =>
       accepted.filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind);
     const stored = [
       ...(await insertContactRequests(tx, of("contact"))),
@@ -504,7 +500,7 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
  * Which forms the administrator has open (Settings: contact form, newsletter), read in the batch's transaction:
  * one small query per batch instead of all settings per request. The dialog's leads have no switch.
  */
-async function formsOpen(tx: Tx, batch: PendingLead[]): Promise<Record<LeadKind, boolean>> {
+async function formsOpen(tx: Tx, batch: PendingLead[]): Promise<Record<LeadForm, boolean>> {
   const switched = batch.some((p) => p.kind !== "lead");
   const rows = switched
     ? await tx
@@ -588,14 +584,14 @@ export interface LeadOutcome {
 
 const KIND_SCHEMA = { contact: contactSchema, lead: leadSchema, newsletter: newsletterSchema } as const;
 
-function failureToast(kind: LeadKind, message?: string): NonNullable<LeadResponse["toast"]> {
+function failureToast(kind: LeadForm, message?: string): NonNullable<LeadResponse["toast"]> {
   if (kind === "contact") return { type: "error", message: message ?? MESSAGES.contactFailure };
   if (kind === "lead")
     return { type: "error", title: MESSAGES.dialogFailureTitle, message: message ?? MESSAGES.dialogFailure };
   return { type: "error", message: message ?? "Subscription failed. Please try again." };
 }
 
-function successToast(kind: LeadKind): NonNullable<LeadResponse["toast"]> {
+function successToast(kind: LeadForm): NonNullable<LeadResponse["toast"]> {
   if (kind === "contact") return { type: "success", message: MESSAGES.contactSuccess };
   if (kind === "lead")
     return { type: "success", title: MESSAGES.dialogSuccessTitle, message: MESSAGES.dialogSuccess };
@@ -622,7 +618,7 @@ function trapped(form: FormData): Omit<HoldFacts, "source"> | null {
  * over the caps, or failed to write (logged), the visitor sees the same success.
  */
 async function holdSubmission(
-  kind: LeadKind,
+  kind: LeadForm,
   request: Request,
   input: ContactInput | LeadInput | NewsletterInput,
   hold: HoldFacts,
@@ -647,7 +643,7 @@ export function rateLimitMessage(retryAfter: number) {
  * can show, with the visitor's input kept.
  */
 export async function submitLead(
-  kind: LeadKind,
+  kind: LeadForm,
   request: Request,
   form: FormData,
   ip: string,

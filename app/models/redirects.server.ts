@@ -8,7 +8,7 @@
 //
 // Every write bumps the content version (a cached copy of a now-redirected page must stop being served, and every
 // instance reloads its lookup table) and writes its audit entry in the same transaction as the change.
-import { count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { type ContentStatus, notFoundPaths, redirects } from "~/db/schema";
 import { containsPattern, isDatabaseUnavailable, isUniqueViolation } from "~/db/sql-helpers.server";
@@ -361,14 +361,4 @@ export async function flushRedirectHits(): Promise<number> {
     }
     throw error;
   }
-}
-
-/** Which of these path keys have a redirect (the 404 monitor leaves redirected paths out). */
-export async function redirectedKeys(tx: Tx, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ key: redirects.fromKey })
-    .from(redirects)
-    .where(inArray(redirects.fromKey, keys));
-  return new Set(rows.map((r) => r.key));
 }

@@ -1,4 +1,4 @@
-// Back-office and sign-in pages are never stored (issue #16): every admin page in app/routes.ts, as a document and
+// Back-office and sign-in pages are never stored: every admin page in app/routes.ts, as a document and
 // as the single-fetch data of a client-side navigation, answers Cache-Control: no-store, so lead data does not
 // stay in the browser's back/forward cache or history after signing out.
 import { adminRoutes } from "../support/admin-routes";

@@ -1,4 +1,4 @@
-// Page-weight budgets of issue #8 and the first-paint rules of ADR 021, checked on the production build the tests
+// Page-weight budgets (ADR 011) and the first-paint rules of ADR 021, checked on the production build the tests
 // run against: everything the landing page loads from our assets (scripts and their module preloads, the inlined
 // stylesheet, the document itself), gzip-compressed.
 import { readFileSync } from "node:fs";
@@ -20,7 +20,7 @@ function assetGzipSize(assetPath: string): number {
   return gzip(readFileSync(path.join("build/client", new URL(assetPath, "http://x").pathname)));
 }
 
-// Issue #8, performance: the landing page ships about 130 KB gzip of JavaScript, most of it react-dom and the router
+// The landing page ships about 130 KB gzip of JavaScript, most of it react-dom and the router
 // (~104 KB); it was 185 KB. What keeps it there: zod runs only on the server (the browser checks the same field rules,
 // lead-schema.ts), the demo dialog (Radix) and the toaster (sonner) load on demand, and the landing page's modules
 // style with buttonVariants and clsx rather than cn, so tailwind-merge stays out too.

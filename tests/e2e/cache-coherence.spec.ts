@@ -1,4 +1,4 @@
-// The page cache is correct (issue #8): a publish, an unpublish, a settings save, a showcase change and a new
+// The page cache is correct: a publish, an unpublish, a settings save, a showcase change and a new
 // redirect are visible on the very next anonymous request — on the instance that wrote, and on another instance
 // sharing the same PostgreSQL. Each case first proves the page is being served from the cache (X-Cache: HIT), then
 // writes through the writer, then reads once from every reader. Content API reads, answered from memory too

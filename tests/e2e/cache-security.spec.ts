@@ -1,4 +1,4 @@
-// The page cache shares pages safely (issue #16): the HTML of a public page is the same whatever the visitor's
+// The page cache shares pages safely: the HTML of a public page is the same whatever the visitor's
 // consent cookie (so no cache or CDN can hand one visitor's choice to another), every answer — cache hit or not —
 // carries its own CSP nonce consistently in header and body, the browser keeps the nonce of the document it loaded
 // after the root loader runs again, and the uncached areas stay uncached whatever their letter case.

@@ -1,4 +1,4 @@
-// The publishing workflow (issue #14): scheduled posts stay off every public surface until their time and then
+// The publishing workflow (ADR 023): scheduled posts stay off every public surface until their time and then
 // appear, with no write in between, on every instance (the publication scheduler bumps the content version at that
 // moment); preview links show drafts signed out, noindex and uncached, until revoked or expired; revisions list
 // what changed and restore old text.

@@ -1,4 +1,4 @@
-// Reliability (issue #8): kill -9 the production server right after each of 50 acknowledged contact submissions,
+// Reliability: kill -9 the production server right after each of 50 acknowledged contact submissions,
 // restart it, and find all 50 rows — on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
 // This spec starts its own servers (one at a time) instead of using the shared test servers.
 import { randomBytes } from "node:crypto";

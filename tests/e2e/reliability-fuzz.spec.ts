@@ -1,4 +1,4 @@
-// Reliability (issue #8): property-based fuzzing (fast-check) of every public form — the contact page (with and
+// Reliability: property-based fuzzing (fast-check) of every public form — the contact page (with and
 // without JavaScript), the contact/demo dialog, the newsletter, the admin sign-in — and of the content API, over
 // HTTP against the production server. Inputs: oversized, malformed, unicode, null bytes, script and SQL
 // metacharacters, wrong types, broken bodies.

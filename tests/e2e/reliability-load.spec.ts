@@ -1,4 +1,4 @@
-// Reliability under load (issue #8): 1,000 contact submissions from 50 concurrent clients against the production
+// Reliability under load: 1,000 contact submissions from 50 concurrent clients against the production
 // server store exactly 1,000 rows and never answer 5xx. Each submission comes from its own client address, so the
 // normal per-address rate limit stays on.
 import { randomBytes } from "node:crypto";

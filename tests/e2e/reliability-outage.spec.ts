@@ -1,4 +1,4 @@
-// Reliability (issue #8): PostgreSQL goes away under a running server and comes back. While it is gone, cached
+// Reliability (ADR 012): PostgreSQL goes away under a running server and comes back. While it is gone, cached
 // pages are still served, other pages answer a clear 503, contact submissions answer a clear 503 that keeps what
 // the visitor typed and store nothing, the content API answers a 503 in its JSON error shape, and /healthz says so.
 // When it is back, everything works again without a restart.

@@ -1,4 +1,4 @@
-// Outbox crash safety (issue #12): a lead is committed, the server is killed (kill -9) before it delivered the
+// Outbox crash safety (ADR 014): a lead is committed, the server is killed (kill -9) before it delivered the
 // lead's webhook, and the restarted server delivers it, exactly once, signed. The first server runs without its
 // worker (OUTBOX_WORKER=false) so the kill lands between commit and delivery every time.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -72,6 +72,20 @@ function concrete(fullPath: string) {
   return { url: `/${segments.filter(Boolean).join("/")}`, params };
 }
 
+/** A resource route: a module without a default export (no component), answering its own responses. */
+const isResource = (source: string) => !/export\s+default\b/.test(source);
+
+/** Every route of app/routes.ts with a concrete URL (params as UUIDs, a splat as "x"). */
+export function allRoutes(): { file: string; url: string; resource: boolean }[] {
+  return flatten(routes as RouteEntry[])
+    .filter((route) => !route.wrapsOnlyAdmin)
+    .map(({ file, fullPath }) => ({
+      file,
+      url: concrete(fullPath).url,
+      resource: isResource(readFileSync(path.join(APP_DIR, file), "utf8")),
+    }));
+}
+
 /**
  * Admin routes: everything whose URL is /admin or below (or has an "admin" segment, e.g. /api/admin/…), and any
  * other route module that calls requireAdmin (an admin resource route elsewhere): its action must refuse too.
@@ -91,7 +105,7 @@ export function adminRoutes(): AdminRoute[] {
       exports.push("action");
     }
     const id = file.replace(/\.[jt]sx?$/, "");
-    const resource = !/export\s+default\b/.test(source);
+    const resource = isResource(source);
     return exports.length ? [{ file, url, params, index, exports, id, resource }] : [];
   });
 }

@@ -41,7 +41,7 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
   };
 }
 
-export interface ReceivedHook {
+interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: string;
 }

@@ -9,9 +9,7 @@ export function testDatabaseKind(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-export async function createTestDatabase(): Promise<
-  DatabaseHandle & { drop(): Promise<void>; url?: string }
-> {
+async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }> {
   if (testDatabaseKind() === "pglite") {
     const handle = openDatabase({ kind: "pglite" });
     await handle.migrate();

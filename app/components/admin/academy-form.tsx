@@ -22,7 +22,7 @@ import type { FieldErrors } from "~/lib/forms";
 import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
 import { toWallTime } from "~/lib/site-time";
 
-export interface AcademyFormValues {
+interface AcademyFormValues {
   title: string;
   slug: string;
   category: string;

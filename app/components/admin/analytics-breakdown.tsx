@@ -9,7 +9,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { type AnalyticsQuery, analyticsSearch, type FilterKey, valueLabel } from "~/lib/analytics-query";
 import { formatRate } from "~/lib/growth";
 
-export interface BreakdownItem {
+interface BreakdownItem {
   key: string;
   views: number;
   visitors: number;

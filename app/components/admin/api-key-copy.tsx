@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

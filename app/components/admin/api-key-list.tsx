@@ -18,8 +18,7 @@ export function formatWhen(value: Date | string | null): string {
   return formatDateTime(value, "Never");
 }
 
-export const DELETE_KEY_QUESTION =
-  "Are you sure you want to delete this API key? This action cannot be undone.";
+const DELETE_KEY_QUESTION = "Are you sure you want to delete this API key? This action cannot be undone.";
 
 const DELETE_FETCHER = "api-key-delete";
 

@@ -8,7 +8,7 @@ import { blocksToText, textToBlocks } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
 import type { BlockEditorImplProps } from "./block-editor-impl";
 
-export interface BlockEditorProps {
+interface BlockEditorProps {
   name: string;
   labelId: string;
   initialBlocks: RichBlock[];

@@ -18,7 +18,7 @@ import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
 import { toWallTime } from "~/lib/site-time";
 import { BlockEditor } from "./block-editor";
 
-export interface BlogFormValues {
+interface BlogFormValues {
   title: string;
   slug: string;
   excerpt: string;

@@ -9,7 +9,7 @@ import { Input, Select } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES } from "~/lib/lead-status";
 
-export interface InboxFilter {
+interface InboxFilter {
   q: string;
   status?: string;
   kind?: string;

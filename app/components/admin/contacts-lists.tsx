@@ -7,15 +7,10 @@ import { PersonLink, StatusSelect } from "~/components/admin/contacts-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formatStamp } from "~/lib/dates";
 import type { Attribution as FullAttribution } from "~/lib/lead-schema";
 
 export const CONTACT_ACTION_FETCHER = "contacts-action";
-
-/** Dates as fixed UTC text, identical on server and client (no hydration mismatch). */
-export function formatDate(value: string | Date): string {
-  const iso = new Date(value).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
 
 /** The attribution the lists show. */
 type Attribution = Omit<FullAttribution, "utmTerm" | "utmContent">;
@@ -94,7 +89,7 @@ function ListSection({
   );
 }
 
-export interface ContactRow extends Attribution {
+interface ContactRow extends Attribution {
   id: string;
   name: string;
   email: string;
@@ -131,7 +126,7 @@ export function ContactRequestList({
                   ) : null}
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
-                  <Badge variant="neutral">{row.interest}</Badge> <time>{formatDate(row.createdAt)}</time>
+                  <Badge variant="neutral">{row.interest}</Badge> <time>{formatStamp(row.createdAt)}</time>
                 </p>
                 <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
                 <AttributionLine row={row} />
@@ -153,7 +148,7 @@ export function ContactRequestList({
   );
 }
 
-export interface SubscriberRow extends Attribution {
+interface SubscriberRow extends Attribution {
   id: string;
   email: string;
   purpose: string | null;
@@ -186,7 +181,7 @@ export function SubscriberList({
               <div className="min-w-0 flex-1">
                 <PersonLink email={row.email} />
                 <p className="mt-1 text-xs text-slate-600">
-                  <time>{formatDate(row.createdAt)}</time>
+                  <time>{formatStamp(row.createdAt)}</time>
                   {row.purpose ? ` · ${row.purpose}` : null}
                 </p>
                 <AttributionLine row={row} />
@@ -208,7 +203,7 @@ export function SubscriberList({
   );
 }
 
-export interface SubmissionRow extends Attribution {
+interface SubmissionRow extends Attribution {
   id: string;
   email: string;
   name: string | null;
@@ -243,7 +238,7 @@ export function SubmissionList({
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
                   {row.purpose ? <Badge variant="neutral">{row.purpose}</Badge> : null} {row.subject} ·{" "}
-                  <time>{formatDate(row.createdAt)}</time>
+                  <time>{formatStamp(row.createdAt)}</time>
                 </p>
                 {row.message ? (
                   <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>

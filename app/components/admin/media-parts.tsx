@@ -31,7 +31,7 @@ export function MediaThumb({ item, className }: { item: MediaView; className?: s
   );
 }
 
-export function formatDimensions(item: Pick<MediaView, "width" | "height">): string | undefined {
+function formatDimensions(item: Pick<MediaView, "width" | "height">): string | undefined {
   return item.width && item.height ? `${item.width} × ${item.height}` : undefined;
 }
 

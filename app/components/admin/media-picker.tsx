@@ -39,10 +39,10 @@ import {
 import { acceptFor, useUploadQueue } from "./media-upload";
 import { SEARCH_DELAY_MS } from "./use-url-filters";
 
-export const pickerTitle = (kind: MediaKind) =>
+const pickerTitle = (kind: MediaKind) =>
   kind === "image" ? "Choose an image" : kind === "video" ? "Choose a video" : "Choose an audio file";
 
-export interface MediaPickerProps {
+interface MediaPickerProps {
   kind: MediaKind;
   /** The file to start with (the field's current file, or one just uploaded that still needs alt text). */
   initial?: MediaView;

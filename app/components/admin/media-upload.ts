@@ -5,13 +5,13 @@ import { useCallback, useRef, useState } from "react";
 import { BUCKET_OF_KIND, KIND_FORMATS, MEDIA_MESSAGES, type MediaKind, type MediaView } from "~/lib/media";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 
-export interface UploadAnswer {
+interface UploadAnswer {
   url: string;
   media: MediaView;
 }
 
 /** The kind of file a browser says it is (its MIME type, else its extension), or undefined when the library takes none. */
-export function kindOfFile(file: File): MediaKind | undefined {
+function kindOfFile(file: File): MediaKind | undefined {
   const type = file.type.toLowerCase();
   for (const kind of ["image", "video", "audio"] as const) {
     if ((BUCKETS[BUCKET_OF_KIND[kind]].allowedMimeTypes as readonly string[]).includes(type)) return kind;
@@ -31,7 +31,7 @@ export function acceptFor(kind?: MediaKind): string {
 }
 
 /** What is wrong with a file before it is sent (same sentences as the server's), or undefined when it may go. */
-export function checkFile(file: File, only?: MediaKind): string | undefined {
+function checkFile(file: File, only?: MediaKind): string | undefined {
   const kind = kindOfFile(file);
   if (!kind || (only && kind !== only)) {
     const kinds: MediaKind[] = only ? [only] : ["image", "video", "audio"];

@@ -26,7 +26,7 @@ import { acceptFor, uploadFile } from "./media-upload";
 
 const MediaPicker = lazy(() => import("./media-picker"));
 
-export interface MediaUrlFieldProps {
+interface MediaUrlFieldProps {
   id: string;
   name: string;
   label: string;

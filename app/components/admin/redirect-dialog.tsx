@@ -21,7 +21,7 @@ import { REDIRECT_PATH_MAX, REDIRECT_STATUS_LABELS, REDIRECT_STATUSES } from "~/
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { useAnswerUntilClosed } from "./one-time-secret";
 
-export interface RedirectDialogProps {
+interface RedirectDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** A path from the 404 monitor: fixed, and the dialog asks only where it should go. */

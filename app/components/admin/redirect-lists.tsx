@@ -21,7 +21,7 @@ import { RedirectDialog } from "./redirect-dialog";
 
 type When = Date | string;
 
-export interface RedirectRow {
+interface RedirectRow {
   id: string;
   fromPath: string;
   toUrl: string;
@@ -33,7 +33,7 @@ export interface RedirectRow {
   createdBy: string | null;
 }
 
-export interface NotFoundRow {
+interface NotFoundRow {
   path: string;
   hits: number;
   firstSeenAt: When;
@@ -41,9 +41,9 @@ export interface NotFoundRow {
   lastReferrer: string | null;
 }
 
-export const DELETE_REDIRECT_QUESTION =
+const DELETE_REDIRECT_QUESTION =
   "Are you sure you want to delete this redirect? Visitors asking for its path will get a 404 page again.";
-export const CLEAR_NOT_FOUND_QUESTION =
+const CLEAR_NOT_FOUND_QUESTION =
   "Are you sure you want to clear the 404 list? Paths come back when someone asks for them again.";
 
 const SOURCE_LABELS: Record<RedirectSource, string> = {

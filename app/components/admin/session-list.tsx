@@ -12,7 +12,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/lib/utils";
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   device: string;
   ip: string | null;
@@ -24,9 +24,8 @@ export interface SessionRow {
 /** A pending confirmation (the no-JavaScript path): one session, or all the others. */
 export type SessionConfirmation = { scope: "one"; id: string; device: string } | { scope: "others" };
 
-export const REVOKE_ONE_QUESTION = "Sign out this session? That browser will have to sign in again.";
-export const REVOKE_OTHERS_QUESTION =
-  "Sign out all other sessions? Every other browser will have to sign in again.";
+const REVOKE_ONE_QUESTION = "Sign out this session? That browser will have to sign in again.";
+const REVOKE_OTHERS_QUESTION = "Sign out all other sessions? Every other browser will have to sign in again.";
 
 /** A button that asks before posting `fields`: a dialog once hydrated, else a server-side confirmation step. */
 function ConfirmedAction({

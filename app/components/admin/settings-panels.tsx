@@ -17,7 +17,7 @@ export interface SocialLinkValue {
 }
 
 /** A labelled switch that submits name=true|false. */
-export function SwitchField({
+function SwitchField({
   id,
   name,
   label,

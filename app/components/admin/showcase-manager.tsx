@@ -15,7 +15,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
 import { isUploadedImage, variantUrl } from "~/lib/uploads";
 
-export interface ShowcaseItemView {
+interface ShowcaseItemView {
   id: string;
   title: string;
   description: string | null;

@@ -8,23 +8,23 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useActionToast } from "~/components/ui/toaster";
+import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import type { HeldSubmission, LeadForm, SpamReason } from "~/lib/lead-status";
 import { cn } from "~/lib/utils";
-import { formatDate } from "./contacts-lists";
 import { ListRow } from "./list-row";
 
-export const SPAM_KIND_LABELS: Record<LeadForm, string> = {
+const SPAM_KIND_LABELS: Record<LeadForm, string> = {
   contact: "Contact request",
   lead: "Demo or dialog lead",
   newsletter: "Newsletter sign-up",
 };
 
-export const DELETE_SPAM_QUESTION =
+const DELETE_SPAM_QUESTION =
   "Are you sure you want to delete this submission? It cannot be restored afterwards.";
 
 /** Why a submission was held, in words. */
-export function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
+function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
   if (reason === "honeypot") return "Filled in the hidden field that only bots see";
   const seconds = elapsedMs === null ? null : (elapsedMs / 1000).toFixed(1);
   return seconds === null
@@ -127,7 +127,7 @@ function SpamItem({ row }: { row: HeldSubmission }) {
           <span className="font-medium">Reason:</span> {spamReasonText(row.reason, row.elapsedMs)}
         </p>
         <p className="mt-1 text-xs text-slate-600">
-          Received <time dateTime={new Date(row.createdAt).toISOString()}>{formatDate(row.createdAt)}</time>
+          Received <time dateTime={new Date(row.createdAt).toISOString()}>{formatStamp(row.createdAt)}</time>
         </p>
         {row.message ? (
           <p className="mt-2 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-700">

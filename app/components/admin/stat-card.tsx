@@ -10,7 +10,7 @@ export function formatCount(n: number): string {
   return counts.format(n);
 }
 
-export interface StatFigure {
+interface StatFigure {
   label: string;
   value: number | string;
   detail?: React.ReactNode;
@@ -39,7 +39,7 @@ export function StatGrid({
   );
 }
 
-export function StatCard({
+function StatCard({
   label,
   value,
   detail,

@@ -21,8 +21,8 @@ export interface ChartDay {
   leads: number | null;
 }
 
-export const VISITOR_COLOUR = "#4f46e5"; // brand-600
-export const LEAD_COLOUR = "#10b981"; // emerald-500
+const VISITOR_COLOUR = "#4f46e5"; // brand-600
+const LEAD_COLOUR = "#10b981"; // emerald-500
 const AXIS = { fontSize: 12, fill: "#64748b" }; // slate-500
 
 function DayTooltip({ active, payload, label }: TooltipContentProps<TooltipValueType, string | number>) {

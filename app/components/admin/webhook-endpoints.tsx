@@ -27,7 +27,7 @@ import { formatWhen } from "./api-key-list";
 import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 import { DeliveryLog, type DeliveryRow } from "./webhook-delivery-log";
 
-export interface EndpointRow {
+interface EndpointRow {
   id: string;
   url: string;
   events: string[];

@@ -6,7 +6,7 @@ import { LIST_TAGS, TagList } from "./blog-card";
 import { DifficultyBadge } from "./difficulty-badge";
 
 /** The item fields a card shows (loader data of the academy pages). */
-export interface AcademyCardItem {
+interface AcademyCardItem {
   slug: string;
   title: string;
   description: string | null;

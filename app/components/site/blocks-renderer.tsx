@@ -19,7 +19,7 @@ const ENTITIES: Record<string, string> = {
  * Block editors store inline markup (<b>, <a>, &nbsp;) in their text. We render text only: tags are dropped
  * and the common entities decoded, so stored HTML can never inject markup into the page.
  */
-export function blockText(value: string): string {
+function blockText(value: string): string {
   return value
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<[^>]*>/g, "")

@@ -6,7 +6,7 @@ import type { PublicImage } from "~/lib/media";
 import { cn } from "~/lib/utils";
 
 /** The post fields a card shows (loader data of the blog pages). */
-export interface BlogCardPost {
+interface BlogCardPost {
   slug: string;
   title: string;
   excerpt: string | null;
@@ -21,7 +21,7 @@ export interface BlogCardPost {
 }
 
 /** Tags shown on cards (docs/product.md, Blog): featured 4, list 3. */
-export const FEATURED_TAGS = 4;
+const FEATURED_TAGS = 4;
 export const LIST_TAGS = 3;
 
 export function TagList({

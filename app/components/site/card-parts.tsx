@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
  * How wide a card's cover is drawn in the one-to-three column grid (CardGrid) inside the page's padding: a third of
  * the 1280 px page, a third or half of the viewport, or all of it.
  */
-export const CARD_SIZES =
+const CARD_SIZES =
   "(min-width: 1280px) 384px, (min-width: 1024px) calc((100vw - 8rem) / 3), (min-width: 640px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)";
 
 export function CardShell({

@@ -15,7 +15,7 @@ interface ConsentState {
 
 const ConsentContext = createContext<ConsentState>({ consent: null, setConsent: () => {} });
 
-export function useConsent() {
+function useConsent() {
   return useContext(ConsentContext);
 }
 

@@ -25,7 +25,7 @@ import {
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
 
-export interface ContactDialogProps {
+interface ContactDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title?: string;

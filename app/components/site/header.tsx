@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Logo } from "./logo";
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
 }

@@ -5,7 +5,7 @@
 // once with high fetch priority. No JavaScript of its own: it renders the same on the server and in the browser.
 import type { PublicImage } from "~/lib/media";
 
-export interface ResponsiveImageProps {
+interface ResponsiveImageProps {
   /** The URL as stored: an upload or an external image. */
   src: string;
   /** The library's view of `src` (copies, size, alt text), when it names a library image. */

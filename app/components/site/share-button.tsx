@@ -2,7 +2,7 @@ import { Share2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 
-export const LINK_COPIED = "Link copied to clipboard!";
+const LINK_COPIED = "Link copied to clipboard!";
 
 /**
  * Shares a page through the browser's share sheet (Web Share API); where that is missing or fails, copies the

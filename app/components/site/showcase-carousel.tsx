@@ -11,7 +11,7 @@ import { ResponsiveImage } from "~/components/site/responsive-image";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import type { PublicImage } from "~/lib/media";
 
-export interface ShowcaseSlide {
+interface ShowcaseSlide {
   id: string;
   title: string;
   description: string | null;

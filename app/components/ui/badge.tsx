@@ -2,22 +2,19 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export const badgeVariants = cva(
-  "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-  {
-    variants: {
-      variant: {
-        default: "bg-brand-100 text-brand-800",
-        neutral: "bg-slate-100 text-slate-800",
-        success: "bg-green-100 text-green-800",
-        warning: "bg-yellow-100 text-yellow-900",
-        danger: "bg-red-100 text-red-800",
-        outline: "border border-slate-300 text-slate-800",
-      },
+const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    variant: {
+      default: "bg-brand-100 text-brand-800",
+      neutral: "bg-slate-100 text-slate-800",
+      success: "bg-green-100 text-green-800",
+      warning: "bg-yellow-100 text-yellow-900",
+      danger: "bg-red-100 text-red-800",
+      outline: "border border-slate-300 text-slate-800",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 export function Badge({
   className,

@@ -3,7 +3,7 @@ import { AlertDialog } from "radix-ui";
 import type * as React from "react";
 import { Button } from "./button";
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
   trigger: React.ReactNode;
   title?: string;

@@ -4,7 +4,7 @@ import type * as React from "react";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
-export interface FieldProps {
+interface FieldProps {
   id: string;
   label: React.ReactNode;
   error?: string;

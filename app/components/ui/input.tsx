@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export const fieldClass =
+const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:opacity-60 aria-invalid:border-red-600";
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {

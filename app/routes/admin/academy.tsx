@@ -22,7 +22,6 @@ import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
 import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
-import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
 import {
@@ -58,8 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
 }
-
-export type AcademyActionResult = ActionResult;
 
 type ListedItem = AdminAcademyItem & { scheduled: boolean };
 

@@ -23,7 +23,6 @@ import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { contentAction } from "~/lib/content-action.server";
 import { type BlogPostInput, blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
-import type { ActionResult } from "~/lib/forms";
 import { requestInfo } from "~/lib/request-context.server";
 import { type AuditContext, auditContext } from "~/models/audit.server";
 import {
@@ -48,8 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const posts = (await listAllPosts()).map((post) => ({ ...post, scheduled: isScheduled(post) }));
   return { posts, timeZone: env().siteTimeZone };
 }
-
-export type BlogActionResult = ActionResult;
 
 const ACTION = {
   label: "Blog",

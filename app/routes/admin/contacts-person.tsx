@@ -5,7 +5,7 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { EraseButton, Notes, Timeline } from "~/components/admin/contacts-person";
+import { EraseButton, Notes, Timeline } from "~/components/admin/person-parts";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie } from "~/lib/flash.server";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
@@ -20,8 +20,8 @@ import {
   NOTE_MAX,
   personKey,
 } from "~/models/lead-person.server";
+import { isUuid, statusAction } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-person";
-import { isUuid, statusAction } from "./lead-actions.server";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: adminTitle(`${loaded?.person.name ?? "Person"} · Contacts`) }];

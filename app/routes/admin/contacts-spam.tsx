@@ -13,8 +13,8 @@ import {
   listHeldSubmissions,
 } from "~/models/held-submissions.server";
 import { restoreHeldSubmission } from "~/models/leads.server";
+import { inboxAction, isUuid } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-spam";
-import { inboxAction, isUuid } from "./lead-actions.server";
 
 export function meta() {
   return [{ title: adminTitle("Spam") }];

@@ -30,8 +30,8 @@ import {
   listSubscribers,
 } from "~/models/contacts-admin.server";
 import { countHeldSubmissions } from "~/models/held-submissions.server";
+import { inboxAction, isUuid, statusAction } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts";
-import { inboxAction, isUuid, statusAction } from "./lead-actions.server";
 
 export function meta() {
   return [{ title: adminTitle("Contacts") }];

@@ -9,8 +9,8 @@ import { previewPath } from "~/lib/preview";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { createPreviewLink, listActivePreviewLinks, revokePreviewLink } from "~/models/preview-links.server";
+import { contentTarget, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-previews";
-import { contentTarget, json } from "./content-target.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, { json: true });

@@ -12,8 +12,8 @@ import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { auditContext } from "~/models/audit.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
 import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
+import { contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-revisions";
-import { contentTarget, currentItem, json } from "./content-target.server";
 
 const GONE = { error: { status: 404, message: "This item or revision no longer exists." } };
 

@@ -25,7 +25,7 @@ import {
 } from "~/models/admin-sessions.server";
 import type { Route } from "./+types/security";
 
-export const SECURITY_MESSAGES = {
+const SECURITY_MESSAGES = {
   enabled: "Two-factor authentication enabled",
   disabled: "Two-factor authentication disabled",
   wrongPassword: "Incorrect password",

@@ -2,11 +2,10 @@
 // page submits with JavaScript). Answers JSON to scripts; a plain form post (no JavaScript) is redirected back to
 // the page it came from with the outcome in the query, so it still works and the page can say what happened.
 import { data, redirect } from "react-router";
+import { LEAD_FORMS } from "~/lib/lead-status";
 import { requestInfo } from "~/lib/request-context.server";
-import { type LeadKind, submitLead } from "~/models/leads.server";
+import { submitLead } from "~/models/leads.server";
 import type { Route } from "./+types/leads";
-
-const KINDS: readonly LeadKind[] = ["contact", "lead", "newsletter"];
 
 export function loader() {
   throw data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, error: "Expected a form submission" }, { status: 400 });
   }
   const kindValue = String(form.get("kind") ?? "lead");
-  const kind = KINDS.find((k) => k === kindValue);
+  const kind = LEAD_FORMS.find((k) => k === kindValue);
   if (!kind) return data({ ok: false, error: "Unknown form" }, { status: 400 });
 
   // A form the administrator turned off (Settings) is checked in the lead's own transaction.

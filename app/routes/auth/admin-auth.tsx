@@ -4,7 +4,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ADMIN_DENIAL_MESSAGES, checkAdmin, clearedSessionCookies } from "~/auth/guard.server";
+import { ADMIN_DENIED_MESSAGE, checkAdmin, clearedSessionCookies, isAdminRefusal } from "~/auth/guard.server";
 import { passwordResetOffered } from "~/auth/password-reset.server";
 import {
   AUTH_MESSAGES,
@@ -23,8 +23,8 @@ import { ADMIN_PASSWORD_MIN_LENGTH, secondFactorSchema, signInSchema } from "~/l
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, parseForm } from "~/lib/forms";
 import { cn } from "~/lib/utils";
+import { AuthCard } from "~/routes/support/auth-card";
 import type { Route } from "./+types/admin-auth";
-import { AuthCard } from "./auth-card";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -42,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   let notice: ToastMessage | null = flash;
 
   const denied = url.searchParams.get("denied");
-  if (!notice && denied && denied in ADMIN_DENIAL_MESSAGES) {
-    notice = { type: "error", message: ADMIN_DENIAL_MESSAGES[denied as keyof typeof ADMIN_DENIAL_MESSAGES] };
+  if (!notice && isAdminRefusal(denied)) {
+    notice = { type: "error", message: ADMIN_DENIED_MESSAGE };
   }
 
   const check = await checkAdmin(request);

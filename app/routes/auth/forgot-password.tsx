@@ -10,10 +10,10 @@ import { TextField } from "~/components/ui/field";
 import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import { type ActionResult, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
+import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
 import type { Route } from "./+types/forgot-password";
-import { AuthCard, BackToSignIn } from "./auth-card";
 
-export const RESET_SENT_MESSAGE =
+const RESET_SENT_MESSAGE =
   "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
 
 export function loader() {

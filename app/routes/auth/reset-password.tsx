@@ -11,10 +11,10 @@ import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchem
 import { flashCookie } from "~/lib/flash.server";
 import { invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
+import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
 import type { Route } from "./+types/reset-password";
-import { AuthCard, BackToSignIn } from "./auth-card";
 
-export const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
+const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "", managed: passwordManagedByEnv() };

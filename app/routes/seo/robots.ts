@@ -1,6 +1,6 @@
 // /robots.txt: everything public may be crawled; the back office, sign-in and APIs may not.
 import { env } from "~/env.server";
-import { FEED_CACHE_CONTROL } from "./xml.server";
+import { FEED_CACHE_CONTROL } from "~/routes/support/xml.server";
 
 export function loader() {
   const { baseUrl } = env();

@@ -2,7 +2,7 @@
 import { env } from "~/env.server";
 import { isBlogEnabled, listPublishedPostEntries } from "~/models/blog.server";
 import { getSettings } from "~/models/settings.server";
-import { FEED_CACHE_CONTROL, xmlEscape } from "./xml.server";
+import { FEED_CACHE_CONTROL, xmlEscape } from "~/routes/support/xml.server";
 
 /** Feed readers only look at the latest items. */
 const FEED_ITEMS = 50;

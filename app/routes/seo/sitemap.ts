@@ -2,7 +2,7 @@
 import { env } from "~/env.server";
 import { listPublishedAcademyEntries } from "~/models/academy.server";
 import { isBlogEnabled, listPublishedPostEntries } from "~/models/blog.server";
-import { FEED_CACHE_CONTROL, xmlEscape } from "./xml.server";
+import { FEED_CACHE_CONTROL, xmlEscape } from "~/routes/support/xml.server";
 
 interface Entry {
   path: string;

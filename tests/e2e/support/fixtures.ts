@@ -37,7 +37,7 @@ export function failedResource(failure: number | `ERR_${string}`, path?: string)
  * forms sent by fetch) works a moment after the page is visible; before that, links and forms work as plain HTML.
  * Documents that are not such pages (XML, JSON, files) and pages in a context without JavaScript pass at once.
  */
-export async function waitForHydration(page: Page) {
+async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
       !document.querySelector('script[type="module-after-paint"]') ||

@@ -2,7 +2,6 @@
 // and "Erase this person". Notes post to the person route with the form contract of app/lib/forms.ts.
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { formatDate } from "~/components/admin/contacts-lists";
 import { StatusSelect } from "~/components/admin/contacts-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
+import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { LEAD_KIND_LABELS, type LeadKind } from "~/lib/lead-status";
 
@@ -25,7 +25,7 @@ interface LeadData {
   purpose?: string | null;
 }
 
-export type TimelineItem =
+type TimelineItem =
   | { type: "lead"; kind: LeadKind; at: string | Date; lead: LeadData }
   | {
       type: "status";
@@ -74,7 +74,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
               data-testid={`timeline-${item.type}`}
             >
               <p className="text-xs text-slate-600">
-                <time>{formatDate(item.at)}</time>
+                <time>{formatStamp(item.at)}</time>
               </p>
               {item.type === "lead" ? (
                 <LeadEntry kind={item.kind} lead={item.lead} />
@@ -93,7 +93,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
   );
 }
 
-export interface NoteItem {
+interface NoteItem {
   id: string;
   body: string;
   author: string | null;
@@ -151,7 +151,7 @@ function Note({ note }: { note: NoteItem }) {
       <div className="min-w-0 flex-1">
         <p className="whitespace-pre-line break-words text-sm text-slate-800">{note.body}</p>
         <p className="mt-1 text-xs text-slate-600">
-          {note.author ?? "unknown"} · <time>{formatDate(note.createdAt)}</time>
+          {note.author ?? "unknown"} · <time>{formatStamp(note.createdAt)}</time>
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
