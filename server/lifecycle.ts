@@ -9,7 +9,7 @@ import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
-import { type JobRunner, jobRunner } from "~/jobs/job";
+import { type JobRunner, jobRunner } from "~/jobs/job.server";
 import { leadWritesJob } from "~/jobs/lead-writes.server";
 import { mediaImportJob } from "~/jobs/media-import.server";
 import { outboxDeliveryJob } from "~/jobs/outbox-delivery.server";

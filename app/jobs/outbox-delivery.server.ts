@@ -2,7 +2,7 @@
 // `pollMs` (3 s) otherwise. What it has not delivered at shut-down stays in the outbox for the next run.
 import { randomUUID } from "node:crypto";
 import { loggableError } from "~/db/sql-helpers.server";
-import { type Job, type Loop, loopJob } from "~/jobs/job";
+import { type Job, type Loop, loopJob } from "~/jobs/job.server";
 import { logger } from "~/lib/logger.server";
 import {
   onOutboxWritten,

@@ -2,7 +2,7 @@
 // items that came due while no server ran go at start-up. The went-live step and the schedule's queries are in
 // app/models/publication-schedule.server.ts; this is the timer around them.
 import type { Database } from "~/db/client.server";
-import { type Job, type Loop, loopJob } from "~/jobs/job";
+import { type Job, type Loop, loopJob } from "~/jobs/job.server";
 import { logger } from "~/lib/logger.server";
 import {
   msUntilNextPublication,

@@ -1,7 +1,7 @@
 // Expired rate-limit rows and suspected spam older than 30 days are deleted once at start-up and every 10 minutes
 // (app/lib/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
 // rows until the next one; nothing is pending at shut-down.
-import type { Job } from "~/jobs/job";
+import type { Job } from "~/jobs/job.server";
 import { logger } from "~/lib/logger.server";
 import { pruneRateLimits } from "~/lib/rate-limit-prune.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";

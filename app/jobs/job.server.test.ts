@@ -2,7 +2,7 @@
 // others run meanwhile); at shut-down every job is stopped, then drained once, even when one of them throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/lib/logger.server";
-import { type Job, jobRunner, RETRY_FIRST_MS } from "./job";
+import { type Job, jobRunner, loopJob, RETRY_FIRST_MS } from "./job.server";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -78,5 +78,52 @@ describe("jobRunner", () => {
     await runner.shutdown();
     await vi.advanceTimersByTimeAsync(10 * RETRY_FIRST_MS);
     expect(log).toEqual(["broken.start", "broken.stop", "broken.drain"]);
+  });
+});
+
+describe("loopJob", () => {
+  /** A loop whose stop resolves only when `finish` is called (a round under way). */
+  function slowLoop() {
+    const state = { stops: 0, wakes: 0, finish: () => {} };
+    const loop = {
+      wake: () => void state.wakes++,
+      stop: () => {
+        state.stops++;
+        return new Promise<void>((resolve) => {
+          state.finish = resolve;
+        });
+      },
+    };
+    return { state, loop };
+  }
+
+  it("drain waits for the round the stop let finish", async () => {
+    const { state, loop } = slowLoop();
+    const job = loopJob("loop", () => loop);
+    await job.start();
+    job.wake();
+    job.stop();
+    let drained = false;
+    const drain = job.drain().then(() => {
+      drained = true;
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(drained).toBe(false);
+    state.finish();
+    await drain;
+    expect(state).toMatchObject({ stops: 1, wakes: 1 });
+  });
+
+  it("a loop that finishes starting after the stop is stopped at once", async () => {
+    const { state, loop } = slowLoop();
+    let begun: (value: typeof loop) => void = () => {};
+    const job = loopJob("loop", () => new Promise((resolve) => (begun = resolve)));
+    const starting = job.start();
+    job.stop();
+    begun(loop);
+    await starting;
+    expect(state.stops).toBe(1);
+    state.finish();
+    await job.drain();
   });
 });

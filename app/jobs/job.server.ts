@@ -81,12 +81,18 @@ export interface Loop {
 export function loopJob(name: string, begin: () => Loop | Promise<Loop>): Job {
   let loop: Loop | undefined;
   let stopped: Promise<void> | undefined;
+  let halted = false;
   return {
     name,
     async start() {
-      loop = await begin();
+      halted = false;
+      const started = await begin();
+      // Stopped while it was starting (a start tried again late, at shut-down): it stops at once.
+      if (halted) stopped = started.stop();
+      else loop = started;
     },
     stop() {
+      halted = true;
       stopped = loop?.stop();
       loop = undefined;
     },
