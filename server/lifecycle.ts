@@ -1,5 +1,6 @@
 // Start-up and shut-down of everything the app needs besides HTTP: environment, database, migrations, auth,
-// demo content, the administrator account, the outbox worker and the publication scheduler.
+// demo content, the administrator account, and the background jobs (app/jobs), started in the order listed in
+// startup() and, at shut-down, all stopped and then drained once each in that order before the database closes.
 
 import { storedAuthSecret } from "~/auth/auth-secret.server";
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
@@ -7,19 +8,19 @@ import { initAuth } from "~/auth/instance.server";
 import { database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
+import { type JobRunner, jobRunner } from "~/jobs/job.server";
+import { leadWritesJob } from "~/jobs/lead-writes.server";
+import { mediaImportJob } from "~/jobs/media-import.server";
+import { outboxDeliveryJob } from "~/jobs/outbox-delivery.server";
+import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
+import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
+import { visitCountersJob } from "~/jobs/visit-counters.server";
 import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
 import { configureLogger, logger } from "~/lib/logger.server";
-import { startRateLimitPruning, stopRateLimitPruning } from "~/lib/rate-limit-prune.server";
-import { startAnalytics, stopAnalytics } from "~/models/analytics-collector.server";
-import { drainLeadWrites } from "~/models/leads.server";
-import { importExistingUploadsAtStartup, markUploadsImported } from "~/models/media-import.server";
-import { startVisitCounters, stopVisitCounters } from "~/models/not-found-monitor.server";
-import { type OutboxWorker, releaseOrphanedClaims, startOutboxWorker } from "~/models/outbox.server";
-import { type PublicationScheduler, startPublicationScheduler } from "~/models/publication-schedule.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 
-let outboxWorker: OutboxWorker | undefined;
-let publicationScheduler: PublicationScheduler | undefined;
+let jobs: JobRunner | undefined;
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -56,25 +57,23 @@ export async function startup(): Promise<StartupInfo> {
   phase("seed");
   const admin = await bootstrapAdmin();
   phase("admin");
-  await startRateLimitPruning();
-  await startAnalytics();
-  startVisitCounters();
   // Cache hits need the content version without a query: PGlite reads it once, PostgreSQL follows NOTIFYs.
   await followVersions();
-  phase("prune");
-  if (config.outboxWorker) {
+  jobs = jobRunner([
+    // Leads already queued for the next group commit are written (and answered) first at shut-down.
+    leadWritesJob(),
+    rateLimitPruningJob(),
+    analyticsFlushJob(),
+    visitCountersJob(),
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
-    if (handle.kind === "pglite") await releaseOrphanedClaims();
-    outboxWorker = startOutboxWorker();
-  }
-  // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
-  publicationScheduler = startPublicationScheduler();
-  // In the background: it reads files from the store, and nothing waits for it (ADR 019). A database seeded just
-  // now was empty: it holds no earlier uploads, so there is nothing to look for, now or at later start-ups.
-  void (seed.seeded ? markUploadsImported() : importExistingUploadsAtStartup()).then(
-    (count) => count > 0 && logger.info({ count }, "existing uploads added to the media library"),
-    (error) => logger.error({ err: error }, "importing existing uploads into the media library failed"),
-  );
+    ...(config.outboxWorker ? [outboxDeliveryJob({ releaseOrphans: handle.kind === "pglite" })] : []),
+    // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
+    publicationSchedulerJob(),
+    // In the background: nothing waits for it (ADR 019).
+    mediaImportJob({ seeded: seed.seeded }),
+  ]);
+  await jobs.start();
+  phase("prune");
 
   logger.info({ phases }, "start-up phases (ms)");
   return {
@@ -86,17 +85,8 @@ export async function startup(): Promise<StartupInfo> {
 }
 
 export async function shutdown(): Promise<void> {
-  stopRateLimitPruning();
-  // Leads already queued for the next group commit are written (and answered) before anything else stops.
-  await drainLeadWrites();
-  await publicationScheduler?.stop();
-  publicationScheduler = undefined;
-  // Lets the deliveries under way finish (each is bounded by its 10 s timeout); the rest stay in the outbox.
-  await outboxWorker?.stop();
-  outboxWorker = undefined;
-  // The views of the last second, written before the database closes.
-  await stopAnalytics();
-  await stopVisitCounters();
+  await jobs?.shutdown();
+  jobs = undefined;
   await stopFollowingVersions();
   try {
     await database().close();

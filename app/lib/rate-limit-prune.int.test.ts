@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { authRateLimits, rateLimits } from "~/db/schema";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import {
-  PRUNE_INTERVAL_MS,
-  pruneRateLimits,
-  startRateLimitPruning,
-  stopRateLimitPruning,
-} from "./rate-limit-prune.server";
+import { pruneRateLimits } from "./rate-limit-prune.server";
 
 setupTestDatabase();
 
@@ -42,11 +37,6 @@ async function keys() {
   return { ours: ours.map((r) => r.key), theirs: theirs.map((r) => r.key) };
 }
 
-afterEach(() => {
-  stopRateLimitPruning();
-  vi.useRealTimers();
-});
-
 describe("rate-limit pruning", () => {
   it("deletes expired rows of both tables and keeps live ones", async () => {
     await seed();
@@ -55,22 +45,5 @@ describe("rate-limit pruning", () => {
       ours: ["leads:live", "auth:sign-in-failures:a@example.com|ip:203.0.113.9"],
       theirs: ["203.0.113.2/sign-in/email"],
     });
-  });
-
-  it("runs at start-up and then on an unref'd timer until stopped", async () => {
-    await seed();
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    await startRateLimitPruning();
-    expect((await keys()).ours).not.toContain("leads:expired");
-    expect(vi.getTimerCount()).toBe(1);
-
-    await db()
-      .insert(rateLimits)
-      .values({ key: "leads:later", count: 1, resetAt: new Date(Date.now() - 25 * HOUR) });
-    await vi.advanceTimersByTimeAsync(PRUNE_INTERVAL_MS);
-    await vi.waitFor(async () => expect((await keys()).ours).not.toContain("leads:later"));
-
-    stopRateLimitPruning();
-    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,13 +1,10 @@
 // Expired rate-limit rows are deleted now and then: both counter tables (ours, rate_limits, and better-auth's
-// auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them. The same
-// periodic job deletes submissions held as suspected spam once they are 30 days old.
+// auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them. The
+// periodic job (app/jobs/rate-limit-pruning.server.ts) also deletes submissions held as suspected spam once they
+// are 30 days old.
 import { lt, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { authRateLimits, rateLimits } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
-import { pruneHeldSubmissions } from "~/models/held-submissions.server";
-
-export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * better-auth keeps only the time of the last request; a row older than its longest window (15 minutes today) no
@@ -34,34 +31,4 @@ export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateL
     .where(lt(authRateLimits.lastRequest, Date.now() - AUTH_ROW_TTL_MS))
     .returning({ key: authRateLimits.key });
   return { rateLimits: ours.length, authRateLimits: theirs.length };
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-async function pruneQuietly(): Promise<void> {
-  // A missed round only leaves a few more rows until the next one.
-  try {
-    await pruneRateLimits();
-  } catch (error) {
-    logger.warn({ err: error }, "rate-limit pruning failed");
-  }
-  try {
-    const held = await pruneHeldSubmissions();
-    if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
-  } catch (error) {
-    logger.warn({ err: error }, "pruning held suspected spam failed");
-  }
-}
-
-/** Prunes once now and then every PRUNE_INTERVAL_MS; the timer never keeps the process alive. */
-export function startRateLimitPruning(): Promise<void> {
-  stopRateLimitPruning();
-  timer = setInterval(pruneQuietly, PRUNE_INTERVAL_MS);
-  timer.unref();
-  return pruneQuietly();
-}
-
-export function stopRateLimitPruning(): void {
-  if (timer) clearInterval(timer);
-  timer = undefined;
 }

@@ -1,7 +1,7 @@
 // The batched writer behind first-party analytics (docs/decisions/015-analytics.md). The HTTP layer hands it raw
-// hits (recordPageView, countAcademyView), which cost an array push; every second, and at shut-down, flush() turns
-// them into rows in one transaction: raw page views, the daily roll-ups and the academy view counts. A crash loses
-// at most the hits of the last second. The client's address lives only in this buffer, never in the database.
+// hits (recordPageView, countAcademyView), which cost an array push; every second, and at shut-down (timed by
+// app/jobs/analytics-flush.server.ts), flushAnalytics() turns them into rows in one transaction: raw page views, the
+// daily roll-ups and the academy view counts. A crash loses at most the hits of the last second. The client's address lives only in this buffer, never in the database.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
@@ -36,8 +36,6 @@ export interface PageHit {
   count?: number;
 }
 
-const FLUSH_INTERVAL_MS = 1000;
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Past this many bytes of waiting hits (a burst, or the database down a while) new ones are dropped, not queued.
  * Bytes, not hits: a hit's URL, Referer and user agent are the client's to choose, up to the size of the request
@@ -407,32 +405,4 @@ export async function pruneAnalytics(now = new Date()): Promise<{ views: number;
     .returning({ day: analyticsSalts.day });
   for (const { day } of gone) salts.delete(day);
   return { views: views.length, salts: gone.length };
-}
-
-let flushTimer: NodeJS.Timeout | undefined;
-let pruneTimer: NodeJS.Timeout | undefined;
-
-const quietly = (job: () => Promise<unknown>, what: string) => () =>
-  job().catch((error) => logger.warn(loggableError(error), `analytics ${what} failed`));
-
-/** Flushes every second and prunes every hour (once now); the timers never keep the process alive. */
-export function startAnalytics(): Promise<void> {
-  stopTimers();
-  flushTimer = setInterval(quietly(flushAnalytics, "flush"), FLUSH_INTERVAL_MS);
-  flushTimer.unref();
-  pruneTimer = setInterval(quietly(pruneAnalytics, "pruning"), PRUNE_INTERVAL_MS);
-  pruneTimer.unref();
-  return quietly(pruneAnalytics, "pruning")().then(() => undefined);
-}
-
-function stopTimers(): void {
-  if (flushTimer) clearInterval(flushTimer);
-  if (pruneTimer) clearInterval(pruneTimer);
-  flushTimer = pruneTimer = undefined;
-}
-
-/** At shut-down: stops the timers and writes what is still buffered. */
-export async function stopAnalytics(): Promise<void> {
-  stopTimers();
-  await quietly(flushAnalytics, "final flush")();
 }

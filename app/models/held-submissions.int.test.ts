@@ -15,8 +15,8 @@ import {
   webhookEndpoints,
 } from "../db/schema";
 import { env } from "../env.server";
+import { rateLimitPruningJob } from "../jobs/rate-limit-pruning.server";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, MESSAGES } from "../lib/lead-schema";
-import { startRateLimitPruning, stopRateLimitPruning } from "../lib/rate-limit-prune.server";
 import {
   countHeldSubmissions,
   deleteHeldSubmission,
@@ -270,8 +270,9 @@ describe("removal", () => {
     expect(await pruneHeldSubmissions()).toBe(1);
     await d.insert(heldSubmissions).values(row("older@example.com", 40));
     // The periodic job (started with the server) does it too.
-    await startRateLimitPruning();
-    stopRateLimitPruning();
+    const job = rateLimitPruningJob();
+    await job.start();
+    job.stop();
     const left = await d.select({ email: heldSubmissions.email }).from(heldSubmissions);
     expect(left.map((r) => r.email)).toEqual(["young@example.com"]);
   });

@@ -18,13 +18,11 @@ import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, notFoundPaths, redirects } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
-import { periodicJob } from "~/lib/periodic.server";
 import { contentPath, isNonPagePath, pathKey, REDIRECT_PATH_MAX } from "~/lib/redirect-paths";
 import { clientKey } from "~/lib/request-context.server";
 import { safeText, safeTextOrNull } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { publishedIn } from "~/models/published.server";
-import { flushRedirectHits } from "~/models/redirects.server";
 
 /** The most distinct paths stored; past it the stalest, least-hit, newest ones make room. */
 export const NOT_FOUND_MAX_PATHS = 1000;
@@ -310,20 +308,4 @@ export async function clearNotFound(who: AuditContext): Promise<number> {
     details: { paths: rows.length },
   });
   return rows.length;
-}
-
-/** The monitor's and the redirects' counters, written every second and at shut-down (server/lifecycle.ts). */
-const counters = periodicJob(
-  "404 and redirect counters",
-  () => Promise.all([flushNotFound(), flushRedirectHits()]),
-  1000,
-);
-
-export function startVisitCounters(): void {
-  counters.start();
-}
-
-export async function stopVisitCounters(): Promise<void> {
-  counters.stop();
-  await counters.runNow();
 }

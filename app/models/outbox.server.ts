@@ -1,14 +1,13 @@
 // The outbox (docs/decisions/014-outbox.md): rows written in the transaction of the change they report (a lead,
-// a publication), delivered afterwards by a worker in the server process. Claims take due rows with
-// FOR UPDATE SKIP LOCKED and a lease, so two instances on one PostgreSQL never take the same row and the rows of
-// a claimer that died come back when its lease ends. Nothing lives only in memory: a restart or kill -9 loses
-// no delivery, and the visitor's request never waits for one.
-import { randomUUID } from "node:crypto";
+// a publication), delivered afterwards by a worker in the server process (app/jobs/outbox-delivery.server.ts).
+// Claims take due rows with FOR UPDATE SKIP LOCKED and a lease, so two instances on one PostgreSQL never take the
+// same row and the rows of a claimer that died come back when its lease ends. Nothing lives only in memory: a
+// restart or kill -9 loses no delivery, and the visitor's request never waits for one.
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
 import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
-import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
+import { databaseErrorCode, isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured, sendMail } from "~/lib/mail.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
@@ -52,6 +51,12 @@ const wakers = new Set<() => void>();
 /** After a commit that wrote outbox rows: the worker of this process starts at once instead of at its next poll. */
 export function outboxWritten(): void {
   for (const wake of wakers) wake();
+}
+
+/** Calls `wake` after each commit that wrote outbox rows (app/jobs/outbox-delivery.server.ts); returns the undo. */
+export function onOutboxWritten(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
 }
 
 // --- retries -------------------------------------------------------------------------------------------------
@@ -268,56 +273,6 @@ export async function runOutboxOnce(options: WorkerOptions & { id: string }): Pr
   );
   await finishAll(database, options.id, outcomes);
   return rows.length;
-}
-
-export interface OutboxWorker {
-  id: string;
-  wake(): void;
-  stop(): Promise<void>;
-}
-
-/** Delivers due rows now, then whenever woken and every `pollMs` (3 s) otherwise. */
-export function startOutboxWorker(options: WorkerOptions = {}): OutboxWorker {
-  const id = options.id ?? `worker-${randomUUID()}`;
-  let running = true;
-  let wakeUp: (() => void) | undefined;
-  let pending = false;
-  const wake = () => {
-    pending = true;
-    wakeUp?.();
-  };
-  wakers.add(wake);
-  const loop = (async () => {
-    while (running) {
-      pending = false;
-      let claimed = 0;
-      try {
-        claimed = await runOutboxOnce({ ...options, id });
-      } catch (error) {
-        logger.warn(loggableError(error), "outbox round failed");
-      }
-      if (claimed > 0 || pending || !running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs ?? 3000);
-        timer.unref();
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = undefined;
-    }
-  })();
-  return {
-    id,
-    wake,
-    async stop() {
-      running = false;
-      wakers.delete(wake);
-      wakeUp?.();
-      await loop;
-    },
-  };
 }
 
 /**

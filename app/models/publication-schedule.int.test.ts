@@ -6,6 +6,7 @@ import { academyInput, blogInput as formInput } from "../../tests/support/conten
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import { type Database, rowsOf } from "../db/client.server";
 import { academyContent, auditLog, blogPosts, outbox, webhookEndpoints } from "../db/schema";
+import { startPublicationScheduler } from "../jobs/publication-scheduler.server";
 import { currentContentVersion } from "../lib/content-version.server";
 import { listFeaturedAcademy, listPublishedAcademy } from "./academy.server";
 import { createAcademyItem } from "./academy-admin.server";
@@ -17,11 +18,7 @@ import {
 } from "./blog.server";
 import { createPost, togglePostStatus, updatePost } from "./blog-admin.server";
 import { getPublishedContent, listPublishedContent } from "./content-api.server";
-import {
-  msUntilNextPublication,
-  publishDueItems,
-  startPublicationScheduler,
-} from "./publication-schedule.server";
+import { msUntilNextPublication, publishDueItems } from "./publication-schedule.server";
 
 const test = setupTestDatabase();
 const who = { actor: "editor@example.com", ip: "203.0.113.5", userAgent: "vitest" };

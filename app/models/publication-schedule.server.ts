@@ -5,7 +5,7 @@
 // API answer on every instance changes on the next request (a crash cannot separate the claim from the bump); then
 // it writes the audit entry.
 //
-// A scheduler in each server process (started and stopped in server/lifecycle.ts) sets a timer for the next
+// A scheduler in each server process (app/jobs/publication-scheduler.server.ts) sets a timer for the next
 // scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
 // after each step, and at least every minute for other instances' writes. Two instances may fire at the same
 // moment; the claim gives each item to one of them.
@@ -13,7 +13,6 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind } from "~/db/schema";
 import { contentChangedIn } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { queueContentEvent } from "~/models/content-changes.server";
 import { outboxWritten } from "~/models/outbox.server";
@@ -103,76 +102,8 @@ export function publicationScheduleChanged(): void {
   for (const wake of wakers) wake();
 }
 
-export interface SchedulerOptions {
-  database?: Database;
-  /** The longest wait between two looks at the schedule (other instances' writes): 60 s. */
-  recheckMs?: number;
-}
-
-export interface PublicationScheduler {
-  wake(): void;
-  stop(): Promise<void>;
-}
-
-/** A timer's shortest wait: an overdue item that could not be claimed (a writer holds it) is retried this soon. */
-const MIN_WAIT_MS = 50;
-/** Timers may fire a little early; waking this much after the scheduled time finds it due on the database's clock. */
-const LATE_MS = 5;
-
-/** Runs the went-live step now, then at each scheduled time, whenever woken, and every `recheckMs` otherwise. */
-export function startPublicationScheduler(options: SchedulerOptions = {}): PublicationScheduler {
-  const recheckMs = options.recheckMs ?? 60_000;
-  let running = true;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
-  let again = false;
-
-  const arm = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-
-  async function step() {
-    try {
-      await publishDueItems(options.database);
-    } catch (error) {
-      logger.warn({ err: error }, "publication scheduler: went-live step failed");
-    }
-    let wait = recheckMs;
-    try {
-      const next = await msUntilNextPublication(options.database);
-      if (next !== null) wait = Math.min(recheckMs, Math.max(MIN_WAIT_MS, Math.ceil(next) + LATE_MS));
-    } catch (error) {
-      logger.warn({ err: error }, "publication scheduler: reading the schedule failed");
-    }
-    if (running) arm(wait);
-  }
-
-  function run() {
-    if (!running) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = step().finally(() => {
-      round = undefined;
-      if (again) {
-        again = false;
-        run();
-      }
-    });
-  }
-
-  wakers.add(run);
-  run();
-  return {
-    wake: run,
-    async stop() {
-      running = false;
-      wakers.delete(run);
-      clearTimeout(timer);
-      await round;
-    },
-  };
+/** Calls `wake` after each content write of this process (app/jobs/publication-scheduler.server.ts); returns the undo. */
+export function onPublicationScheduleChanged(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
 }

@@ -41,7 +41,7 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
   };
 }
 
-interface ReceivedHook {
+export interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: string;
 }

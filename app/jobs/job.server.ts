@@ -1,0 +1,106 @@
+// The background work of the server process (docs/architecture.md, "Background jobs"): every job has the same
+// small lifecycle, and server/lifecycle.ts runs them as one ordered list through jobRunner.
+import { logger } from "~/lib/logger.server";
+
+export interface Job {
+  /** Named in log lines. */
+  readonly name: string;
+  /** Begins the job's rounds; a promise when start-up waits for its first round. */
+  start(): void | Promise<void>;
+  /** No more rounds are scheduled (a round under way finishes; drain waits for it). */
+  stop(): void;
+  /** A round now instead of at its next scheduled time. */
+  wake(): void;
+  /** At shut-down, after stop: writes or finishes whatever is pending, so a graceful stop loses nothing. */
+  drain(): Promise<void>;
+}
+
+export interface JobRunner {
+  /** Starts the jobs in list order. A start that throws is logged and tried again later, with a growing wait. */
+  start(): Promise<void>;
+  /** Stops every job (list order), then drains each once (list order). Calling it again waits for the first. */
+  shutdown(): Promise<void>;
+}
+
+/** The first wait before a failed start is tried again; doubled after each failure up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 5 * 60_000;
+
+export function jobRunner(jobs: readonly Job[]): JobRunner {
+  const retries = new Map<Job, NodeJS.Timeout>();
+  let stopping = false;
+  let shutdown: Promise<void> | undefined;
+
+  const startOne = async (job: Job, wait: number): Promise<void> => {
+    try {
+      await job.start();
+    } catch (error) {
+      logger.error({ err: error, nextInMs: wait }, `background job "${job.name}" failed to start`);
+      if (stopping) return;
+      const timer = setTimeout(() => {
+        retries.delete(job);
+        void startOne(job, Math.min(wait * 2, RETRY_MAX_MS));
+      }, wait);
+      timer.unref();
+      retries.set(job, timer);
+    }
+  };
+
+  const quietly = async (job: Job, what: string, step: () => unknown) => {
+    try {
+      await step();
+    } catch (error) {
+      logger.error({ err: error }, `background job "${job.name}": ${what} failed`);
+    }
+  };
+
+  return {
+    async start() {
+      for (const job of jobs) await startOne(job, RETRY_FIRST_MS);
+    },
+    shutdown() {
+      shutdown ??= (async () => {
+        stopping = true;
+        for (const timer of retries.values()) clearTimeout(timer);
+        retries.clear();
+        for (const job of jobs) await quietly(job, "stop", () => job.stop());
+        for (const job of jobs) await quietly(job, "drain", () => job.drain());
+      })();
+      return shutdown;
+    },
+  };
+}
+
+/** A loop that runs until stopped: `stop()` resolves once the round under way (if any) has ended. */
+export interface Loop {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** The job around a loop: drain waits for the round the stop let finish. */
+export function loopJob(name: string, begin: () => Loop | Promise<Loop>): Job {
+  let loop: Loop | undefined;
+  let stopped: Promise<void> | undefined;
+  let halted = false;
+  return {
+    name,
+    async start() {
+      halted = false;
+      const started = await begin();
+      // Stopped while it was starting (a start tried again late, at shut-down): it stops at once.
+      if (halted) stopped = started.stop();
+      else loop = started;
+    },
+    stop() {
+      halted = true;
+      stopped = loop?.stop();
+      loop = undefined;
+    },
+    wake() {
+      loop?.wake();
+    },
+    async drain() {
+      await stopped;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Expired rate-limit rows and suspected spam older than 30 days are deleted once at start-up and every 10 minutes
+// (app/lib/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
+// rows until the next one; nothing is pending at shut-down.
+import type { Job } from "~/jobs/job.server";
+import { logger } from "~/lib/logger.server";
+import { pruneRateLimits } from "~/lib/rate-limit-prune.server";
+import { pruneHeldSubmissions } from "~/models/held-submissions.server";
+
+export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+async function pruneQuietly(): Promise<void> {
+  try {
+    await pruneRateLimits();
+  } catch (error) {
+    logger.warn({ err: error }, "rate-limit pruning failed");
+  }
+  try {
+    const held = await pruneHeldSubmissions();
+    if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
+  } catch (error) {
+    logger.warn({ err: error }, "pruning held suspected spam failed");
+  }
+}
+
+/** Prunes once now (start-up waits for it) and then every PRUNE_INTERVAL_MS; the timer never keeps the process alive. */
+export function rateLimitPruningJob(): Job {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  };
+  return {
+    name: "rate-limit pruning",
+    start() {
+      stop();
+      timer = setInterval(pruneQuietly, PRUNE_INTERVAL_MS);
+      timer.unref();
+      return pruneQuietly();
+    },
+    stop,
+    wake() {
+      void pruneQuietly();
+    },
+    async drain() {},
+  };
+}
