@@ -1,11 +1,9 @@
 // Expired rate-limit rows are deleted now and then: both counter tables (ours, rate_limits, and better-auth's
 // auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them. The same
 // periodic job deletes submissions held as suspected spam once they are 30 days old.
-import { lt, lte, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { authRateLimits, rateLimits } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";
+import { deleteExpiredRateLimits } from "~/models/rate-limits.server";
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -24,16 +22,8 @@ const AUTH_ROW_TTL_MS = 24 * 60 * 60 * 1000;
 const OUR_ROW_GRACE = "1 day";
 
 /** Deletes the expired rows of both tables; returns how many went. */
-export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
-  const ours = await db()
-    .delete(rateLimits)
-    .where(lte(rateLimits.resetAt, sql`now() - ${OUR_ROW_GRACE}::interval`))
-    .returning({ key: rateLimits.key });
-  const theirs = await db()
-    .delete(authRateLimits)
-    .where(lt(authRateLimits.lastRequest, Date.now() - AUTH_ROW_TTL_MS))
-    .returning({ key: authRateLimits.key });
-  return { rateLimits: ours.length, authRateLimits: theirs.length };
+export function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
+  return deleteExpiredRateLimits(OUR_ROW_GRACE, AUTH_ROW_TTL_MS);
 }
 
 let timer: NodeJS.Timeout | undefined;
