@@ -5,11 +5,11 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
+import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
 import { isContentApiPath, limitRequestBodies, routedPath, withCheckedBody } from "./body-limit";
@@ -86,14 +86,11 @@ app.use((req, res, next) => {
 });
 
 app.get("/healthz", async (_req, res) => {
-  const up = await database().ping();
+  const health = await databaseHealth();
   res
-    .status(up ? 200 : 503)
+    .status(health.reachable ? 200 : 503)
     .set("Cache-Control", "no-store")
-    .json({
-      status: up ? "ok" : "degraded",
-      database: { kind: database().kind, reachable: up },
-    });
+    .json({ status: health.reachable ? "ok" : "degraded", database: health });
 });
 
 // better-auth reads the client address from X-Forwarded-For. Replace whatever the client sent with the address

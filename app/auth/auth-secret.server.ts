@@ -1,19 +1,11 @@
 // The auth secret (AUTH_SECRET, or one generated on first start and kept in the database when it is unset) and
 // what is derived from it besides session signing: the key that encrypts secrets at rest.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
 import { env } from "~/env.server";
 import { secretsKey } from "~/lib/secret-box.server";
+import { storeAuthSecretIfNone, storedAuthSecret } from "~/models/auth-store.server";
 
-const GENERATED_KEY = "auth_secret";
-
-/** The secret generated on an earlier start and kept in the database, if there is one. */
-export async function storedAuthSecret(): Promise<string | undefined> {
-  const [row] = await db().select().from(appMeta).where(eq(appMeta.key, GENERATED_KEY));
-  return row?.value;
-}
+export { storedAuthSecret };
 
 /**
  * AUTH_SECRET, or, when unset, the one generated on first start and stored in the database, so every instance
@@ -23,7 +15,7 @@ export async function resolveAuthSecret(): Promise<string> {
   const configured = env().authSecret;
   if (configured) return configured;
   const generated = randomBytes(32).toString("base64url");
-  await db().insert(appMeta).values({ key: GENERATED_KEY, value: generated }).onConflictDoNothing();
+  await storeAuthSecretIfNone(generated);
   const stored = await storedAuthSecret();
   if (!stored) throw new Error("Could not read the stored auth secret");
   return stored;

@@ -1,10 +1,9 @@
 // The one administrator account: created at start-up from ADMIN_EMAIL (and ADMIN_PASSWORD, or a generated
 // password shown once), and password changes from the CLI. Every change ends all sessions.
 import { randomBytes } from "node:crypto";
-import { db } from "~/db/client.server";
-import { adminUsers } from "~/db/schema";
 import { env } from "~/env.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { ensureAdminRow } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
 import { auth } from "./instance.server";
 import { clearSignInFailures } from "./throttle.server";
@@ -66,11 +65,6 @@ export async function bootstrapAdmin(
   });
   await ensureAdminRow(user.id);
   return { userId: user.id, created: true, generatedPassword: adminPassword ? undefined : password };
-}
-
-/** The admin_users row for the user, created active when missing (an existing row keeps its state). */
-export async function ensureAdminRow(userId: string) {
-  await db().insert(adminUsers).values({ userId, role: "admin", isActive: true }).onConflictDoNothing();
 }
 
 async function setAdminPasswordFor(userId: string, password: string) {

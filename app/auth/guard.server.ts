@@ -2,11 +2,9 @@
 // or 401/403 JSON for resource routes), revoking and clearing any non-admin session on the way. Admin pages get
 // it once per request through the admin layout's middleware (app/auth/admin-context.server.ts); actions and
 // resource routes outside that layout call requireAdmin(request) themselves.
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { adminUsers } from "~/db/schema";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { isActiveAdmin } from "~/models/admin-users.server";
 import { auth } from "./instance.server";
 
 export interface AdminIdentity {
@@ -54,8 +52,7 @@ export async function checkAdmin(
 /** The administrator is the user whose email equals ADMIN_EMAIL exactly and whose admin_users row is active. */
 export async function adminDenialFor(userId: string, email: string): Promise<AdminDenial | null> {
   if (email !== env().adminEmail) return "not-admin";
-  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-  if (!row?.isActive) return "inactive";
+  if (!(await isActiveAdmin(userId))) return "inactive";
   return null;
 }
 

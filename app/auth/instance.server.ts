@@ -1,23 +1,14 @@
 // The better-auth instance: accounts, password hashing, cookie sessions, rate limits and TOTP two-factor. Its
-// tables live in the same database as the product's (auth_* in app/db/schema.ts). initAuth() runs at start-up
+// tables live in the same database as the product's (auth_* in app/db/schema/auth.ts). initAuth() runs at start-up
 // (and in test setup); everything else reaches the instance through auth().
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import { db } from "~/db/client.server";
-import {
-  authAccounts,
-  authRateLimits,
-  authSessions,
-  authTwoFactors,
-  authUsers,
-  authVerifications,
-} from "~/db/schema";
 import { env } from "~/env.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import { authDatabase } from "~/models/auth-store.server";
 import { forgetAtRestKey, resolveAuthSecret } from "./auth-secret.server";
 import { afterAuthHook, beforeAuthHook } from "./hooks.server";
 import { RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
@@ -35,17 +26,7 @@ function createAuth(secret: string) {
     baseURL: baseUrl,
     basePath: "/api/auth",
     secret,
-    database: drizzleAdapter(db(), {
-      provider: "pg",
-      schema: {
-        user: authUsers,
-        session: authSessions,
-        account: authAccounts,
-        verification: authVerifications,
-        twoFactor: authTwoFactors,
-        rateLimit: authRateLimits,
-      },
-    }),
+    database: authDatabase(),
     // Cookie-authenticated POSTs to /api/auth must come from our own origin (better-auth's CSRF check).
     trustedOrigins: [baseUrl],
     emailAndPassword: {

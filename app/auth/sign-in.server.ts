@@ -1,13 +1,10 @@
 // The admin sign-in flow (docs/product.md, Admin sign-in), run on the server for the /admin-auth page, plus
 // global sign-out and the two-factor cookie helpers. Each step goes through better-auth's HTTP handler, so its
 // rate limits and hooks apply to the form exactly as to the JSON API.
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { adminUsers, authUsers } from "~/db/schema";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { ensureAdminRow, isActiveAdmin } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
-import { ensureAdminRow } from "./bootstrap.server";
 import { clearedSessionCookies } from "./guard.server";
 import { hookSource } from "./hooks.server";
 import { auth } from "./instance.server";
@@ -152,8 +149,7 @@ async function completeAdminSignIn(request: Request, result: AuthCall): Promise<
   }
   let active = false;
   try {
-    const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, user.id)).limit(1);
-    active = Boolean(row?.isActive);
+    active = await isActiveAdmin(user.id);
   } catch (error) {
     logger.error({ err: error }, "could not read the admin_users row");
     return refuse(500, AUTH_MESSAGES.errorVerifyingStatus, "admin_check_failed");
@@ -204,14 +200,4 @@ export async function twoFactorCookieName(): Promise<string> {
 export async function clearedTwoFactorCookie(): Promise<string> {
   const secure = env().baseUrl.startsWith("https://") ? "; Secure" : "";
   return `${await twoFactorCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
-}
-
-/** Whether the user has confirmed two-factor sign-in. */
-export async function isTwoFactorEnabled(userId: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ enabled: authUsers.twoFactorEnabled })
-    .from(authUsers)
-    .where(eq(authUsers.id, userId))
-    .limit(1);
-  return Boolean(row?.enabled);
 }

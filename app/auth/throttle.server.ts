@@ -2,13 +2,17 @@
 // per source in rate_limits) and the signed "known device" cookie that exempts a returning browser from the
 // limits on its shared client address (docs/decisions/013-sign-in-throttling.md).
 import { randomBytes } from "node:crypto";
-import { eq, like, sql } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
-import { db, rowsOf } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
 import { env } from "~/env.server";
 import { retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
+import {
+  addHits,
+  deleteRateLimit,
+  deleteRateLimitsStartingWith,
+  rateLimitRow,
+  resetRateLimitIn,
+} from "~/models/rate-limits.server";
 
 /**
  * Sign-in attempts per client address (better-auth's limiter), and our escalating delay after failed passwords
@@ -68,7 +72,7 @@ export async function failureKey(email: string, headers: Headers | undefined): P
  */
 export async function signInWaitFor(key: string): Promise<number> {
   if (env().rateLimitFactor === 0) return 0;
-  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const row = await rateLimitRow(key);
   if (!row) return 0;
   const waitMs = row.resetAt.getTime() - Date.now();
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
@@ -82,33 +86,24 @@ export async function recordSignInFailure(key: string): Promise<void> {
   const factor = env().rateLimitFactor;
   if (factor === 0) return;
   const { free, forgetAfter } = SIGN_IN_LIMITS.failures;
-  const rows = await db().execute<{ count: number }>(sql`
-    insert into rate_limits (key, count, reset_at) values (${key}, 1, now())
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at + make_interval(secs => ${forgetAfter}) <= now()
-        then 1 else rate_limits.count + 1 end,
-      reset_at = now()
-    returning count`);
-  const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 1);
+  // reset_at moves to now with every failure; the count starts again at 1 once it is `forgetAfter` in the past.
+  const [row] = await addHits([{ key, hits: 1, windowSeconds: 0 }], {
+    keepSeconds: forgetAfter,
+    moveReset: true,
+  });
+  const count = row?.count ?? 1;
   const delay = signInDelaySeconds(count, Math.max(1, Math.floor(free * factor)));
-  if (delay > 0) {
-    await db()
-      .update(rateLimits)
-      .set({ resetAt: sql`now() + make_interval(secs => ${delay})` })
-      .where(eq(rateLimits.key, key));
-  }
+  if (delay > 0) await resetRateLimitIn(key, delay);
 }
 
 /** Forgets one counter (the right password clears its own source only). */
 export async function clearSignInFailure(key: string): Promise<void> {
-  await db().delete(rateLimits).where(eq(rateLimits.key, key));
+  await deleteRateLimit(key);
 }
 
 /** Forgets every source's failures for the email (after a password change: old guesses are moot). */
 export async function clearSignInFailures(email: string): Promise<void> {
-  await db()
-    .delete(rateLimits)
-    .where(like(rateLimits.key, `${FAILURE_PREFIX}${email.replace(/[\\%_]/g, "\\$&")}|%`));
+  await deleteRateLimitsStartingWith(`${FAILURE_PREFIX}${email}|`);
 }
 
 // A browser where the administrator has signed in before gets a signed, HttpOnly "known device" cookie. It

@@ -1,17 +1,18 @@
 // Scheduled posts go live at their time on every instance (docs/decisions/023-scheduling-previews-revisions.md);
 // items that came due while no server ran go at start-up. The went-live step and the schedule's queries are in
 // app/models/publication-schedule.server.ts; this is the timer around them.
-import type { Database } from "~/db/client.server";
 import { type Job, type Loop, loopJob } from "~/jobs/job.server";
 import { logger } from "~/lib/logger.server";
 import {
   msUntilNextPublication,
   onPublicationScheduleChanged,
   publishDueItems,
+  type ScheduleDatabase,
 } from "~/models/publication-schedule.server";
 
 export interface SchedulerOptions {
-  database?: Database;
+  /** Another instance's database handle (tests of two instances racing); the app's own by default. */
+  database?: ScheduleDatabase;
   /** The longest wait between two looks at the schedule (other instances' writes): 60 s. */
   recheckMs?: number;
 }

@@ -1,4 +1,4 @@
-// The closed lists of the content model: one home for the database enums (app/db/schema.ts imports them), the
+// The closed lists of the content model: one home for the database enums (app/db/schema/ imports them), the
 // admin forms, the content API and the public filters. Browser-safe: no Drizzle here.
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

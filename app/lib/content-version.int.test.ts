@@ -3,6 +3,7 @@
 // and another instance's bump (here: a second connection running the same statement) is known without a read.
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { versionBump } from "~/models/content-version.server";
 import { setupTestDatabase, testDatabaseKind } from "../../tests/support/test-db";
 import {
   contentChanged,
@@ -11,7 +12,6 @@ import {
   currentContentVersion,
   followVersions,
   stopFollowingVersions,
-  versionBump,
 } from "./content-version.server";
 
 const test = setupTestDatabase();

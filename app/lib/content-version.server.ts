@@ -14,30 +14,23 @@
 //   trusted. Whenever the memory is not trusted (not listening yet, the connection dropped, pings late), each
 //   lookup reads the row as before (one primary-key read shared by the requests of one event-loop turn).
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { type Database, database, db, rowsOf } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import {
+  bumpVersion,
+  readVersion,
+  soleWriter,
+  VERSIONS_CHANNEL,
+  type VersionWriter,
+  versionNotifications,
+} from "~/models/content-version.server";
 
 type Listener = (version: number) => void;
 
-/** The channel every version bump is announced on (payload "<counter key>:<version>"). */
-export const VERSIONS_CHANNEL = "asimov_versions";
 const PING_INTERVAL_MS = 500;
 /** How long a returned ping keeps the in-memory versions trusted: a silently dead connection is noticed by then. */
 const TRUST_MS = 1500;
 /** Without a returned ping for this long, the LISTEN is set up again. */
 const RESUBSCRIBE_MS = 5000;
-
-/**
- * Bumps the counter `key` and announces the new value on VERSIONS_CHANNEL; the NOTIFY is part of the statement, so
- * it is sent exactly when the new value commits.
- */
-export const versionBump = (key: string) => sql`
-  with bumped as (
-    insert into app_meta (key, value) values (${key}, '1')
-    on conflict (key) do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()
-    returning value)
-  select value, pg_notify(${VERSIONS_CHANNEL}, ${key} || ':' || value) from bumped`;
 
 /** PostgreSQL's notification stream as seen by this process (PGlite never uses it). */
 const follower = {
@@ -73,8 +66,7 @@ function versionCounter(key: string) {
   }
 
   async function current(): Promise<number> {
-    const rows = await db().execute<{ value: string }>(sql`select value from app_meta where key = ${key}`);
-    const version = Number(rowsOf<{ value: string }>(rows)[0]?.value ?? 0);
+    const version = await readVersion(key);
     learn(version);
     return version;
   }
@@ -97,14 +89,8 @@ function versionCounter(key: string) {
   /** The version a cache may use without waiting, or undefined when it has to be read (see the file comment). */
   function knownNow(): number | undefined {
     if (known === undefined) return undefined;
-    if (database().kind === "pglite") return known;
+    if (soleWriter()) return known;
     return trusted() ? known : undefined;
-  }
-
-  /** Bumps the counter through `executor` (the pool, or a transaction) and answers the new version. */
-  async function bump(executor: Pick<Database, "execute">): Promise<number> {
-    const rows = await executor.execute<{ value: string }>(versionBump(key));
-    return Number(rowsOf<{ value: string }>(rows)[0]?.value ?? 0);
   }
 
   return {
@@ -112,7 +98,7 @@ function versionCounter(key: string) {
     learn,
     /** Call after every write the counter stands for (in the same request, after the commit). */
     async changed(): Promise<number> {
-      const version = await bump(db());
+      const version = await bumpVersion(key);
       learn(version);
       return version;
     },
@@ -122,8 +108,8 @@ function versionCounter(key: string) {
      * function after the commit, so this process learns the version at once (other instances hear the NOTIFY,
      * which PostgreSQL sends at the commit).
      */
-    async changedIn(tx: Pick<Database, "execute">): Promise<() => void> {
-      const version = await bump(tx);
+    async changedIn(tx: VersionWriter): Promise<() => void> {
+      const version = await bumpVersion(key, tx);
       return () => learn(version);
     },
     /** The current version (0 before the first write), read from the database. */
@@ -133,7 +119,7 @@ function versionCounter(key: string) {
     async now(): Promise<number> {
       const version = knownNow();
       if (version !== undefined) return version;
-      return database().kind === "postgres" ? sharedRead() : current();
+      return soleWriter() ? current() : sharedRead();
     },
     /** Subscribers hear about every new version: this instance's bumps at once, others' when notified or read. */
     onChanged(listener: Listener): () => void {
@@ -167,12 +153,12 @@ export const apiKeysVersionKnown = apiKeys.knownNow;
  * leave the per-request reads in charge until the subscription is back.
  */
 export async function followVersions(): Promise<void> {
-  const handle = database();
-  const { listen, notify } = handle;
-  if (handle.kind !== "postgres" || !listen || !notify) {
+  const notifications = versionNotifications();
+  if (!notifications) {
     await Promise.all(counters.map((c) => c.current()));
     return;
   }
+  const { listen, notify } = notifications;
   const pingChannel = `asimov_ping_${randomBytes(6).toString("hex")}`;
   const onListen = () => {
     // (Re-)subscribed: bumps missed while the connection was down are only in the table.

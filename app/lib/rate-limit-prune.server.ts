@@ -2,9 +2,7 @@
 // auth_rate_limit) get one row per client address or key ever seen and nothing else ever removes them. The
 // periodic job (app/jobs/rate-limit-pruning.server.ts) also deletes submissions held as suspected spam once they
 // are 30 days old.
-import { lt, lte, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { authRateLimits, rateLimits } from "~/db/schema";
+import { deleteExpiredRateLimits } from "~/models/rate-limits.server";
 
 /**
  * better-auth keeps only the time of the last request; a row older than its longest window (15 minutes today) no
@@ -21,14 +19,6 @@ const AUTH_ROW_TTL_MS = 24 * 60 * 60 * 1000;
 const OUR_ROW_GRACE = "1 day";
 
 /** Deletes the expired rows of both tables; returns how many went. */
-export async function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
-  const ours = await db()
-    .delete(rateLimits)
-    .where(lte(rateLimits.resetAt, sql`now() - ${OUR_ROW_GRACE}::interval`))
-    .returning({ key: rateLimits.key });
-  const theirs = await db()
-    .delete(authRateLimits)
-    .where(lt(authRateLimits.lastRequest, Date.now() - AUTH_ROW_TTL_MS))
-    .returning({ key: authRateLimits.key });
-  return { rateLimits: ours.length, authRateLimits: theirs.length };
+export function pruneRateLimits(): Promise<{ rateLimits: number; authRateLimits: number }> {
+  return deleteExpiredRateLimits(OUR_ROW_GRACE, AUTH_ROW_TTL_MS);
 }

@@ -1,8 +1,6 @@
 // Fixed-window rate limits kept in the database (rate_limits), so every app instance sharing it counts together.
-import { and, eq, gt, sql } from "drizzle-orm";
-import { type Database, db, rowsOf } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
 import { env } from "~/env.server";
+import { activeRateLimit, addHits, type RateLimitWriter } from "~/models/rate-limits.server";
 
 export interface RateLimitResult {
   ok: boolean;
@@ -20,9 +18,6 @@ export interface RateLimitHit {
   fixed?: boolean;
 }
 
-/** db() or a transaction. */
-type Executor = Pick<Database, "execute">;
-
 /**
  * Counts one hit for `key` and says whether it is within `limit` per `windowSeconds`. The limit is multiplied by
  * RATE_LIMIT_FACTOR (0 disables limits, e.g. for load tests). One atomic upsert, so concurrent hits never race.
@@ -32,49 +27,20 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
 ): Promise<RateLimitResult> {
-  const [result] = await hitRateLimits(db(), [{ key, limit, windowSeconds }]);
+  const [result] = await hitRateLimits(undefined, [{ key, limit, windowSeconds }]);
   return result as RateLimitResult;
-}
-
-interface WindowRow {
-  key: string;
-  count: number;
-  /** Milliseconds until the window ends, by the database's clock. */
-  msLeft: number;
-}
-
-/**
- * Adds `hits` to each key's current window, opening a new window of `windowSeconds` where the last one has ended,
- * in one statement; returns each key's count after it. Keys are upserted in sorted order, so two instances
- * counting overlapping keys in their transactions lock the rows in the same order (no deadlock).
- */
-async function addToWindows(
-  writer: Executor,
-  counts: { key: string; hits: number; windowSeconds: number }[],
-): Promise<WindowRow[]> {
-  const rows = rowsOf<{ key: string; count: number; ms_left: number | string }>(
-    await writer.execute(sql`
-      insert into rate_limits (key, count, reset_at)
-      select r.key, r.hits, now() + make_interval(secs => r.window_seconds)
-      from jsonb_to_recordset(${JSON.stringify(
-        counts.map((c) => ({ key: c.key, hits: c.hits, window_seconds: c.windowSeconds })),
-      )}::jsonb) as r(key text, hits int, window_seconds int)
-      order by r.key
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then excluded.count
-          else rate_limits.count + excluded.count end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning key, count, extract(epoch from (reset_at - now())) * 1000 as ms_left`),
-  );
-  return rows.map((row) => ({ key: row.key, count: Number(row.count), msLeft: Number(row.ms_left) }));
 }
 
 /**
  * Counts many hits in one statement (a batch of leads, in the batch's transaction), with the same outcome as
  * counting them one by one in the given order: the hits of one key get the consecutive counts after the row's
- * current count, and each is allowed while its count is within the limit (addToWindows).
+ * current count, and each is allowed while its count is within the limit (addHits). `writer`: a transaction, or
+ * undefined for the pool.
  */
-export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Promise<RateLimitResult[]> {
+export async function hitRateLimits(
+  writer: RateLimitWriter | undefined,
+  hits: RateLimitHit[],
+): Promise<RateLimitResult[]> {
   const perKey = new Map<string, { windowSeconds: number; hits: number }>();
   for (const hit of hits) {
     const entry = perKey.get(hit.key) ?? { windowSeconds: hit.windowSeconds, hits: 0 };
@@ -84,9 +50,10 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
   const limitOf = (hit: RateLimitHit) => (hit.fixed ? hit.limit : scaledLimit(hit.limit));
   const counted = hits.some((hit) => limitOf(hit) !== null);
   const rows = counted
-    ? await addToWindows(
-        writer,
+    ? await addHits(
         [...perKey].map(([key, v]) => ({ key, hits: v.hits, windowSeconds: v.windowSeconds })),
+        {},
+        writer,
       )
     : [];
   const now = Date.now();
@@ -115,11 +82,7 @@ export async function hitRateLimits(writer: Executor, hits: RateLimitHit[]): Pro
 export async function rateLimitRetryAfter(key: string, limit: number): Promise<number> {
   const max = scaledLimit(limit);
   if (max === null) return 0;
-  const [row] = await db()
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)))
-    .limit(1);
+  const row = await activeRateLimit(key);
   if (!row || row.count < max) return 0;
   return Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
 }
@@ -201,7 +164,7 @@ export class LeasedRateLimit {
     const previous = this.#leases.get(key);
     const sharedCount = previous && now < previous.expiresAt ? previous.sharedCount : 0;
     const want = Math.max(1, Math.min(Math.ceil(max / 10), Math.ceil((max - sharedCount) / 4)));
-    const [row] = await addToWindows(db(), [{ key, hits: want, windowSeconds: this.windowSeconds }]);
+    const [row] = await addHits([{ key, hits: want, windowSeconds: this.windowSeconds }]);
     const count = Number(row?.count ?? want);
     const before = count - want;
     const granted = Math.max(0, Math.min(want, max - before));

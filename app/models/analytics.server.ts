@@ -9,7 +9,15 @@
 // external referrer's host without "www.", else direct (""). Leads carry no device: with a device filter, or broken
 // down by device, their figures are null (unknown), never 0.
 import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgTable } from "drizzle-orm/pg-core";
 import { db, rowsOf } from "~/db/client.server";
+import {
+  analyticsDailyViews,
+  analyticsDailyVisitors,
+  contactRequests,
+  formSubmissions,
+  subscribers,
+} from "~/db/schema";
 import { type AnalyticsFilter, type DayRange, leadsKnown, parseDay } from "~/lib/analytics-query";
 
 export type { AnalyticsFilter, DayRange } from "~/lib/analytics-query";
@@ -29,16 +37,16 @@ const REFERRER_HOST = sql.raw(
  * gives, in the columns the roll-ups use.
  */
 function leadsIn(range: DayRange): SQL {
-  const one = (table: string) => sql`
+  const one = (table: AnyPgTable) => sql`
     select (created_at at time zone 'UTC')::date as day,
       coalesce(lower(nullif(trim(utm_source), '')), ${REFERRER_HOST}, '') as source,
       coalesce(nullif(trim(utm_campaign), ''), '') as campaign,
       coalesce(nullif(rtrim(split_part(split_part(landing_page, '?', 1), '#', 1), '/'), ''),
         case when landing_page is null then '' else '/' end) as path,
       coalesce(${REFERRER_HOST}, '') as referrer_host
-    from ${sql.raw(table)}
+    from ${table}
     where created_at >= ${range.from}::date and created_at < ${range.to}::date + 1`;
-  return sql`(${one("atlas_contact_requests")} union all ${one("subscribers")} union all ${one("form_submissions")})`;
+  return sql`(${one(contactRequests)} union all ${one(subscribers)} union all ${one(formSubmissions)})`;
 }
 
 type Source = "views" | "visitors" | "leads";
@@ -82,8 +90,8 @@ export async function analyticsTotals(
   checkRange(range);
   const [row] = await rows<{ visitors: number; views: number; leads: number }>(sql`
     select
-      (select count(*) from analytics_daily_visitors where ${where(range, filter, "visitors")})::int as visitors,
-      (select coalesce(sum(views), 0) from analytics_daily_views where ${where(range, filter, "views")})::int as views,
+      (select count(*) from ${analyticsDailyVisitors} where ${where(range, filter, "visitors")})::int as visitors,
+      (select coalesce(sum(views), 0) from ${analyticsDailyViews} where ${where(range, filter, "views")})::int as views,
       (select count(*) from ${leadsIn(range)} l where ${where(range, filter, "leads")})::int as leads`);
   const visitors = Number(row?.visitors ?? 0);
   const leads = leadsKnown(filter) ? Number(row?.leads ?? 0) : null;
@@ -103,8 +111,8 @@ export async function dailyFigures(range: DayRange, filter: AnalyticsFilter = {}
   checkRange(range);
   const result = await rows<DayFigures>(sql`
     with days as (select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as day),
-    v as (select day, count(*) as n from analytics_daily_visitors where ${where(range, filter, "visitors")} group by day),
-    p as (select day, sum(views) as n from analytics_daily_views where ${where(range, filter, "views")} group by day),
+    v as (select day, count(*) as n from ${analyticsDailyVisitors} where ${where(range, filter, "visitors")} group by day),
+    p as (select day, sum(views) as n from ${analyticsDailyViews} where ${where(range, filter, "views")} group by day),
     l as (select day, count(*) as n from ${leadsIn(range)} x where ${where(range, filter, "leads")} group by day)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(v.n, 0)::int as visitors, coalesce(p.n, 0)::int as views,
       coalesce(l.n, 0)::int as leads
@@ -170,9 +178,9 @@ export async function breakdown(
       ? sql`views desc, visitors desc, leads desc, key`
       : sql`visitors desc, views desc, leads desc, key`;
   const result = await rows<{ key: string; views: number; visitors: number; leads: number }>(sql`
-    with p as (select ${sql.raw(column.views)} as key, sum(views) as n from analytics_daily_views
+    with p as (select ${sql.raw(column.views)} as key, sum(views) as n from ${analyticsDailyViews}
       where ${where(range, filter, "views")} ${skipEmpty} group by 1),
-    v as (select ${sql.raw(column.visitors)} as key, count(*) as n from analytics_daily_visitors
+    v as (select ${sql.raw(column.visitors)} as key, count(*) as n from ${analyticsDailyVisitors}
       where ${where(range, filter, "visitors")} ${skipEmpty} group by 1),
     l as (${leads})
     select key, coalesce(p.n, 0)::int as views, coalesce(v.n, 0)::int as visitors, coalesce(l.n, 0)::int as leads
@@ -194,6 +202,8 @@ export async function breakdown(
 
 /** Whether any page view was ever counted (the Analytics page's empty state until then). */
 export async function hasTraffic(): Promise<boolean> {
-  const [row] = await rows<{ any: boolean }>(sql`select exists (select 1 from analytics_daily_views) as any`);
+  const [row] = await rows<{ any: boolean }>(
+    sql`select exists (select 1 from ${analyticsDailyViews}) as any`,
+  );
   return Boolean(row?.any);
 }

@@ -225,12 +225,12 @@ export const deleteContactRequest = (id: string, who: AuditContext) => deleteLea
 export async function leadsMarker(): Promise<string> {
   const rows = await db().execute(sql`
     select
-      (select count(*) from atlas_contact_requests)::text as c,
-      (select coalesce(max(created_at)::text, '') from atlas_contact_requests) as cm,
-      (select count(*) from subscribers)::text as s,
-      (select coalesce(max(created_at)::text, '') from subscribers) as sm,
-      (select count(*) from form_submissions)::text as f,
-      (select coalesce(max(created_at)::text, '') from form_submissions) as fm`);
+      (select count(*) from ${contactRequests})::text as c,
+      (select coalesce(max(created_at)::text, '') from ${contactRequests}) as cm,
+      (select count(*) from ${subscribers})::text as s,
+      (select coalesce(max(created_at)::text, '') from ${subscribers}) as sm,
+      (select count(*) from ${formSubmissions})::text as f,
+      (select coalesce(max(created_at)::text, '') from ${formSubmissions}) as fm`);
   const r = rowsOf<Record<string, string>>(rows)[0] ?? {};
   return [r.c, r.cm, r.s, r.sm, r.f, r.fm].join("|");
 }

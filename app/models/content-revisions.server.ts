@@ -90,9 +90,9 @@ export async function recordRevision(
     restoredFrom: save.restoredFrom ?? null,
   });
   await tx.execute(sql`
-    delete from content_revisions
+    delete from ${contentRevisions}
     where kind = ${kind} and item_id = ${save.after.id} and id < (
-      select id from content_revisions where kind = ${kind} and item_id = ${save.after.id}
+      select id from ${contentRevisions} where kind = ${kind} and item_id = ${save.after.id}
       order by id desc offset ${REVISIONS_KEPT - 1} limit 1)`);
   return true;
 }

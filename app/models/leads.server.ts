@@ -563,9 +563,9 @@ export function leadWriteTransactions(): number {
 
 export async function countLeads() {
   const rows = await db().execute<{ contacts: number; submissions: number; subscribers: number }>(sql`
-    select (select count(*) from atlas_contact_requests)::int as contacts,
-           (select count(*) from form_submissions)::int as submissions,
-           (select count(*) from subscribers)::int as subscribers`);
+    select (select count(*) from ${contactRequests})::int as contacts,
+           (select count(*) from ${formSubmissions})::int as submissions,
+           (select count(*) from ${subscribers})::int as subscribers`);
   const [row] = rowsOf<{ contacts: number; submissions: number; subscribers: number }>(rows);
   return {
     contacts: Number(row?.contacts),

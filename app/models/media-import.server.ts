@@ -6,7 +6,7 @@
 // file once. Once a start-up run has found everything, later start-ups skip the scan (importExistingUploadsAtStartup).
 import { eq, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { appMeta, media } from "~/db/schema";
+import { appMeta, auditLog, media } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { KIND_OF_BUCKET, MEDIA_TITLE_MAX, type MediaVariant, stemOfKey } from "~/lib/media";
 import { safeText } from "~/lib/safe-text";
@@ -28,7 +28,7 @@ async function auditedUploads(): Promise<Candidate[]> {
   const rows = rowsOf<{ url: string; actor: string | null; at: Date | string }>(
     await db().execute(sql`
       select distinct on (a.entity_id) a.entity_id as url, a.actor, a.at
-      from audit_log a
+      from ${auditLog} a
       where a.action = 'upload.create' and a.entity_id like '/uploads/%'
       order by a.entity_id, a.at asc`),
   );

@@ -185,7 +185,7 @@ export type Outcome = ReturnType<typeof outcome>;
 /** Writes outcomes in one statement. Only the claimer still holding a row may record it. */
 function recordOutcomes(database: Database, workerId: string, outcomes: Outcome[]) {
   return database.execute(sql`
-    update outbox o set
+    update ${outbox} o set
       status = r.status, last_error = r.last_error, last_http_status = r.last_http_status,
       last_duration_ms = r.last_duration_ms, response_excerpt = r.response_excerpt, last_attempt_at = now(),
       delivered_at = case when r.status = 'delivered' then now() else null end,

@@ -32,6 +32,9 @@ export interface WentLive {
   publishedAt: Date | null;
 }
 
+/** The handle the scheduler job passes in when it runs against another instance's database (tests). */
+export type ScheduleDatabase = Database;
+
 /**
  * The went-live step: claims every scheduled item whose time has come, exactly once across every claimer sharing
  * the database, and in the claim's transaction queues its content.published and bumps the content version; after
@@ -85,9 +88,9 @@ export async function publishDueItems(database: Database = db()): Promise<WentLi
 export async function msUntilNextPublication(database: Database = db()): Promise<number | null> {
   const rows = await database.execute<{ ms: string | number | null }>(sql`
     select extract(epoch from (min(at) - now())) * 1000 as ms from (
-      select published_at as at from asimov_blog_posts where publication_pending and status = 'published'
+      select published_at as at from ${blogPosts} where publication_pending and status = 'published'
       union all
-      select published_at from asimov_academy_content where publication_pending and status = 'published'
+      select published_at from ${academyContent} where publication_pending and status = 'published'
     ) scheduled`);
   const ms = rowsOf<{ ms: string | number | null }>(rows)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);

@@ -14,12 +14,12 @@ import { PRODUCT_NAME } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
 import { isEmbedVideo, toEmbedUrl } from "~/lib/embed";
 import { PREVIEW_HEADERS, previewHeadersOr } from "~/lib/preview";
-import { openPreviewPage, type PreviewBannerText } from "~/lib/preview.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { breadcrumbJsonLd, courseJsonLd, videoObjectJsonLd } from "~/lib/structured-data";
 import { type AcademyItem, getPublishedAcademyItem, listRelatedAcademy } from "~/models/academy.server";
 import { withImages } from "~/models/media.server";
+import { openPreviewPage, type PreviewBannerText } from "~/routes/support/preview.server";
 import type { Route } from "./+types/item";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -20,7 +20,6 @@ import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
-import { contentAction } from "~/lib/content-action.server";
 import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
 import { logger } from "~/lib/logger.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -34,6 +33,7 @@ import {
 } from "~/models/academy-admin.server";
 import { type AuditContext, auditContext } from "~/models/audit.server";
 import { isScheduled } from "~/models/published.server";
+import { contentAction } from "~/routes/support/content-action.server";
 import type { Route } from "./+types/academy";
 
 const DELETE_FETCHER = "academy-delete";

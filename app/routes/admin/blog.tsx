@@ -20,7 +20,6 @@ import { useActionToast } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
-import { contentAction } from "~/lib/content-action.server";
 import { type BlogPostInput, blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
 import { requestInfo } from "~/lib/request-context.server";
@@ -34,6 +33,7 @@ import {
   updatePost,
 } from "~/models/blog-admin.server";
 import { isScheduled } from "~/models/published.server";
+import { contentAction } from "~/routes/support/content-action.server";
 import type { Route } from "./+types/blog";
 
 const DELETE_FETCHER = "blog-delete";

@@ -6,7 +6,7 @@ import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import { adminFor } from "~/auth/admin-context.server";
-import { callAuthEndpoint, isTwoFactorEnabled } from "~/auth/sign-in.server";
+import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { useFlashToast } from "~/components/admin/flash-toast";
@@ -23,6 +23,7 @@ import {
   revokeOtherAdminSessions,
   SESSION_MESSAGES,
 } from "~/models/admin-sessions.server";
+import { isTwoFactorEnabled } from "~/models/admin-users.server";
 import type { Route } from "./+types/security";
 
 const SECURITY_MESSAGES = {

@@ -11,7 +11,6 @@ import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
 import { bodyBlocks } from "~/lib/content";
 import { PREVIEW_HEADERS, previewHeadersOr } from "~/lib/preview";
-import { openPreviewPage, type PreviewBannerText } from "~/lib/preview.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
@@ -23,6 +22,7 @@ import {
 } from "~/models/blog.server";
 import { withImages } from "~/models/media.server";
 import type { loader as rootLoader } from "~/root";
+import { openPreviewPage, type PreviewBannerText } from "~/routes/support/preview.server";
 import type { Route } from "./+types/post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@
 // its kind switched off in Settings, 410 expired or revoked, 429 too many failed tokens), all with the preview
 // headers (no-store, noindex).
 import { data } from "react-router";
-import type { ContentKind } from "~/db/schema";
 import { env } from "~/env.server";
+import type { ContentKind } from "~/lib/content-enums";
 import { PREVIEW_HEADERS } from "~/lib/preview";
 import { formatInZone } from "~/lib/site-time";
 import { isBlogEnabled } from "~/models/blog.server";

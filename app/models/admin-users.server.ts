@@ -1,0 +1,26 @@
+// The administrator's rows besides better-auth's own handling of them: the admin_users row (role, active) and
+// the two-factor flag of the auth user. Who counts as the administrator is decided in app/auth/guard.server.ts.
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { adminUsers, authUsers } from "~/db/schema";
+
+/** Whether the user has an admin_users row that is active. */
+export async function isActiveAdmin(userId: string): Promise<boolean> {
+  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
+  return Boolean(row?.isActive);
+}
+
+/** The admin_users row for the user, created active when missing (an existing row keeps its state). */
+export async function ensureAdminRow(userId: string): Promise<void> {
+  await db().insert(adminUsers).values({ userId, role: "admin", isActive: true }).onConflictDoNothing();
+}
+
+/** Whether the user has confirmed two-factor sign-in. */
+export async function isTwoFactorEnabled(userId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ enabled: authUsers.twoFactorEnabled })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  return Boolean(row?.enabled);
+}
