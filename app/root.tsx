@@ -19,7 +19,6 @@ import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
-import { isBackOfficePath } from "~/lib/no-store";
 import { requestInfo } from "~/lib/request-context.server";
 import { SETTING_DEFAULTS } from "~/lib/settings";
 import { keepDataOnTabChange } from "~/lib/url-tab";
@@ -94,7 +93,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
   // The back office and its sign-in page carry no visitor tracking and no consent banner.
-  const isPublic = !isBackOfficePath(pathname);
+  // (A plain prefix test: the server's no-store rule decodes escapes too, which this check need not ship for.)
+  const isPublic = !pathname.toLowerCase().startsWith("/admin");
   const s = loaderData.settings;
   return (
     <ConsentProvider>
