@@ -5,7 +5,7 @@
 import { storedAuthSecret } from "~/auth/auth-secret.server";
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
-import { database, openDatabase, setDatabase } from "~/db/client.server";
+import { closeAppDatabase, openAppDatabase } from "~/db/app-database.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
@@ -39,10 +39,7 @@ export async function startup(): Promise<StartupInfo> {
     phases[name] = Math.round(now - mark);
     mark = now;
   };
-  const handle = config.databaseUrl
-    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
-    : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
-  setDatabase(handle);
+  const handle = openAppDatabase(config);
   await handle.ping();
   phase("open");
   await handle.migrate();
@@ -89,7 +86,7 @@ export async function shutdown(): Promise<void> {
   jobs = undefined;
   await stopFollowingVersions();
   try {
-    await database().close();
+    await closeAppDatabase();
   } catch (error) {
     logger.error({ err: error }, "error while closing the database");
   }
@@ -122,10 +119,7 @@ export const adminCli = {
 /** Opens the configured database (one connection), migrates it, runs `work`, and closes it. */
 async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
   const config = env();
-  const handle = config.databaseUrl
-    ? openDatabase({ kind: "postgres", url: config.databaseUrl, max: 1 })
-    : openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
-  setDatabase(handle);
+  const handle = openAppDatabase(config, 1);
   try {
     await handle.migrate();
     return await work();

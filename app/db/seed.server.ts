@@ -1,7 +1,7 @@
 // Demo content for a first start: a believable site to look at and to test against. It runs once per database
 // (a marker row in app_meta) and never writes over data: a table that already has rows is left alone. The demo's
 // pictures go into the media library (with alt text), so the Media screen shows what the posts show.
-import { count, eq, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { academyBlocks } from "~/lib/content";
 import type { ContentStatus } from "~/lib/content-enums";
 import { uploadUrlOfKey } from "~/lib/media";
@@ -182,10 +182,4 @@ export async function seedDemoContent(
 
     return { seeded: true, counts };
   });
-}
-
-/** Whether the demo seed has run on this database (for tests and the start-up log). */
-export async function demoSeededAt(database: Database): Promise<string | undefined> {
-  const [row] = await database.select().from(appMeta).where(eq(appMeta.key, MARKER));
-  return row?.value;
 }
