@@ -50,6 +50,7 @@ describe("the database is imported only by the models and app/db", () => {
         "app/routes/c.tsx": IMPORTS.typeOnly,
         "app/lib/d.server.ts": IMPORTS.relative,
         "server/app.ts": IMPORTS.client,
+        "server/lifecycle.ts": IMPORTS.client,
         "scripts/e.ts": IMPORTS.schema,
       }),
     ).toEqual([
@@ -59,15 +60,15 @@ describe("the database is imported only by the models and app/db", () => {
       "app/routes/c.tsx",
       "scripts/e.ts",
       "server/app.ts",
+      "server/lifecycle.ts",
     ]);
   });
 
-  it("lets the models, app/db, server/lifecycle.ts and tests import them", () => {
+  it("lets the models, app/db and tests import them", () => {
     expect(
       refused({
         "app/models/a.server.ts": IMPORTS.client,
         "app/db/b.server.ts": IMPORTS.schema,
-        "server/lifecycle.ts": IMPORTS.client,
         "app/lib/c.int.test.ts": IMPORTS.client,
         "tests/support/d.ts": IMPORTS.schema,
       }),
