@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { BodyRefusedError } from "~/lib/body-refused.server";
 import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
+import { routedPath } from "~/lib/routed-path";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 
 const KB = 1024;
@@ -33,26 +34,6 @@ interface Limit {
   buffer: boolean;
   /** The answer's shape: the content API's error document, the JSON { error } of other endpoints, or text. */
   answer: "content-api" | "json" | "text";
-}
-
-/**
- * The path React Router will route, compared case-insensitively as its routes are: dot segments resolved as the
- * URL parser does, each segment percent-decoded, lower-cased. Checks that exempt or relax must use this, or
- * "/FUNCTIONS/…" and "/functions/../contact" would be judged as one route and served as another.
- */
-export function routedPath(originalUrl: string): string {
-  const { pathname } = new URL(originalUrl, "http://host");
-  return pathname
-    .split("/")
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join("/")
-    .toLowerCase();
 }
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -32,7 +32,7 @@ import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { isNonPage } from "~/lib/non-page-paths";
-import { routedPath } from "./body-limit";
+import { routedPath } from "~/lib/routed-path";
 import { freshNonce } from "./security-headers";
 import {
   dropSpares,

@@ -4,12 +4,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { auth } from "~/auth/instance.server";
 import { logger } from "~/lib/logger.server";
-import { routedPath } from "./body-limit";
+import { isBackOfficePath } from "~/lib/routed-path";
 
 export async function renewAdminSession(req: Request, res: Response, next: NextFunction) {
   if (
     req.method !== "GET" ||
-    !routedPath(req.originalUrl).startsWith("/admin") ||
+    !isBackOfficePath(req.originalUrl) ||
     !req.headers.cookie?.includes("session_token")
   ) {
     return next();

@@ -1,5 +1,7 @@
 // Pages that no cache may keep: the back office and the sign-in pages. Their data must not outlive the session in
 // the browser's back/forward cache or history, nor sit in any proxy.
+import { isBackOfficePath } from "./routed-path";
+
 const NO_STORE_HEADERS = { "Cache-Control": "no-store" } as const;
 
 /**
@@ -9,20 +11,6 @@ const NO_STORE_HEADERS = { "Cache-Control": "no-store" } as const;
  */
 export function noStoreHeaders(): HeadersInit {
   return NO_STORE_HEADERS;
-}
-
-/**
- * The back office and its sign-in pages: every path that starts with /admin, in any letter case and however its
- * letters are percent-encoded (routing matches them so).
- */
-export function isBackOfficePath(pathname: string): boolean {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // a malformed escape: routing refuses it; compare the raw path
-  }
-  return path.toLowerCase().startsWith("/admin");
 }
 
 /**

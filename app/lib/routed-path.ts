@@ -1,0 +1,27 @@
+// The path as the router sees it, for every check that decides by path on either side (server middleware, the page
+// cache, the back office's no-store rule): one decoding, so no check can judge one route and let another be served.
+
+/**
+ * The path React Router will route, compared case-insensitively as its routes are: dot segments resolved as the
+ * URL parser does, each segment percent-decoded, lower-cased. Checks that exempt or relax must use this, or
+ * "/FUNCTIONS/…" and "/functions/../contact" would be judged as one route and served as another.
+ */
+export function routedPath(originalUrl: string): string {
+  const { pathname } = new URL(originalUrl, "http://host");
+  return pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/")
+    .toLowerCase();
+}
+
+/** The back office and its sign-in pages: every path that routes under /admin, whatever its case or escapes. */
+export function isBackOfficePath(path: string): boolean {
+  return routedPath(path).startsWith("/admin");
+}
