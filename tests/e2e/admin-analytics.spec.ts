@@ -11,14 +11,12 @@ import path from "node:path";
 import type { Browser, Page, Response } from "@playwright/test";
 import { ATTRIBUTION_COOKIE } from "../../app/lib/lead-schema";
 import { freePort } from "../../scripts/free-port.ts";
+import { DESKTOP_CHROME, DESKTOP_FIREFOX } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, signInAsAdmin, test } from "./support/fixtures";
 import { adminCookie, type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { expectNoHorizontalScroll } from "./support/ui";
 
-const CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -104,7 +102,7 @@ test.describe("analytics page", () => {
     await expect(adminPage.getByRole("img", { name: /Visitors per day, .*: none yet\./ })).toBeVisible();
 
     // Visitor A: lands from a newsletter campaign, reads pricing, then sends the contact form.
-    const a = await visitorContext(browser, "10.77.0.1", CHROME);
+    const a = await visitorContext(browser, "10.77.0.1", DESKTOP_CHROME);
     const pageA = await a.context.newPage();
     consoleErrors.watch(pageA);
     await pageA.goto("/?utm_source=Newsletter&utm_medium=email&utm_campaign=spring");
@@ -121,7 +119,7 @@ test.describe("analytics page", () => {
     expect(a.setCookies).toEqual([]);
 
     // Visitor B: comes from a Google search to the blog, in another browser.
-    const b = await visitorContext(browser, "10.77.0.2", FIREFOX);
+    const b = await visitorContext(browser, "10.77.0.2", DESKTOP_FIREFOX);
     const pageB = await b.context.newPage();
     consoleErrors.watch(pageB);
     await pageB.goto("/blog", { referer: "https://www.google.com/search?q=asimov" });

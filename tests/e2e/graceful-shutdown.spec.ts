@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { freePort } from "../../scripts/free-port.ts";
 import { type ReceivedHook, startReceiver } from "../support/receivers";
+import { DESKTOP_CHROME } from "../support/user-agents";
 import { expect, postgresUrl, test } from "./support/fixtures";
 import {
   adminCookie,
@@ -23,8 +24,6 @@ import {
 } from "./support/server-process";
 import { uniqueSuffix } from "./support/ui";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const VIEWS = 30;
 const MISSES = 30;
 const LATE_LEADS = 5;
@@ -96,14 +95,14 @@ async function nothingLostOnSigterm(env: Record<string, string>, query: () => Pr
     for (let i = 0; i < Math.max(VIEWS, MISSES); i++) {
       if (i < VIEWS) {
         const view = await fetch(`${server.base}/pricing?utm_source=shutdown-${tag}`, {
-          headers: { "User-Agent": BROWSER, Accept: "text/html" },
+          headers: { "User-Agent": DESKTOP_CHROME, Accept: "text/html" },
         });
         expect(view.status).toBe(200);
         await view.arrayBuffer();
       }
       if (i < MISSES) {
         const miss = await fetch(`${server.base}${missing}`, {
-          headers: { "User-Agent": BROWSER, Accept: "text/html" },
+          headers: { "User-Agent": DESKTOP_CHROME, Accept: "text/html" },
         });
         expect(miss.status).toBe(404);
         await miss.arrayBuffer();

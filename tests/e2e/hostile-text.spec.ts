@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startReceiver } from "../support/receivers";
+import { DESKTOP_CHROME, DESKTOP_FIREFOX } from "../support/user-agents";
 import { expect, hydrateOnNavigation, signInAsAdmin, test } from "./support/fixtures";
 import {
   adminCookie,
@@ -16,10 +17,6 @@ import {
   startServer,
   stopServer,
 } from "./support/server-process";
-
-const CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 let dataDir: string;
 let server: ServerProcess | undefined;
@@ -110,13 +107,13 @@ test.describe("hostile text", () => {
     const base = server.base;
     const hostile = () =>
       fetch(`${base}/?utm_source=%00`, {
-        headers: { "User-Agent": CHROME, "X-Forwarded-For": "10.66.0.1" },
+        headers: { "User-Agent": DESKTOP_CHROME, "X-Forwarded-For": "10.66.0.1" },
       }).then((r) => expect(r.status).toBe(200));
     const timer = setInterval(() => void hostile().catch(() => {}), 1000);
     try {
       const context = await browser.newContext({
         baseURL: base,
-        userAgent: FIREFOX,
+        userAgent: DESKTOP_FIREFOX,
         extraHTTPHeaders: { "X-Forwarded-For": "10.66.0.2" },
       });
       const page = await context.newPage();

@@ -2,18 +2,15 @@
 // once that page was cached), a 404 seen by a browser shows in the monitor and becomes a working redirect in one
 // dialog, the add form refuses what it must, and the screen passes axe at 375 and 1280 px.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { DESKTOP_CHROME } from "../support/user-agents";
 import { axeViolations } from "./support/a11y";
 import { expect, failedResource, test, uniqueIp } from "./support/fixtures";
 import { expectNoHorizontalScroll, expectToast, uniqueSuffix as suffix } from "./support/ui";
 
-/** A desktop browser's user agent: the monitor leaves bots out, and headless Chromium says it is headless. */
-const PERSON_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
-
 /** A visitor's browser page: no session, a person's user agent, its own client address. */
 async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
-    userAgent: PERSON_UA,
+    userAgent: DESKTOP_CHROME,
     extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
   });
   return context.newPage();
@@ -127,7 +124,7 @@ test.describe("redirects", () => {
     const genuine = `/broken-link-${suffix()}`;
     const visitor = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { "User-Agent": PERSON_UA, "X-Forwarded-For": uniqueIp() },
+      extraHTTPHeaders: { "User-Agent": DESKTOP_CHROME, "X-Forwarded-For": uniqueIp() },
     });
     // Together, so both wait for the same flush of the monitor's counts.
     const answers = await Promise.all([visitor.get("/%00"), visitor.get(genuine), visitor.get("/%00?again")]);
