@@ -35,7 +35,7 @@ describe("administrator bootstrap", () => {
       .db.select()
       .from(adminUsers)
       .where(eq(adminUsers.userId, first.userId));
-    expect(admin).toMatchObject({ role: "admin", isActive: true });
+    expect(admin).toMatchObject({ role: "owner", isActive: true });
     const [account] = await test
       .handle()
       .db.select()

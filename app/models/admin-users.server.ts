@@ -10,9 +10,9 @@ export async function isActiveAdmin(userId: string): Promise<boolean> {
   return Boolean(row?.isActive);
 }
 
-/** The admin_users row for the user, created active when missing (an existing row keeps its state). */
+/** The owner's admin_users row (the ADMIN_EMAIL account), created active when missing (an existing row keeps its state). */
 export async function ensureAdminRow(userId: string): Promise<void> {
-  await db().insert(adminUsers).values({ userId, role: "admin", isActive: true }).onConflictDoNothing();
+  await db().insert(adminUsers).values({ userId, role: "owner", isActive: true }).onConflictDoNothing();
 }
 
 /** Whether the user has confirmed two-factor sign-in. */

@@ -156,7 +156,7 @@ describe("admin sign-in flow", () => {
     const first = await signInAdmin(browserRequest("/admin-auth", { ip: "198.51.100.13" }), ADMIN);
     expect(first.kind).toBe("granted");
     const [row] = await test.handle().db.select().from(adminUsers).where(eq(adminUsers.userId, adminUserId));
-    expect(row).toMatchObject({ role: "admin", isActive: true });
+    expect(row).toMatchObject({ role: "owner", isActive: true });
 
     await test
       .handle()

@@ -1,5 +1,6 @@
 // Authentication (better-auth's tables, with snake_case columns) and the admin record.
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "~/auth/roles";
 import { createdAt, inList, updatedAt } from "./columns";
 
 export const authUsers = pgTable("auth_user", {
@@ -94,9 +95,10 @@ export const adminUsers = pgTable(
     userId: uuid("user_id")
       .primaryKey()
       .references(() => authUsers.id, { onDelete: "cascade" }),
-    role: text("role").notNull().default("admin"),
+    // One of ROLES (app/auth/roles.ts); the ADMIN_EMAIL account is the owner.
+    role: text("role").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },
-  () => [check("admin_users_role_check", inList("role", ["admin"]))],
+  () => [check("admin_users_role_check", inList("role", ROLES))],
 );

@@ -1,0 +1,124 @@
+// The team's roles and what each may do: the one list every server check asks ("may this member do this?") and the
+// navigation reads to hide what a role cannot open. The matrix in words is docs/product.md, "Who may do what".
+// Shared with the browser (labels, navigation), so it holds no secrets and no database access.
+
+export const ROLES = ["owner", "administrator", "editor", "author", "contributor", "sales"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: "Owner",
+  administrator: "Administrator",
+  editor: "Editor",
+  author: "Author",
+  contributor: "Contributor",
+  sales: "Sales",
+};
+
+export const ROLE_SUMMARIES: Record<Role, string> = {
+  owner: "Everything, and cannot be removed or demoted.",
+  administrator: "Everything except removing or demoting the owner.",
+  editor: "All content, anyone's: blog, academy, media, redirects, previews and scheduling.",
+  author: "Writes, publishes and schedules their own posts and academy items.",
+  contributor: "Writes drafts and shares previews; cannot publish.",
+  sales: "The contacts inbox, people, notes, statuses, exports and Analytics.",
+};
+
+/**
+ * Everything a role can be allowed to do. Content capabilities come in two scopes: `any` (anyone's item) and `own`
+ * (items the member created); a member with the `any` capability also has the `own` one.
+ */
+export const CAPABILITIES = [
+  "dashboard.view",
+  // Content (blog and academy)
+  "content.view",
+  "content.create",
+  "content.edit.own",
+  "content.edit.any",
+  "content.publish.own",
+  "content.publish.any",
+  "content.delete.own",
+  "content.delete.any",
+  "content.preview",
+  "media.manage",
+  "redirects.manage",
+  // Leads and analytics
+  "leads.view",
+  "leads.work",
+  "leads.export",
+  "leads.assignee",
+  "analytics.view",
+  // Site administration
+  "settings.manage",
+  "api-keys.manage",
+  "integrations.manage",
+  "team.manage",
+  "audit.view",
+  // Every member's own account: password, two-factor, sessions
+  "account.own",
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const CONTENT_ANY: Capability[] = [
+  "content.view",
+  "content.create",
+  "content.edit.own",
+  "content.edit.any",
+  "content.publish.own",
+  "content.publish.any",
+  "content.delete.own",
+  "content.delete.any",
+  "content.preview",
+  "media.manage",
+  "redirects.manage",
+];
+const LEADS: Capability[] = ["leads.view", "leads.work", "leads.export", "leads.assignee", "analytics.view"];
+const ADMINISTRATION: Capability[] = [
+  "settings.manage",
+  "api-keys.manage",
+  "integrations.manage",
+  "team.manage",
+  "audit.view",
+];
+const EVERY_MEMBER: Capability[] = ["dashboard.view", "account.own"];
+
+const GRANTS: Record<Role, ReadonlySet<Capability>> = {
+  owner: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION]),
+  administrator: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION]),
+  editor: new Set([...EVERY_MEMBER, ...CONTENT_ANY]),
+  // Authors use the media library for their own items' images; "delete own" covers their drafts and published items.
+  author: new Set([
+    ...EVERY_MEMBER,
+    "content.view",
+    "content.create",
+    "content.edit.own",
+    "content.publish.own",
+    "content.delete.own",
+    "content.preview",
+    "media.manage",
+  ]),
+  // Contributors write drafts: "delete own" is limited to items never published (checked where the item is known).
+  contributor: new Set([
+    ...EVERY_MEMBER,
+    "content.view",
+    "content.create",
+    "content.edit.own",
+    "content.delete.own",
+    "content.preview",
+  ]),
+  sales: new Set([...EVERY_MEMBER, ...LEADS]),
+};
+
+/** Whether the role has the capability. Unknown roles (a value from an older or newer version) have none. */
+export function can(role: Role | string | null | undefined, capability: Capability): boolean {
+  if (!isRole(role)) return false;
+  return GRANTS[role].has(capability);
+}
+
+/** The roles that have a capability, in the list's order: what a 403 page names ("Editors and … can do this"). */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((role) => GRANTS[role].has(capability));
+}
