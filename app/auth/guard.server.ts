@@ -4,12 +4,16 @@
 // resource routes outside that layout call requireAdmin(request) themselves.
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { isActiveAdmin } from "~/models/admin-users.server";
+import { activeMemberRole } from "~/models/admin-users.server";
 import { auth } from "./instance.server";
+import type { Role } from "./roles";
 
 export interface AdminIdentity {
   userId: string;
   email: string;
+  name: string;
+  /** What this member may do: ask `can(admin.role, capability)` (app/auth/roles.ts). */
+  role: Role;
   sessionId: string;
 }
 
@@ -36,24 +40,25 @@ export async function checkAdmin(
     const session = await auth().api.getSession({ headers: request.headers });
     if (!session) return { ok: false, reason: "signed-out" };
     const { user } = session;
-    const denial = await adminDenialFor(user.id, user.email);
-    if (denial) {
+    const role = await activeMemberRole(user.id);
+    const denial = user.email !== env().adminEmail ? "not-admin" : role === null ? "inactive" : null;
+    if (denial || role === null) {
       const ctx = await auth().$context;
       await ctx.internalAdapter.deleteSession(session.session.token);
-      return { ok: false, reason: denial };
+      return { ok: false, reason: denial ?? "inactive" };
     }
-    return { ok: true, admin: { userId: user.id, email: user.email, sessionId: session.session.id } };
+    const admin = {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role,
+      sessionId: session.session.id,
+    };
+    return { ok: true, admin };
   } catch (error) {
     logger.error({ err: error, component: "admin-guard" }, "Admin check failed; treating as not admin");
     return { ok: false, reason: "error" };
   }
-}
-
-/** The administrator is the user whose email equals ADMIN_EMAIL exactly and whose admin_users row is active. */
-export async function adminDenialFor(userId: string, email: string): Promise<AdminDenial | null> {
-  if (email !== env().adminEmail) return "not-admin";
-  if (!(await isActiveAdmin(userId))) return "inactive";
-  return null;
 }
 
 /**

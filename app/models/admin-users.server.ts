@@ -1,13 +1,19 @@
 // The administrator's rows besides better-auth's own handling of them: the admin_users row (role, active) and
 // the two-factor flag of the auth user. Who counts as the administrator is decided in app/auth/guard.server.ts.
 import { eq } from "drizzle-orm";
+import { isRole, type Role } from "~/auth/roles";
 import { db } from "~/db/client.server";
 import { adminUsers, authUsers } from "~/db/schema";
 
+/** The user's role when their admin_users row is active, otherwise null. */
+export async function activeMemberRole(userId: string): Promise<Role | null> {
+  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
+  return row?.isActive && isRole(row.role) ? row.role : null;
+}
+
 /** Whether the user has an admin_users row that is active. */
 export async function isActiveAdmin(userId: string): Promise<boolean> {
-  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-  return Boolean(row?.isActive);
+  return (await activeMemberRole(userId)) !== null;
 }
 
 /** The owner's admin_users row (the ADMIN_EMAIL account), created active when missing (an existing row keeps its state). */
