@@ -110,11 +110,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const client = new PGlite(options.dataDir, {
     // The engine's WebAssembly memory grows and never shrinks, so every Postgres buffer is paid for good. Its
     // default 128 MB of shared buffers is allocated up front: a marketing site's data fits in a fraction of that,
-    // and the files stay in the OS page cache anyway, so 16 MB. Index builds (migrations) may take
+    // and the files stay in the OS page cache anyway, so 8 MB (a page it lacks is a read from that cache, not the
+    // disk). Index builds (migrations) may take
     // maintenance_work_mem, 64 MB by default: 16 MB is plenty for our tables (ADR 025).
     startParams: [
       ...PGlite.defaultStartParams,
-      ...["-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"],
+      ...["-c", "shared_buffers=8MB", "-c", "maintenance_work_mem=16MB"],
     ],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -33,24 +33,27 @@ test.describe("server memory", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("the server gives itself bounded heap flags and the malloc threshold, and keeps an operator's own", async () => {
+  test("the server gives itself bounded heap flags, the malloc threshold and two arenas, and keeps an operator's own", async () => {
     server = await startServer(await freePort(), { DATA_DIR: dataDir });
     const pid = server.proc.pid as number;
     expect(cmdline(pid)).toEqual(
       expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25"]),
     );
     expect(environ(pid)).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+    expect(environ(pid)).toContain("MALLOC_ARENA_MAX=2");
     await stopServer(server);
 
     server = await startServer(await freePort(), {
       DATA_DIR: dataDir,
       NODE_OPTIONS: "--max-semi-space-size=16",
       MALLOC_MMAP_THRESHOLD_: "262144",
+      MALLOC_ARENA_MAX: "4",
     });
     const own = server.proc.pid as number;
     expect(cmdline(own)).not.toContain("--max-semi-space-size=8");
     expect(cmdline(own)).toContain("--heap-growing-percent=25");
     expect(environ(own)).toContain("MALLOC_MMAP_THRESHOLD_=262144");
+    expect(environ(own)).toContain("MALLOC_ARENA_MAX=4");
   });
 
   test("a first start on an empty data folder, with migrations and demo content, stays under 400 MB resident", async () => {
