@@ -5,7 +5,7 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
@@ -47,7 +47,7 @@ const confirmSchema = z.object({
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "account.own");
   const { flash, clear } = await readFlash(request);
   return data(
     {
@@ -89,7 +89,7 @@ async function redirectWith(cookies: string[], toast: ToastMessage) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "account.own");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
