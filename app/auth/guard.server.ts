@@ -16,6 +16,8 @@ export interface AdminIdentity {
   name: string;
   /** What this member may do: ask `can(admin.role, capability)` (app/auth/roles.ts). */
   role: Role;
+  /** Whether the member has two-factor sign-in on (the owner may require it of everyone). */
+  twoFactor: boolean;
   sessionId: string;
 }
 
@@ -54,6 +56,7 @@ export async function checkAdmin(
       email: user.email,
       name: user.name,
       role: member.role,
+      twoFactor: member.twoFactor,
       sessionId: session.session.id,
     };
     return { ok: true, admin };

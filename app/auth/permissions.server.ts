@@ -4,8 +4,10 @@
 // by the model where the item is read, and answered the same way (ForbiddenError → forbidden()).
 import type { RouterContextProvider } from "react-router";
 import { requestInfo } from "~/lib/request-context.server";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
 import { auditContext } from "~/models/audit.server";
 import type { ContentActor } from "~/models/content-writes.server";
+import { twoFactorRequired } from "~/models/team.server";
 import { adminFor } from "./admin-context.server";
 import type { AdminIdentity } from "./guard.server";
 import { type Capability, can, ForbiddenError, forbiddenMessage, rolesWith } from "./roles";
@@ -45,6 +47,16 @@ export async function requireCan(
 ): Promise<AdminIdentity> {
   const admin = await adminFor(args, options);
   if (!can(admin.role, capability)) throw forbidden(capability);
+  // When the owner requires two-factor sign-in, a member without it may only set it up (their own account).
+  if (capability !== "account.own" && !admin.twoFactor && (await twoFactorRequired())) {
+    if (options.json) {
+      throw Response.json(
+        { error: { status: 403, message: TWO_FACTOR_REQUIRED_MESSAGE } },
+        { status: 403, headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
+    throw new Response(null, { status: 302, headers: { Location: "/admin/security?required" } });
+  }
   return admin;
 }
 

@@ -5,10 +5,22 @@ import { isRole, type Role } from "~/auth/roles";
 import { db } from "~/db/client.server";
 import { adminUsers, authUsers } from "~/db/schema";
 
-/** The user's admin_users row as the guard reads it (null when there is none or its role is unknown). */
-export async function memberStatus(userId: string): Promise<{ role: Role; active: boolean } | null> {
-  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-  return row && isRole(row.role) ? { role: row.role, active: row.isActive } : null;
+/**
+ * The user's admin_users row as the guard reads it, with whether two-factor sign-in is on (null when there is no
+ * row or its role is unknown).
+ */
+export async function memberStatus(
+  userId: string,
+): Promise<{ role: Role; active: boolean; twoFactor: boolean } | null> {
+  const [row] = await db()
+    .select({ role: adminUsers.role, isActive: adminUsers.isActive, twoFactor: authUsers.twoFactorEnabled })
+    .from(adminUsers)
+    .innerJoin(authUsers, eq(authUsers.id, adminUsers.userId))
+    .where(eq(adminUsers.userId, userId))
+    .limit(1);
+  return row && isRole(row.role)
+    ? { role: row.role, active: row.isActive, twoFactor: Boolean(row.twoFactor) }
+    : null;
 }
 
 /** The owner's admin_users row (the ADMIN_EMAIL account), created active when missing (an existing row keeps its state). */

@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { can, isRole, type Role, rolesWith } from "~/auth/roles";
 import { db } from "~/db/client.server";
-import { adminUsers, auditLog, authSessions, authUsers, teamInvitations } from "~/db/schema";
+import { adminUsers, auditLog, authSessions, authUsers, teamInvitations, websiteSettings } from "~/db/schema";
 import { env } from "~/env.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { mailConfigured } from "~/lib/mail.server";
@@ -46,6 +46,8 @@ export const TEAM_MESSAGES = {
   lastManager:
     "This would leave nobody who can manage the team. Give someone else the Administrator role first.",
   memberGone: "This member is no longer in the team.",
+  ownTwoFactorFirst:
+    "Turn on two-factor sign-in for your own account (Security) before requiring it of everyone.",
   invitationGone: "This invitation no longer exists or was already accepted.",
   invitationRevoked: "This invitation was withdrawn. Ask whoever invited you for a new one.",
   invitationExpired: `This invitation has expired (links work for ${INVITATION_TTL_DAYS} days). Ask whoever invited you to send it again.`,
@@ -327,11 +329,29 @@ export async function listTeam(): Promise<{ members: TeamMember[]; invitations: 
         .where(and(eq(auditLog.action, "auth.admin_access.granted"), inArray(auditLog.actor, emails)))
         .groupBy(auditLog.actor)
     : [];
-  const lastSignIn = new Map(signIns.map((s) => [s.actor, s.at]));
+  // A sign-in is the sign-in page's granted entry, or a session opened another way (the auth API): the later one.
+  const sessions = rows.length
+    ? await db()
+        .select({ userId: authSessions.userId, at: max(authSessions.createdAt) })
+        .from(authSessions)
+        .where(
+          inArray(
+            authSessions.userId,
+            rows.map((r) => r.userId),
+          ),
+        )
+        .groupBy(authSessions.userId)
+    : [];
+  const byEmail = new Map(signIns.map((s) => [s.actor, s.at]));
+  const bySession = new Map(sessions.map((s) => [s.userId, s.at]));
+  const lastSignIn = (userId: string, email: string) => {
+    const times = [byEmail.get(email), bySession.get(userId)].filter((t): t is Date => t instanceof Date);
+    return times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
+  };
   const order = (role: string) => (role === "owner" ? 0 : 1);
   const members = rows
     .filter((r): r is typeof r & { role: Role } => isRole(r.role))
-    .map((r) => ({ ...r, twoFactor: Boolean(r.twoFactor), lastSignIn: lastSignIn.get(r.email) ?? null }))
+    .map((r) => ({ ...r, twoFactor: Boolean(r.twoFactor), lastSignIn: lastSignIn(r.userId, r.email) }))
     .sort((a, b) => order(a.role) - order(b.role) || a.name.localeCompare(b.name));
   const invitationRows = await db()
     .select()
@@ -420,4 +440,37 @@ export async function removeMember(userId: string, actor: TeamActor, who: AuditC
     entityId: userId,
     details: { email: row.email, role: row.role },
   });
+}
+
+/** The setting row (outside the Settings form's keys, so saving that form never touches it). */
+const REQUIRE_TWO_FACTOR = "team_require_two_factor";
+
+/** Whether the owner requires two-factor sign-in of every member. */
+export async function twoFactorRequired(): Promise<boolean> {
+  const [row] = await db()
+    .select({ value: websiteSettings.settingValue })
+    .from(websiteSettings)
+    .where(eq(websiteSettings.settingKey, REQUIRE_TWO_FACTOR))
+    .limit(1);
+  return row?.value === "true";
+}
+
+/** The owner turns the requirement on or off. */
+export async function setTwoFactorRequired(
+  on: boolean,
+  actor: TeamActor & { twoFactor: boolean },
+  who: AuditContext,
+): Promise<void> {
+  if (actor.role !== "owner") throw new TeamRuleError("Only the owner can require two-factor sign-in.", 403);
+  // Requiring it without having it would send the owner to Security too, away from this switch.
+  if (on && !actor.twoFactor) throw new TeamRuleError(TEAM_MESSAGES.ownTwoFactorFirst);
+  const value = on ? "true" : "false";
+  await db()
+    .insert(websiteSettings)
+    .values({ settingKey: REQUIRE_TWO_FACTOR, settingValue: value, settingType: "boolean" })
+    .onConflictDoUpdate({
+      target: websiteSettings.settingKey,
+      set: { settingValue: value, updatedAt: sql`now()` },
+    });
+  await auditAs(who, { action: "team.two_factor_required", entity: "settings", details: { on } });
 }

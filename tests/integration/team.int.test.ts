@@ -2,10 +2,11 @@
 // accepted with a name and password, signed in), each role's account, the links that no longer work, the mail
 // through the outbox to a real SMTP server, removal ending open sessions, and the content rules that a crafted form
 // post must not get around (a contributor publishing, an author editing someone else's post).
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { auth, initAuth } from "~/auth/instance.server";
@@ -17,6 +18,7 @@ import { runOutboxOnce } from "~/models/outbox.server";
 import { hashToken, TEAM_MESSAGES } from "~/models/team.server";
 import { startSmtp } from "../support/receivers";
 import { setupTestDatabase } from "../support/test-db";
+import { totpFromUri } from "../support/totp";
 
 process.env.ADMIN_EMAIL = "owner@example.com";
 process.env.ADMIN_PASSWORD = "team-owner-password";
@@ -344,6 +346,132 @@ describe("team", () => {
       expect((await requireAdmin(request("/admin", adminCookie))).role).toBe("administrator");
     } finally {
       await test.handle().db.update(adminUsers).set({ isActive: true }).where(eq(adminUsers.role, "owner"));
+    }
+  });
+
+  it("every member is a full account: own two-factor with recovery codes, reset by mail, sessions; 2FA can be required", async () => {
+    const { callAuthEndpoint, signInAdmin, verifyAdminSecondFactor } = await import("~/auth/sign-in.server");
+    /** Turns on two-factor sign-in from the member's own session, as Security does; answers the recovery codes. */
+    const turnOnTwoFactor = async (cookie: string, password: string) => {
+      const enable = await callAuthEndpoint(request("/admin/security", cookie), "/two-factor/enable", {
+        password,
+      });
+      expect(enable.status).toBe(200);
+      const { totpURI, backupCodes } = enable.json as { totpURI: string; backupCodes: string[] };
+      expect(backupCodes.length).toBeGreaterThan(0);
+      const confirmed = await callAuthEndpoint(
+        request("/admin/security", cookie),
+        "/two-factor/verify-totp",
+        {
+          code: totpFromUri(totpURI),
+        },
+      );
+      expect(confirmed.status).toBe(200);
+      // Confirming opens a new session in place of the one that asked.
+      return {
+        backupCodes,
+        cookie: cookieOf(new Headers(confirmed.setCookies.map((c) => ["set-cookie", c]))),
+      };
+    };
+    const { backupCodes } = await turnOnTwoFactor(
+      await signIn("sales@example.com", "sales-password"),
+      "sales-password",
+    );
+    const step1 = await signInAdmin(request("/admin-auth"), {
+      email: "sales@example.com",
+      password: "sales-password",
+    });
+    expect(step1.kind).toBe("two-factor");
+    const pending = step1.setCookies.map((c) => c.split(";")[0]).join("; ");
+    const step2 = await verifyAdminSecondFactor(request("/admin-auth", pending), {
+      method: "recovery",
+      code: backupCodes[0] ?? "",
+    });
+    expect(step2.kind).toBe("granted");
+    const salesNow = step2.kind === "granted" ? step2.setCookies.map((c) => c.split(";")[0]).join("; ") : "";
+    // Their own sessions on Security.
+    const security = await answer(
+      await run("routes/admin/security.tsx", "loader", request("/admin/security", salesNow)),
+    );
+    expect((security.body as { sessions: unknown[] }).sessions.length).toBeGreaterThan(0);
+    const team = await answer(
+      await run("routes/admin/team.tsx", "loader", request("/admin/team", ownerCookie)),
+    );
+    const listed = (team.body as { members: { email: string; twoFactor: boolean }[] }).members;
+    expect(listed.find((m) => m.email === "sales@example.com")?.twoFactor).toBe(true);
+
+    // A reset link by mail, for a member as for the owner (offered while ADMIN_PASSWORD does not pin passwords).
+    const smtp = await startSmtp();
+    const pinned = env().adminPassword;
+    env().smtpUrl = smtp.url;
+    env().adminPassword = undefined;
+    try {
+      const reset = await callAuthEndpoint(request("/admin-auth/forgot"), "/request-password-reset", {
+        email: "editor@example.com",
+      });
+      expect(reset.status).toBe(200);
+      await vi.waitFor(() => expect(smtp.mails.map((m) => m.to)).toContainEqual(["editor@example.com"]), {
+        timeout: 5000,
+      });
+    } finally {
+      env().smtpUrl = undefined;
+      env().adminPassword = pinned;
+      await smtp.close();
+    }
+
+    // The owner requires two-factor: the editor (without it) is sent to Security first; sales (with it) is not.
+    const administrator = await signIn("administrator@example.com", "administrator-password");
+    const notOwner = await answer(
+      await run(
+        "routes/admin/team.tsx",
+        "action",
+        request("/admin/team", administrator, { intent: "require-two-factor", on: "true" }),
+      ),
+    );
+    expect(notOwner.status).toBe(403);
+    const withoutOwn = await answer(
+      await run(
+        "routes/admin/team.tsx",
+        "action",
+        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "true" }),
+      ),
+    );
+    expect(JSON.stringify(withoutOwn.body)).toContain(TEAM_MESSAGES.ownTwoFactorFirst);
+    ownerCookie = (await turnOnTwoFactor(ownerCookie, "team-owner-password")).cookie;
+    const on = await answer(
+      await run(
+        "routes/admin/team.tsx",
+        "action",
+        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "true" }),
+      ),
+    );
+    expect(on.status).toBe(200);
+    try {
+      const editor = await signIn("editor@example.com", "editor-password");
+      const blog = await run("routes/admin/blog.tsx", "loader", request("/admin/blog", editor));
+      expect((blog.value as Response).headers.get("location")).toBe("/admin/security?required");
+      const json = await answer(
+        await run(
+          "routes/admin/content-revisions.ts",
+          "loader",
+          request(`/admin/content/blog/${randomUUID()}/revisions`, editor),
+          { kind: "blog", id: randomUUID() },
+        ),
+      );
+      expect(json.status).toBe(403);
+      const ownPage = await answer(
+        await run("routes/admin/security.tsx", "loader", request("/admin/security", editor)),
+      );
+      expect(ownPage.body).toMatchObject({ required: true });
+      expect(
+        (await run("routes/admin/contacts.tsx", "loader", request("/admin/contacts", salesNow))).thrown,
+      ).toBe(false);
+    } finally {
+      await run(
+        "routes/admin/team.tsx",
+        "action",
+        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "false" }),
+      );
     }
   });
 

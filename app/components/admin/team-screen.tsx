@@ -255,16 +255,49 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   );
 }
 
+/** The owner's switch: two-factor sign-in required of every member (those without it can only set it up). */
+function RequireTwoFactor({ required }: { required: boolean }) {
+  const fetcher = useFetcher<TeamActionResult>();
+  useActionToast(fetcher.data);
+  const pending = fetcher.formData?.get("on");
+  const on = pending != null ? pending === "true" : required;
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <CardTitle>Two-factor sign-in</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700" data-testid="two-factor-requirement">
+          {on
+            ? "Required of everyone: a member without it can only open Security until it is on."
+            : "Optional: each member decides under Security."}
+        </p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="require-two-factor" />
+          <input type="hidden" name="on" value={on ? "false" : "true"} />
+          <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+            {on ? "Make it optional" : "Require it of everyone"}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function TeamScreen({
   members,
   invitations,
   me,
+  myRole,
   ttlDays,
+  twoFactorRequired,
 }: {
   members: Member[];
   invitations: Invitation[];
   me: string;
+  myRole: Role;
   ttlDays: number;
+  twoFactorRequired: boolean;
 }) {
   // Rows that unmount on success (removed, withdrawn) leave their toast to the screen.
   useActionToast(useFetcher<TeamActionResult>({ key: "team-remove" }).data);
@@ -283,7 +316,7 @@ export function TeamScreen({
           ))}
         </ul>
       </Card>
-      <Card>
+      <Card className="mb-6">
         <CardHeader className="border-b border-slate-200">
           <CardTitle>Pending invitations</CardTitle>
         </CardHeader>
@@ -297,6 +330,7 @@ export function TeamScreen({
           </ul>
         )}
       </Card>
+      {myRole === "owner" ? <RequireTwoFactor required={twoFactorRequired} /> : null}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
 import {
   listAdminSessions,
   revokeAdminSession,
@@ -24,6 +25,7 @@ import {
   SESSION_MESSAGES,
 } from "~/models/admin-sessions.server";
 import { isTwoFactorEnabled } from "~/models/admin-users.server";
+import { twoFactorRequired } from "~/models/team.server";
 import type { Route } from "./+types/security";
 
 const SECURITY_MESSAGES = {
@@ -49,9 +51,12 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireCan({ request, context }, "account.own");
   const { flash, clear } = await readFlash(request);
+  const enabled = await isTwoFactorEnabled(admin.userId);
   return data(
     {
-      enabled: await isTwoFactorEnabled(admin.userId),
+      enabled,
+      // The owner requires two-factor of everyone: until it is on, this is the only screen that opens.
+      required: !enabled && (await twoFactorRequired()),
       sessions: await listAdminSessions(request, admin),
       flash,
     },
@@ -178,8 +183,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     <div>
       <AdminPageHeader
         title="Security"
-        description="Protect the administrator account with a second factor, and see where it is signed in"
+        description="Protect your account with a second factor, and see where it is signed in"
       />
+      {loaderData.required ? (
+        <p
+          role="alert"
+          className="mb-6 max-w-3xl rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+        >
+          {TWO_FACTOR_REQUIRED_MESSAGE}
+        </p>
+      ) : null}
       <Card className="max-w-3xl">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

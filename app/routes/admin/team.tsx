@@ -18,7 +18,9 @@ import {
   removeMember,
   resendInvitation,
   revokeInvitation,
+  setTwoFactorRequired,
   TeamRuleError,
+  twoFactorRequired,
 } from "~/models/team.server";
 import type { Route } from "./+types/team";
 
@@ -28,8 +30,14 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireCan(args, "team.manage");
-  const team = await listTeam();
-  return { ...team, me: admin.userId, myRole: admin.role, ttlDays: INVITATION_TTL_DAYS };
+  const [team, required] = await Promise.all([listTeam(), twoFactorRequired()]);
+  return {
+    ...team,
+    me: admin.userId,
+    myRole: admin.role,
+    ttlDays: INVITATION_TTL_DAYS,
+    twoFactorRequired: required,
+  };
 }
 
 const inviteSchema = z.object({
@@ -56,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const { intent = "", id = "", ...values } = formValues(form);
   const who = memberActor(admin, args);
-  const actor = { userId: admin.userId, role: admin.role, name: admin.name };
+  const actor = { userId: admin.userId, role: admin.role, name: admin.name, twoFactor: admin.twoFactor };
   try {
     if (intent === "invite") {
       const parsed = inviteSchema.safeParse({ email: values.email?.trim(), role: values.role });
@@ -68,6 +76,16 @@ export async function action(args: Route.ActionArgs) {
       }
       const sent = await inviteMember(parsed.data, actor, who);
       return sentAnswer(intent, sent, sent.mailed ? `Invitation mailed to ${sent.email}` : "Invitation made");
+    }
+    if (intent === "require-two-factor") {
+      const on = values.on === "true";
+      await setTwoFactorRequired(on, actor, who);
+      return done(
+        on ? "Two-factor sign-in is now required of everyone" : "Two-factor sign-in is optional again",
+        {
+          intent,
+        },
+      );
     }
     if (!UUID.test(id)) return refuse("Unknown member or invitation", { intent });
     if (intent === "resend") {
