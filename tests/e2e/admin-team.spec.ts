@@ -98,6 +98,7 @@ for (const width of [375, 1280]) {
     expect(refused?.status()).toBe(403);
     await expect(guest.getByText("Only owners and administrators can do this.")).toBeVisible();
     await expectNoAxeViolations(guest);
+    await guest.screenshot({ path: testInfo.outputPath(`forbidden-${width}.png`), fullPage: true });
 
     // The link worked once.
     const reused = await (await browser.newContext()).newPage();
@@ -123,6 +124,7 @@ for (const width of [375, 1280]) {
     await page.keyboard.press("Enter");
     await expect(toast(page, "Role changed")).toBeVisible();
     await expect(row.locator("span").filter({ hasText: /^Author$/ })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`team-member-${width}.png`), fullPage: true });
 
     // Removal (confirmed) ends the member's open session: their next page is the sign-in.
     await row.getByRole("button", { name: "Remove Priya Editor" }).focus();
