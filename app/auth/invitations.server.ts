@@ -3,8 +3,10 @@
 // browsers send it together; then the account is made (or a removed member's account gets the new name and
 // password), it joins the team with the invitation's role, and the person is signed in through the same flow as the
 // sign-in page (its throttling, audit and two-factor step apply).
+import { MEMBER_NAME_MAX_LENGTH } from "~/lib/auth-schemas";
 import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
+import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { claimInvitation, invitationRefusal, joinTeam, releaseInvitation } from "~/models/team.server";
 import { setPasswordFor } from "./bootstrap.server";
@@ -43,6 +45,7 @@ export async function acceptInvitation(
   if (invitation.state !== "valid") {
     return { kind: "refused", status: 410, message: invitationRefusal(invitation.state) };
   }
+  const name = safeText(input.name, MEMBER_NAME_MAX_LENGTH);
   const ctx = await auth().$context;
   let userId: string;
   try {
@@ -50,11 +53,11 @@ export async function acceptInvitation(
     if (existing) {
       // A member removed earlier and invited again: their account (and content) is theirs again.
       userId = existing.user.id;
-      await ctx.internalAdapter.updateUser(userId, { name: input.name });
+      await ctx.internalAdapter.updateUser(userId, { name });
       await ctx.internalAdapter.deleteUserSessions(userId);
     } else {
       const user = await ctx.internalAdapter.createUser(
-        { email: invitation.email, name: input.name, emailVerified: true },
+        { email: invitation.email, name, emailVerified: true },
         { method: "invitation" },
       );
       userId = user.id;
