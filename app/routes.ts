@@ -31,6 +31,8 @@ export default [
   route("admin-auth/sign-out", "routes/auth/sign-out.ts"),
   route("admin-auth/forgot", "routes/auth/forgot-password.tsx"),
   route("admin-auth/reset", "routes/auth/reset-password.tsx"),
+  // Accepting an invitation to the team: the only way to an account besides the owner's.
+  route("admin-auth/join/:token", "routes/auth/accept-invitation.tsx"),
 
   // --- back office -------------------------------------------------------------------------------------------
   ...prefix("admin", [
@@ -51,6 +53,8 @@ export default [
       route("integrations", "routes/admin/integrations.tsx"),
       // Redirects and the 404 monitor
       route("redirects", "routes/admin/redirects.tsx"),
+      // Members, roles and invitations
+      route("team", "routes/admin/team.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),

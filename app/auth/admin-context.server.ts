@@ -18,12 +18,15 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
  * not run (the function called on its own, e.g. by the authorization-matrix test) it runs the full guard, so a
  * loader or action can never be reached unguarded.
  */
-export async function adminFor({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}): Promise<AdminIdentity> {
-  return context.get(adminContext) ?? requireAdmin(request);
+export async function adminFor(
+  {
+    request,
+    context,
+  }: {
+    request: Request;
+    context: Readonly<RouterContextProvider>;
+  },
+  options: { json?: boolean } = {},
+): Promise<AdminIdentity> {
+  return context.get(adminContext) ?? requireAdmin(request, options);
 }

@@ -67,7 +67,8 @@ export async function bootstrapAdmin(
   return { userId: user.id, created: true, generatedPassword: adminPassword ? undefined : password };
 }
 
-async function setAdminPasswordFor(userId: string, password: string) {
+/** Sets a member's password (a new credential account when they have none). */
+export async function setPasswordFor(userId: string, password: string) {
   const ctx = await auth().$context;
   const hash = await ctx.password.hash(password);
   const accounts = await ctx.internalAdapter.findAccounts(userId);
@@ -85,7 +86,7 @@ async function setAdminPasswordFor(userId: string, password: string) {
 
 /** Every password change: the new hash, every session ended, and the sign-in failure counters cleared. */
 async function changeAdminPassword(userId: string, email: string, password: string) {
-  await setAdminPasswordFor(userId, password);
+  await setPasswordFor(userId, password);
   const ctx = await auth().$context;
   await ctx.internalAdapter.deleteUserSessions(userId);
   await clearSignInFailures(email);

@@ -1,10 +1,12 @@
-// The admin guard: resolves a request to the one active administrator or refuses it (redirect to /admin-auth,
-// or 401/403 JSON for resource routes), revoking and clearing any non-admin session on the way. Admin pages get
+// The admin guard: resolves a request to an active team member (any user with an active admin_users row: the
+// ADMIN_EMAIL owner, and whoever accepted an invitation) or refuses it (redirect to /admin-auth, or 401/403 JSON
+// for resource routes), revoking and clearing any non-member session on the way. What a member may do is the role
+// check's business (requireCan, app/auth/permissions.server.ts). Admin pages get
 // it once per request through the admin layout's middleware (app/auth/admin-context.server.ts); actions and
 // resource routes outside that layout call requireAdmin(request) themselves.
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { activeMemberRole } from "~/models/admin-users.server";
+import { memberStatus } from "~/models/admin-users.server";
 import { auth } from "./instance.server";
 import type { Role } from "./roles";
 
@@ -14,6 +16,8 @@ export interface AdminIdentity {
   name: string;
   /** What this member may do: ask `can(admin.role, capability)` (app/auth/roles.ts). */
   role: Role;
+  /** Whether the member has two-factor sign-in on (the owner may require it of everyone). */
+  twoFactor: boolean;
   sessionId: string;
 }
 
@@ -29,9 +33,10 @@ export function isAdminRefusal(value: unknown): value is Exclude<AdminDenial, "s
 }
 
 /**
- * Resolves the request to the one active administrator, or says why not. A signed-in user who is not the admin
- * (wrong email, inactive admin_users row) has the session revoked here, so it cannot be used elsewhere. Any
- * failure (e.g. the database is down) is logged and treated as not-admin.
+ * Resolves the request to an active team member, or says why not. A signed-in user who is not a member (no
+ * admin_users row: never invited, or removed) or whose row is inactive has the session revoked here, so it cannot
+ * be used elsewhere. The row is read on every request, so a removed member's open session is refused at its next
+ * request. Any failure (e.g. the database is down) is logged and treated as not-admin.
  */
 export async function checkAdmin(
   request: Request,
@@ -40,18 +45,18 @@ export async function checkAdmin(
     const session = await auth().api.getSession({ headers: request.headers });
     if (!session) return { ok: false, reason: "signed-out" };
     const { user } = session;
-    const role = await activeMemberRole(user.id);
-    const denial = user.email !== env().adminEmail ? "not-admin" : role === null ? "inactive" : null;
-    if (denial || role === null) {
+    const member = await memberStatus(user.id);
+    if (!member?.active) {
       const ctx = await auth().$context;
       await ctx.internalAdapter.deleteSession(session.session.token);
-      return { ok: false, reason: denial ?? "inactive" };
+      return { ok: false, reason: member ? "inactive" : "not-admin" };
     }
     const admin = {
       userId: user.id,
       email: user.email,
       name: user.name,
-      role,
+      role: member.role,
+      twoFactor: member.twoFactor,
       sessionId: session.session.id,
     };
     return { ok: true, admin };

@@ -8,10 +8,11 @@ import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import { memberStatus } from "~/models/admin-users.server";
 import { authDatabase } from "~/models/auth-store.server";
 import { forgetAtRestKey, resolveAuthSecret } from "./auth-secret.server";
 import { afterAuthHook, beforeAuthHook } from "./hooks.server";
-import { RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
+import { passwordManagedByEnv, RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
 import { knownDeviceIdIn, SIGN_IN_LIMITS, setDeviceSigningSecret } from "./throttle.server";
 
 /** A limit multiplied by RATE_LIMIT_FACTOR, at least 1. */
@@ -36,9 +37,11 @@ function createAuth(secret: string) {
       minPasswordLength: ADMIN_PASSWORD_MIN_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Only the administrator can be sent a reset link, and only when SMTP is configured.
+      // Only an active team member can be sent a reset link, and only when SMTP is configured. The owner's
+      // password is not reset by mail while ADMIN_PASSWORD sets it (the next start would undo it).
       sendResetPassword: async ({ user, token }) => {
-        if (!mailConfigured() || user.email !== env().adminEmail) return;
+        if (!mailConfigured() || !(await memberStatus(user.id))?.active) return;
+        if (user.email === env().adminEmail && passwordManagedByEnv()) return;
         await sendResetMail(
           PRODUCT_NAME,
           user.email,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, can, isRole, ROLES, rolesWith } from "./roles";
+import { CAPABILITIES, can, contentRefusal, forbiddenMessage, isRole, ROLES, rolesWith } from "./roles";
 
 describe("roles", () => {
   it("gives the owner and administrators every capability", () => {
@@ -26,5 +26,36 @@ describe("roles", () => {
     expect(isRole("admin")).toBe(false);
     expect(can("admin", "dashboard.view")).toBe(false);
     expect(can(undefined, "dashboard.view")).toBe(false);
+  });
+
+  it("names who may do a thing, in words", () => {
+    expect(forbiddenMessage("team.manage")).toBe(
+      "Only owners and administrators can do this. Ask the owner or an administrator if you need it.",
+    );
+    expect(forbiddenMessage("content.publish.own")).toMatch(
+      /^Only owners, administrators, editors and authors /,
+    );
+  });
+
+  it("limits authors and contributors to their own items, and contributors to drafts", () => {
+    const me = "11111111-1111-1111-1111-111111111111";
+    const mine = { createdBy: me, status: "draft" };
+    const mineLive = { createdBy: me, status: "published" };
+    const theirs = { createdBy: "22222222-2222-2222-2222-222222222222", status: "draft" };
+    const old = { createdBy: null, status: "published" };
+    const author = { userId: me, role: "author" as const };
+    const contributor = { userId: me, role: "contributor" as const };
+    const editor = { userId: me, role: "editor" as const };
+    expect(contentRefusal(author, mine, "publish")).toBeNull();
+    expect(contentRefusal(author, mineLive, "delete")).toBeNull();
+    expect(contentRefusal(author, theirs, "edit")).toBe("content.edit.any");
+    expect(contentRefusal(author, old, "publish")).toBe("content.publish.any");
+    expect(contentRefusal(contributor, mine, "edit")).toBeNull();
+    expect(contentRefusal(contributor, mine, "delete")).toBeNull();
+    expect(contentRefusal(contributor, mine, "publish")).toBe("content.publish.own");
+    expect(contentRefusal(contributor, mineLive, "edit")).toBe("content.publish.own");
+    expect(contentRefusal(contributor, mineLive, "delete")).toBe("content.publish.own");
+    for (const act of ["edit", "publish", "delete"] as const)
+      expect(contentRefusal(editor, old, act)).toBeNull();
   });
 });

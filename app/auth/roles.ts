@@ -122,3 +122,66 @@ export function can(role: Role | string | null | undefined, capability: Capabili
 export function rolesWith(capability: Capability): Role[] {
   return ROLES.filter((role) => GRANTS[role].has(capability));
 }
+
+/** "owners, administrators and editors": the roles with a capability, in words. */
+export function rolesInWords(capability: Capability): string {
+  const names = rolesWith(capability).map((role) => `${ROLE_LABELS[role].toLowerCase()}s`);
+  if (names.length <= 1) return names[0] ?? "nobody";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** What a forbidden screen or action says: which roles may do it. */
+export function forbiddenMessage(capability: Capability): string {
+  const who = rolesInWords(capability);
+  return `Only ${who} can do this. Ask the owner or an administrator if you need it.`;
+}
+
+/** A refusal by role, thrown by a model that checks it where the item is known (routes answer it with a 403). */
+export class ForbiddenError extends Error {
+  constructor(readonly capability: Capability) {
+    super(forbiddenMessage(capability));
+    this.name = "ForbiddenError";
+  }
+}
+
+/** The member a content write is made by (from the guard's AdminIdentity). */
+export interface ContentMember {
+  userId: string;
+  role: Role;
+}
+
+/** What the content rules need to know about an item. created_by null (older rows) counts as the owner's. */
+export interface ContentItemFacts {
+  createdBy: string | null;
+  status: string;
+}
+
+export type ContentAct = "edit" | "publish" | "delete";
+
+/**
+ * Whether the member may `act` on `item`; the capability they lack (for the 403's message) or null when allowed.
+ * Authors and contributors act on their own items only; a contributor (no publish right) may not publish, may not
+ * change an item that is published (that would change what visitors see) and may not delete it once published.
+ */
+export function contentRefusal(
+  member: ContentMember,
+  item: ContentItemFacts,
+  act: ContentAct,
+): Capability | null {
+  const owns = item.createdBy !== null && item.createdBy === member.userId;
+  const mayPublish =
+    can(member.role, "content.publish.any") || (owns && can(member.role, "content.publish.own"));
+  const live = item.status === "published";
+  if (act === "publish") {
+    if (mayPublish) return null;
+    return can(member.role, "content.publish.own") ? "content.publish.any" : "content.publish.own";
+  }
+  const [any, own] =
+    act === "edit"
+      ? (["content.edit.any", "content.edit.own"] as const)
+      : (["content.delete.any", "content.delete.own"] as const);
+  if (can(member.role, any)) return null;
+  if (!owns || !can(member.role, own)) return any;
+  if (live && !mayPublish) return "content.publish.own";
+  return null;
+}

@@ -3,7 +3,7 @@
 // rate limits and hooks apply to the form exactly as to the JSON API.
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { ensureAdminRow, isActiveAdmin } from "~/models/admin-users.server";
+import { ensureAdminRow, memberStatus } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
 import { clearedSessionCookies } from "./guard.server";
 import { hookSource } from "./hooks.server";
@@ -119,8 +119,9 @@ export async function verifyAdminSecondFactor(
 }
 
 /**
- * After a successful credential check: the email must be ADMIN_EMAIL exactly, an admin_users row is ensured
- * (created active on first sign-in) and must be active. Anything else revokes the new session at once.
+ * After a successful credential check: the user must be a team member. The ADMIN_EMAIL account is the owner, its
+ * admin_users row ensured (created active on first sign-in); everyone else has a row only through an accepted
+ * invitation. The row must be active. Anything else revokes the new session at once.
  */
 async function completeAdminSignIn(request: Request, result: AuthCall): Promise<SignInOutcome> {
   const { token, user } = result.json as { token: string; user: { id: string; email: string } };
@@ -140,21 +141,23 @@ async function completeAdminSignIn(request: Request, result: AuthCall): Promise<
     });
     return { kind: "error" as const, status, message, setCookies: await clearedSessionCookies() };
   };
-  if (user.email !== env().adminEmail) return refuse(403, AUTH_MESSAGES.invalidAdminEmail, "not_admin_email");
-  try {
-    await ensureAdminRow(user.id);
-  } catch (error) {
-    logger.error({ err: error }, "could not create the admin_users row");
-    return refuse(500, AUTH_MESSAGES.unableToCreateRecord, "admin_record_failed");
+  if (user.email === env().adminEmail) {
+    try {
+      await ensureAdminRow(user.id);
+    } catch (error) {
+      logger.error({ err: error }, "could not create the admin_users row");
+      return refuse(500, AUTH_MESSAGES.unableToCreateRecord, "admin_record_failed");
+    }
   }
-  let active = false;
+  let member: Awaited<ReturnType<typeof memberStatus>> = null;
   try {
-    active = await isActiveAdmin(user.id);
+    member = await memberStatus(user.id);
   } catch (error) {
     logger.error({ err: error }, "could not read the admin_users row");
     return refuse(500, AUTH_MESSAGES.errorVerifyingStatus, "admin_check_failed");
   }
-  if (!active) return refuse(403, AUTH_MESSAGES.denied, "inactive");
+  if (!member) return refuse(403, AUTH_MESSAGES.invalidAdminEmail, "not_member");
+  if (!member.active) return refuse(403, AUTH_MESSAGES.denied, "inactive");
   await recordAudit({ actor: user.email, action: "auth.admin_access.granted", ...source });
   return {
     kind: "granted",

@@ -30,3 +30,18 @@ export const resetPasswordSchema = z
 /** Shown (forgot and reset pages, the API) when ADMIN_PASSWORD decides the password. */
 export const PASSWORD_MANAGED_MESSAGE =
   "The password is set by the server's ADMIN_PASSWORD setting; change it there.";
+
+/** A member's name as the team sees it (accepting an invitation). */
+export const MEMBER_NAME_MAX_LENGTH = 100;
+
+export const acceptInvitationSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Enter your name")
+      .max(MEMBER_NAME_MAX_LENGTH, "Use at most 100 characters"),
+    password,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });

@@ -1,19 +1,26 @@
-// The administrator's rows besides better-auth's own handling of them: the admin_users row (role, active) and
-// the two-factor flag of the auth user. Who counts as the administrator is decided in app/auth/guard.server.ts.
+// Team members' rows besides better-auth's own handling of them: the admin_users row (role, active) and the
+// two-factor flag of the auth user. Who counts as a member is decided in app/auth/guard.server.ts.
 import { eq } from "drizzle-orm";
 import { isRole, type Role } from "~/auth/roles";
 import { db } from "~/db/client.server";
 import { adminUsers, authUsers } from "~/db/schema";
 
-/** The user's role when their admin_users row is active, otherwise null. */
-export async function activeMemberRole(userId: string): Promise<Role | null> {
-  const [row] = await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-  return row?.isActive && isRole(row.role) ? row.role : null;
-}
-
-/** Whether the user has an admin_users row that is active. */
-export async function isActiveAdmin(userId: string): Promise<boolean> {
-  return (await activeMemberRole(userId)) !== null;
+/**
+ * The user's admin_users row as the guard reads it, with whether two-factor sign-in is on (null when there is no
+ * row or its role is unknown).
+ */
+export async function memberStatus(
+  userId: string,
+): Promise<{ role: Role; active: boolean; twoFactor: boolean } | null> {
+  const [row] = await db()
+    .select({ role: adminUsers.role, isActive: adminUsers.isActive, twoFactor: authUsers.twoFactorEnabled })
+    .from(adminUsers)
+    .innerJoin(authUsers, eq(authUsers.id, adminUsers.userId))
+    .where(eq(adminUsers.userId, userId))
+    .limit(1);
+  return row && isRole(row.role)
+    ? { role: row.role, active: row.isActive, twoFactor: Boolean(row.twoFactor) }
+    : null;
 }
 
 /** The owner's admin_users row (the ADMIN_EMAIL account), created active when missing (an existing row keeps its state). */

@@ -5,6 +5,7 @@
 // in the same transaction (redirectsForSlugChange, redirects.server.ts). The two admin models only say how their
 // input maps to columns and back from a revision.
 import { eq, sql } from "drizzle-orm";
+import { type ContentAct, type ContentMember, contentRefusal, ForbiddenError } from "~/auth/roles";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
@@ -25,6 +26,31 @@ import { redirectsForSlugChange } from "~/models/redirects.server";
 import type { ObjectStore } from "~/storage/object-store.server";
 
 type ContentTable = typeof blogPosts | typeof academyContent;
+
+/**
+ * Who makes a content write: the audit facts, and for a team member their id and role, checked against the item
+ * where it is read (app/auth/roles.ts, contentRefusal). Writes without a member (the content API's keys, the
+ * scheduler, the seed) are not limited by role.
+ */
+export type ContentActor = AuditContext & { member?: ContentMember };
+
+/** Throws ForbiddenError when the member may not do every one of `acts` on the item. */
+function authorize(
+  who: ContentActor,
+  item: { createdBy: string | null; status: string },
+  acts: ContentAct[],
+) {
+  if (!who.member) return;
+  for (const act of acts) {
+    const missing = contentRefusal(who.member, item, act);
+    if (missing) throw new ForbiddenError(missing);
+  }
+}
+
+/** What a save of `input` over `before` asks for: an edit, and a publication change when either side is live. */
+function actsOfSave(before: { status: string }, status: ContentStatus): ContentAct[] {
+  return before.status === "published" || status === "published" ? ["edit", "publish"] : ["edit"];
+}
 
 /** What a save records in its revision. */
 interface Revision {
@@ -82,13 +108,15 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
    */
   async function updateLocked(
     id: string,
-    who: AuditContext,
+    who: ContentActor,
+    acts: (before: Row) => ContentAct[],
     revision: (after: Row) => Revision,
     change: (before: Row) => Record<string, unknown>,
   ) {
     const result = await db().transaction(async (tx) => {
       const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
       if (!before) return undefined;
+      authorize(who, before, acts(before));
       const [after] = (await tx
         .update(target)
         .set(values(change(before)))
@@ -107,13 +135,14 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
   async function update(
     id: string,
     input: Input,
-    who: AuditContext,
+    who: ContentActor,
     now = new Date(),
     revision: Revision = { action: "update" },
   ) {
     const updated = await updateLocked(
       id,
       who,
+      (before) => actsOfSave(before, input.status),
       () => revision,
       (before) => ({
         ...columns(input),
@@ -126,7 +155,9 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
   }
 
   return {
-    async create(input: Input, who: AuditContext, now = new Date(), details: Record<string, unknown> = {}) {
+    async create(input: Input, who: ContentActor, now = new Date(), details: Record<string, unknown> = {}) {
+      const mine = { createdBy: who.member?.userId ?? null, status: "draft" };
+      authorize(who, mine, input.status === "published" ? ["edit", "publish"] : ["edit"]);
       const { row, queued } = await db().transaction(async (tx) => {
         const [inserted] = (await tx
           .insert(target)
@@ -134,6 +165,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
             values({
               ...columns(input),
               ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
+              createdBy: mine.createdBy,
               createdAt: now,
               updatedAt: now,
             }),
@@ -152,10 +184,11 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     update,
 
     /** published → draft, draft or archived → published (docs/product.md, Content statuses). */
-    async toggle(id: string, who: AuditContext, now = new Date()) {
+    async toggle(id: string, who: ContentActor, now = new Date()) {
       const updated = await updateLocked(
         id,
         who,
+        () => ["publish"],
         (after) => ({ action: after.status === "published" ? "publish" : "draft" }),
         (before) => {
           const status = toggledStatus(before.status);
@@ -173,7 +206,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
      * A file deleted from the media library since is not brought back: its field is left empty and named in
      * `cleared`. Undefined when the item or the revision is gone.
      */
-    async restore(id: string, revisionId: number, who: AuditContext, now = new Date(), store?: ObjectStore) {
+    async restore(id: string, revisionId: number, who: ContentActor, now = new Date(), store?: ObjectStore) {
       const revision = await getRevision(kind, id, revisionId);
       if (!revision) return undefined;
       const [current] = (await db().select().from(target).where(eq(target.id, id)).limit(1)) as Row[];
@@ -186,8 +219,10 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
       return updated && { ...updated, cleared };
     },
 
-    async remove(id: string, who: AuditContext): Promise<Row | undefined> {
+    async remove(id: string, who: ContentActor): Promise<Row | undefined> {
       const { row, queued } = await db().transaction(async (tx) => {
+        const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
+        if (before) authorize(who, before, ["delete"]);
         const [deleted] = (await tx.delete(target).where(eq(target.id, id)).returning()) as Row[];
         if (deleted) {
           await deleteRevisionsOf(tx, kind, id);

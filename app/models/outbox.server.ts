@@ -130,9 +130,15 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promise<Result> {
   if (row.kind === "email") {
     if (!mailConfigured()) return { ok: false, error: "SMTP_URL is not configured" };
-    const { subject, text } = row.payload as { subject: string; text: string };
+    // A mail carrying a secret (an invitation link) keeps its text sealed with the at-rest key.
+    const { subject, text, sealedText } = row.payload as {
+      subject: string;
+      text?: string;
+      sealedText?: string;
+    };
     try {
-      await sendMail({ to: row.target, subject, text });
+      const body = sealedText ? unseal(sealedText, await atRestKey()) : (text ?? "");
+      await sendMail({ to: row.target, subject, text: body });
       return { ok: true, error: null };
     } catch (error) {
       return { ok: false, error: (error as Error).message };

@@ -1,6 +1,5 @@
 // The admin sign-in flow on the server (docs/product.md, Admin sign-in), brute-force limits, global sign-out,
 // audit entries, and password reset by email through a real SMTP server started here.
-import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { desc, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -23,6 +22,7 @@ import { latestAudit } from "~/models/audit.server";
 import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { setupTestDatabase } from "../support/test-db";
+import { totpFromUri } from "../support/totp";
 
 const ADMIN = { email: "admin@example.com", password: "flow-admin-password" };
 const OTHER = { email: "not-the-admin@example.com", password: "other-user-password" };
@@ -419,19 +419,6 @@ describe("password reset by email", () => {
     expect(inbox).toEqual([]);
   });
 });
-
-/** RFC 6238 TOTP from the base32 key in an otpauth:// URI. */
-function totpFromUri(uri: string): string {
-  const key32 = new URL(uri).searchParams.get("secret") ?? "";
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bits = [...key32.toUpperCase()].map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0")).join("");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = (hmac.at(-1) ?? 0) & 0xf;
-  return ((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
-}
 
 describe("two-factor sign-in", () => {
   it("asks for a code after the password, accepts a recovery code once, and audits every change", async () => {

@@ -1,16 +1,19 @@
 // The authorization matrix: every admin route in app/routes.ts (found at run time, so routes added later are
-// covered) must refuse every caller that is not the one active administrator — no session, another signed-in
-// user, the administrator with admin_users.is_active false, and a revoked session. Each route module's loader and
-// action is called on its own, exactly as React Router calls it for a document request, a client navigation
-// (single fetch runs only the matched route's loader) or a form post, so a missing requireAdmin in any one of
-// them fails this test even though the admin layout's loader is guarded.
+// covered) must refuse every caller that is not an active team member — no session, a signed-in user who is not a
+// member, a member with admin_users.is_active false, and a revoked session — and must answer each role exactly as
+// its capability says: allowed, or 403 with nothing written. Each route module's loader and action is called on
+// its own, exactly as React Router calls it for a document request, a client navigation (single fetch runs only
+// the matched route's loader) or a form post, so a missing check in any one of them fails this test even though
+// the admin layout's loader is guarded. A new admin route must name its capability in REQUIRED below.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
+import { type Capability, can, ROLES, type Role } from "~/auth/roles";
+import { rowsOf } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
@@ -42,9 +45,9 @@ let adminUserId = "";
 
 const personas: Persona[] = [
   { name: "no session", cookie: async () => "" },
-  { name: "a signed-in user who is not the admin email", cookie: async () => (await signIn(OTHER)).cookie },
+  { name: "a signed-in user who is not a member", cookie: async () => (await signIn(OTHER)).cookie },
   {
-    name: "the admin with is_active false",
+    name: "the owner with is_active false",
     cookie: async () => {
       const { cookie } = await signIn(ADMIN);
       await test
@@ -118,6 +121,35 @@ async function expectRefused(outcome: Awaited<ReturnType<typeof call>>, label: s
   expect(body, `${label} leaked the admin email`).not.toContain(ADMIN.email);
 }
 
+/**
+ * The capability each admin route's loader and action asks for (requireCan). The roles that have it must get
+ * through; every other role gets a 403. Item-level rules (whose post, published or not) are tested in
+ * tests/integration/team.int.test.ts.
+ */
+const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>> = {
+  "routes/admin/layout.tsx": { loader: "dashboard.view" },
+  "routes/admin/dashboard.tsx": { loader: "dashboard.view" },
+  "routes/admin/security.tsx": { loader: "account.own", action: "account.own" },
+  "routes/admin/blog.tsx": { loader: "content.view", action: "content.create" },
+  "routes/admin/academy.tsx": { loader: "content.view", action: "content.create" },
+  "routes/admin/media.tsx": { loader: "media.manage", action: "media.manage" },
+  "routes/admin/analytics.tsx": { loader: "analytics.view" },
+  "routes/admin/contacts.tsx": { loader: "leads.view", action: "leads.work" },
+  "routes/admin/contacts-person.tsx": { loader: "leads.view", action: "leads.work" },
+  "routes/admin/contacts-spam.tsx": { loader: "leads.view", action: "leads.work" },
+  "routes/admin/settings.tsx": { loader: "settings.manage", action: "settings.manage" },
+  "routes/admin/api-keys.tsx": { loader: "api-keys.manage", action: "api-keys.manage" },
+  "routes/admin/integrations.tsx": { loader: "integrations.manage", action: "integrations.manage" },
+  "routes/admin/redirects.tsx": { loader: "redirects.manage", action: "redirects.manage" },
+  "routes/admin/team.tsx": { loader: "team.manage", action: "team.manage" },
+  "routes/admin/contacts-events.ts": { loader: "leads.view" },
+  "routes/admin/contacts-export.ts": { loader: "leads.export" },
+  "routes/admin/analytics-export.ts": { loader: "analytics.view" },
+  "routes/admin/content-revisions.ts": { loader: "content.view", action: "content.edit.own" },
+  "routes/admin/content-previews.ts": { loader: "content.preview", action: "content.preview" },
+  "routes/api/uploads.ts": { loader: "media.manage", action: "media.manage" },
+};
+
 describe("authorization matrix", () => {
   const found = adminRoutes();
 
@@ -172,6 +204,99 @@ describe("authorization matrix", () => {
       }
     });
   }
+
+  describe("every role", () => {
+    const cookies = new Map<Role, string>();
+    let fingerprint: () => Promise<string>;
+
+    beforeAll(async () => {
+      const ctx = await auth().$context;
+      for (const role of ROLES) {
+        if (role === "owner") {
+          cookies.set(role, (await signIn(ADMIN)).cookie);
+          continue;
+        }
+        const credentials = { email: `${role}@example.com`, password: `${role}-matrix-password` };
+        const user = await ctx.internalAdapter.createUser(
+          { email: credentials.email, name: role, emailVerified: true },
+          { method: "admin" },
+        );
+        await ctx.internalAdapter.linkAccount({
+          userId: user.id,
+          providerId: "credential",
+          accountId: user.id,
+          password: await ctx.password.hash(credentials.password),
+        });
+        await test.handle().db.insert(adminUsers).values({ userId: user.id, role });
+        cookies.set(role, (await signIn(credentials)).cookie);
+      }
+      // Every table's rows, hashed: what a refused request must leave as it was. Sessions and rate-limit counters
+      // are the guard's own bookkeeping (a session read may renew it), not the request's doing.
+      const { db } = test.handle();
+      const tables = rowsOf<{ name: string }>(
+        await db.execute(
+          sql`select table_name as name from information_schema.tables
+              where table_schema = 'public' and table_type = 'BASE TABLE'
+                and table_name not in ('auth_session', 'auth_rate_limit', 'rate_limits', '__drizzle_migrations')
+              order by 1`,
+        ),
+      ).map((r) => r.name);
+      const query = tables
+        .map(
+          (t) =>
+            `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`,
+        )
+        .join(" union all ");
+      fingerprint = async () =>
+        rowsOf<{ t: string; h: string }>(await db.execute(sql.raw(query)))
+          .map((r) => `${r.t}:${r.h}`)
+          .join(",");
+    });
+
+    it("knows the capability of every admin route and action (a new route must name its own)", () => {
+      const missing = found.flatMap((route) =>
+        route.exports
+          .filter((kind) => !REQUIRED[route.file]?.[kind])
+          .map((kind) => `${kind} of ${route.file}`),
+      );
+      expect(missing).toEqual([]);
+    });
+
+    for (const role of ROLES) {
+      describe(role, () => {
+        for (const route of found) {
+          for (const kind of route.exports) {
+            const capability = REQUIRED[route.file]?.[kind];
+            if (!capability) continue;
+            const allowed = can(role, capability);
+            it(`${kind} of ${route.url} (${route.file}) ${allowed ? "is allowed" : "is 403 and writes nothing"}`, async () => {
+              const cookie = cookies.get(role) ?? "";
+              const before = allowed ? "" : await fingerprint();
+              const outcome = await call(route, kind, cookie);
+              const value = outcome.value;
+              if (allowed) {
+                const refused =
+                  value instanceof Response &&
+                  ([401, 403].includes(value.status) ||
+                    (value.status === 302 && /^\/admin-auth/.test(value.headers.get("location") ?? "")));
+                if (value instanceof Response) await value.body?.cancel();
+                expect(refused, `${role} was refused ${kind} of ${route.file}`).toBe(false);
+                return;
+              }
+              expect(outcome.thrown, `${kind} ${route.file} returned instead of refusing`).toBe(true);
+              expect(value).toBeInstanceOf(Response);
+              const response = value as Response;
+              expect(response.status).toBe(403);
+              const body = (await response.json()) as { error: { message: string; roles: string[] } };
+              expect(body.error.roles).not.toContain(role);
+              expect(body.error.message).toMatch(/^Only /);
+              expect(await fingerprint(), `${role}: ${kind} of ${route.file} wrote on a 403`).toBe(before);
+            });
+          }
+        }
+      });
+    }
+  });
 
   it("revokes a non-admin session it sees, so it cannot be used anywhere else", async () => {
     const { cookie } = await signIn(OTHER);

@@ -11,53 +11,68 @@ import {
   Settings,
   ShieldCheck,
   Signpost,
+  UserPlus,
   Users,
   Webhook,
   X,
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
+import { type Capability, can, ROLE_LABELS, type Role } from "~/auth/roles";
 import { Logo } from "~/components/site/logo";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
+/**
+ * The side navigation, each entry with the capability its screen's loader asks for: a member sees only what their
+ * role can open. Hiding is a courtesy; the server refuses the rest (requireCan, app/auth/permissions.server.ts).
+ */
 export const adminNav = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/blog", label: "Blog", icon: FileText },
-  { to: "/admin/academy", label: "Academy", icon: BookOpen },
-  { to: "/admin/media", label: "Media", icon: Images },
-  { to: "/admin/contacts", label: "Contacts", icon: Users },
-  { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
-  { to: "/admin/redirects", label: "Redirects", icon: Signpost },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
-  { to: "/admin/api-keys", label: "API Keys", icon: KeyRound },
-  { to: "/admin/integrations", label: "Integrations", icon: Webhook },
-  { to: "/admin/security", label: "Security", icon: ShieldCheck },
-] as const;
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, capability: "dashboard.view", end: true },
+  { to: "/admin/blog", label: "Blog", icon: FileText, capability: "content.view" },
+  { to: "/admin/academy", label: "Academy", icon: BookOpen, capability: "content.view" },
+  { to: "/admin/media", label: "Media", icon: Images, capability: "media.manage" },
+  { to: "/admin/contacts", label: "Contacts", icon: Users, capability: "leads.view" },
+  { to: "/admin/analytics", label: "Analytics", icon: BarChart3, capability: "analytics.view" },
+  { to: "/admin/redirects", label: "Redirects", icon: Signpost, capability: "redirects.manage" },
+  { to: "/admin/settings", label: "Settings", icon: Settings, capability: "settings.manage" },
+  { to: "/admin/api-keys", label: "API Keys", icon: KeyRound, capability: "api-keys.manage" },
+  { to: "/admin/integrations", label: "Integrations", icon: Webhook, capability: "integrations.manage" },
+  { to: "/admin/team", label: "Team", icon: UserPlus, capability: "team.manage" },
+  { to: "/admin/security", label: "Security", icon: ShieldCheck, capability: "account.own" },
+] as const satisfies readonly {
+  to: string;
+  label: string;
+  capability: Capability;
+  end?: boolean;
+  icon: unknown;
+}[];
 
-function NavItems() {
+function NavItems({ role }: { role: Role }) {
   return (
     <ul className="space-y-1">
-      {adminNav.map(({ to, label, icon: Icon, ...rest }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            end={"end" in rest}
-            prefetch="intent"
-            className={({ isActive }) =>
-              cn(
-                "flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium",
-                isActive
-                  ? "bg-brand-50 text-brand-800"
-                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-              )
-            }
-          >
-            <Icon className="size-4" aria-hidden />
-            {label}
-          </NavLink>
-        </li>
-      ))}
+      {adminNav
+        .filter((item) => can(role, item.capability))
+        .map(({ to, label, icon: Icon, capability: _, ...rest }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={"end" in rest}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium",
+                  isActive
+                    ? "bg-brand-50 text-brand-800"
+                    : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -73,7 +88,15 @@ function LogoutButton() {
   );
 }
 
-export function AdminShell({ adminEmail, children }: { adminEmail: string; children: React.ReactNode }) {
+export function AdminShell({
+  adminEmail,
+  role,
+  children,
+}: {
+  adminEmail: string;
+  role: Role;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
@@ -104,7 +127,7 @@ export function AdminShell({ adminEmail, children }: { adminEmail: string; child
       <div id="admin-mobile-nav" className="lg:hidden">
         {open ? (
           <nav aria-label="Admin" className="border-b border-slate-200 bg-white p-3">
-            <NavItems />
+            <NavItems role={role} />
             <div className="mt-2 border-t border-slate-200 pt-2">
               <LogoutButton />
             </div>
@@ -116,12 +139,13 @@ export function AdminShell({ adminEmail, children }: { adminEmail: string; child
           <Logo />
         </div>
         <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3">
-          <NavItems />
+          <NavItems role={role} />
         </nav>
         <div className="border-t border-slate-200 p-3">
-          <p className="truncate px-3 pb-2 text-xs text-slate-600" title={adminEmail}>
+          <p className="truncate px-3 text-xs text-slate-600" title={adminEmail}>
             {adminEmail}
           </p>
+          <p className="px-3 pb-2 text-xs font-medium text-slate-700">{ROLE_LABELS[role]}</p>
           <LogoutButton />
         </div>
       </aside>

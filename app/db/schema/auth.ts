@@ -102,3 +102,28 @@ export const adminUsers = pgTable(
   },
   () => [check("admin_users_role_check", inList("role", ROLES))],
 );
+
+/**
+ * Invitations to the team: an e-mail address and a role. The link's token is kept only as its SHA-256 hash; it
+ * works once (accepted_at), until expires_at, unless revoked (revoked_at). Sending again makes a new token.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => authUsers.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("team_invitations_role_check", inList("role", ROLES)),
+    index("team_invitations_email_idx").on(t.email),
+  ],
+);

@@ -21,7 +21,11 @@ import {
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
 } from "~/lib/content-enums";
+import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
+
+/** The member who created the item; null for items from before the team (they count as the owner's). */
+const createdBy = () => uuid("created_by").references(() => authUsers.id, { onDelete: "set null" });
 
 // Re-exported so data-access code keeps reading the content model's types from the schema.
 export {
@@ -71,6 +75,7 @@ export const blogPosts = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     status: text("status").$type<ContentStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     metaTitle: text("meta_title"),
@@ -115,6 +120,7 @@ export const academyContent = pgTable(
     viewCount: integer("view_count").notNull().default(0),
     author: text("author"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

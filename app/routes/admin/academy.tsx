@@ -2,7 +2,7 @@
 import { Clock, Eye, Plus, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { memberActor, requireCan } from "~/auth/permissions.server";
 import {
   AcademyFormFields,
   academyValuesFromItem,
@@ -22,7 +22,6 @@ import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
 import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
 import {
   type AdminAcademyItem,
   createAcademyItem,
@@ -31,7 +30,7 @@ import {
   toggleAcademyStatus,
   updateAcademyItem,
 } from "~/models/academy-admin.server";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import { isScheduled } from "~/models/published.server";
 import { contentAction } from "~/routes/support/content-action.server";
 import type { Route } from "./+types/academy";
@@ -43,7 +42,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "content.view");
   const timeZone = env().siteTimeZone;
   try {
     const items = (await listAllAcademy()).map((item) => ({ ...item, scheduled: isScheduled(item) }));
@@ -73,9 +72,9 @@ const ACTION = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "content.create");
   const form = await request.formData();
-  return contentAction(ACTION, form, auditContext(admin.email, request, requestInfo(context).ip));
+  return contentAction(ACTION, form, memberActor(admin, { request, context }));
 }
 
 export default function AdminAcademy({ loaderData, actionData }: Route.ComponentProps) {

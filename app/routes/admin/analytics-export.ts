@@ -1,12 +1,12 @@
 // GET /admin/analytics/export: the Analytics page's figures as CSV, for the same range and filters (the page's
 // query string). Aggregates only: no person is in it, so unlike the lead exports it is not an audited event.
-import { requireAdmin } from "~/auth/guard.server";
+import { requireCan } from "~/auth/permissions.server";
 import { dayOf, parseAnalyticsQuery } from "~/lib/analytics-query";
 import { analyticsCsv, analyticsReport } from "~/models/analytics-report.server";
 import type { Route } from "./+types/analytics-export";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "analytics.view");
   const query = parseAnalyticsQuery(new URL(request.url).searchParams, dayOf(new Date()));
   if (query.error) {
     return new Response(query.error.message, {

@@ -4,7 +4,7 @@
 // and table), and the lists by page, source, campaign, referrer and device, each linking to a filtered view.
 import { BarChart3, Download } from "lucide-react";
 import { data, useNavigation } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { AnalyticsBreakdown, type BreakdownColumn } from "~/components/admin/analytics-breakdown";
 import { AnalyticsCards } from "~/components/admin/analytics-cards";
@@ -29,7 +29,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "analytics.view");
   const today = dayOf(new Date());
   const query = parseAnalyticsQuery(new URL(request.url).searchParams, today);
   const report = await analyticsReport(query);

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ApiKeyCreateDialog, type CreateKeyResult } from "~/components/admin/api-key-create-dialog";
 import { ApiKeyList } from "~/components/admin/api-key-list";
@@ -26,7 +26,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/api-keys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "api-keys.manage");
   try {
     const [keys, totals] = await Promise.all([listApiKeys(), apiKeyTotals()]);
     return data({ keys, totals, loadFailed: false }, { headers: { "Cache-Control": "private, no-store" } });
@@ -46,7 +46,7 @@ export function meta() {
 const idSchema = z.uuid();
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "api-keys.manage");
   const form = await request.formData();
   const intent = form.get("intent");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

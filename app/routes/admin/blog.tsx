@@ -2,7 +2,7 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { memberActor, requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   BlogFormFields,
@@ -22,8 +22,7 @@ import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { type BlogPostInput, blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
-import { requestInfo } from "~/lib/request-context.server";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import {
   type AdminBlogPost,
   createPost,
@@ -43,7 +42,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "content.view");
   const posts = (await listAllPosts()).map((post) => ({ ...post, scheduled: isScheduled(post) }));
   return { posts, timeZone: env().siteTimeZone };
 }
@@ -61,9 +60,9 @@ const ACTION = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "content.create");
   const form = await request.formData();
-  return contentAction(ACTION, form, auditContext(admin.email, request, requestInfo(context).ip));
+  return contentAction(ACTION, form, memberActor(admin, { request, context }));
 }
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,9 @@
 // (leadsMarker) every 2 s; that works the same on PGlite and on a shared PostgreSQL. Streams end after a few
 // minutes and the browser reconnects, which re-runs the admin guard. In between, the session is checked again
 // every ~20 s: a stream must not outlive a sign-out (here or in another browser) or a revoked session.
-import { checkAdmin, requireAdmin } from "~/auth/guard.server";
+import { checkAdmin } from "~/auth/guard.server";
+import { requireCan } from "~/auth/permissions.server";
+import { can } from "~/auth/roles";
 import { logger } from "~/lib/logger.server";
 import { leadsMarker } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts-events";
@@ -15,8 +17,8 @@ const MAX_LIFETIME_MS = 5 * 60_000;
 /** How often an open stream re-checks the session. Mutable so an integration test need not wait 20 s. */
 export const liveLeadsTiming = { sessionCheckMs: 20_000 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "leads.view");
   const since = new URL(request.url).searchParams.get("since")?.slice(0, 500) ?? "";
   let last = since || (await leadsMarker());
   const encoder = new TextEncoder();
@@ -48,7 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
           lastSessionCheck = Date.now();
           const check = await checkAdmin(request);
           // "error" (e.g. the database is briefly down) is not proof of a sign-out: keep the stream then.
-          if (!check.ok && check.reason !== "error") {
+          // A member whose role no longer opens the inbox is told the same way (the guard answers 403 then).
+          const refused = check.ok ? !can(check.admin.role, "leads.view") : check.reason !== "error";
+          if (refused) {
             // Tells the page to reload through the guard (which sends it to /admin-auth), then ends.
             send("event: signed-out\ndata: {}\n\n");
             return close();

@@ -1,5 +1,5 @@
 // CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's filter (?q=, status, kind, from, to).
-import { requireAdmin } from "~/auth/guard.server";
+import { requireCan } from "~/auth/permissions.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { filterFromSearch } from "~/models/contacts-admin.server";
@@ -7,7 +7,7 @@ import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts
 import type { Route } from "./+types/contacts-export";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireCan({ request, context }, "leads.export");
   const list = params.list.replace(/\.csv$/, "");
   if (!(EXPORT_LISTS as readonly string[]).includes(list)) {
     throw new Response("Unknown list", { status: 404 });

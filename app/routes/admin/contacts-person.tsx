@@ -3,7 +3,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { EraseButton, Notes, Timeline } from "~/components/admin/person-parts";
 import { adminTitle } from "~/lib/brand";
@@ -28,7 +28,7 @@ export function meta({ loaderData: loaded }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "leads.view");
   const person = await getPerson(params.email);
   if (!person) throw data("No leads for this address", { status: 404 });
   return data({ person }, { headers: { "Cache-Control": "private, no-store" } });
@@ -43,7 +43,7 @@ const noteSchema = z.object({
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "leads.work");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -2,7 +2,7 @@
 // with the reason; "Not spam" stores one as the lead it was (counted, alerted and announced once), "Delete"
 // removes it. Held rows are deleted by themselves after 30 days.
 import { data } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { InboxHeader, SpamList } from "~/components/admin/spam-list";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
@@ -21,7 +21,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "leads.view");
   const [rows, total] = await Promise.all([listHeldSubmissions(), countHeldSubmissions()]);
   return data({ rows, total }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -4,7 +4,7 @@
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { ContactsFilters } from "~/components/admin/contacts-filters";
 import {
   CONTACT_ACTION_FETCHER,
@@ -51,7 +51,7 @@ async function attempt<T>(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "leads.view");
   const filter = filterFromSearch(new URL(request.url).searchParams);
   const [contacts, subscribers, submissions, counts, marker, spam] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),

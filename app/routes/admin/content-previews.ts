@@ -1,20 +1,29 @@
 // /admin/content/:kind/:id/previews: the preview links of one blog post or academy item (JSON). GET lists the links
-// that still work; POST intent=create makes one (7 days), intent=revoke (with link) ends one. Admin only.
-import { requireAdmin } from "~/auth/guard.server";
+// that still work; POST intent=create makes one (7 days), intent=revoke (with link) ends one. Members who may share
+// previews; authors and contributors for their own items only.
+import { requireCan, requireOwnUnlessAny } from "~/auth/permissions.server";
 import { env } from "~/env.server";
 import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
+import type { ContentKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { previewPath } from "~/lib/preview";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { createPreviewLink, listActivePreviewLinks, revokePreviewLink } from "~/models/preview-links.server";
-import { contentTarget, json } from "~/routes/support/content-target.server";
+import { contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-previews";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { json: true });
+/** Authors and contributors share previews of their own items only (a deleted item is the models' 404). */
+async function ownedTarget(admin: Parameters<typeof requireOwnUnlessAny>[0], kind: ContentKind, id: string) {
+  const item = await currentItem(kind, id);
+  if (item) requireOwnUnlessAny(admin, item);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireCan({ request, context }, "content.preview", { json: true });
   const { kind, id } = contentTarget(params);
+  await ownedTarget(admin, kind, id);
   const links = await listActivePreviewLinks(kind, id);
   return json({
     links: links.map((link) => ({
@@ -28,8 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, { json: true });
+  const admin = await requireCan({ request, context }, "content.preview", { json: true });
   const { kind, id } = contentTarget(params);
+  await ownedTarget(admin, kind, id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

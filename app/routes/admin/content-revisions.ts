@@ -1,15 +1,13 @@
 // /admin/content/:kind/:id/revisions: the edit dialog's history of one blog post or academy item (JSON). GET lists
 // the revisions, newest first; GET ?revision=N gives that revision's fields and the current ones to compare; POST
-// intent=restore brings a revision back (a save like any other, itself a new revision). Admin only.
-import { requireAdmin } from "~/auth/guard.server";
+// intent=restore brings a revision back (a save like any other, itself a new revision, checked by role like one).
+import { memberActor, refusingForbidden, requireCan } from "~/auth/permissions.server";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
 import { changedSummary } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
-import { auditContext } from "~/models/audit.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
 import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
 import { contentTarget, currentItem, json } from "~/routes/support/content-target.server";
@@ -17,8 +15,8 @@ import type { Route } from "./+types/content-revisions";
 
 const GONE = { error: { status: 404, message: "This item or revision no longer exists." } };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, { json: true });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "content.view", { json: true });
   const { kind, id } = contentTarget(params);
   const item = await currentItem(kind, id);
   if (!item) return json(GONE, 404);
@@ -34,18 +32,21 @@ function answer(result: ActionResult, status = 200) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, { json: true });
+  const admin = await requireCan({ request, context }, "content.edit.own", { json: true });
   const { kind, id } = contentTarget(params);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const failed = (message: string, status: number) =>
     answer({ intent, ok: false, toast: { type: "error", message } }, status);
   if (intent !== "restore") return failed("Unknown action", 400);
-  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const who = memberActor(admin, { request, context });
   const revisionId = Number(form.get("revision"));
   try {
-    const restore = kind === "blog" ? restorePostRevision : restoreAcademyRevision;
-    const restored = await restore(id, revisionId, who);
+    const restored = await refusingForbidden(async () =>
+      kind === "blog"
+        ? await restorePostRevision(id, revisionId, who)
+        : await restoreAcademyRevision(id, revisionId, who),
+    );
     if (!restored) return failed(REVISION_MESSAGES.restoreFailed, 404);
     const { cleared } = restored;
     // A file deleted from the media library since the revision is not restored: the toast names its field.

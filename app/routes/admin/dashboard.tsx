@@ -1,7 +1,8 @@
 // /admin: real figures from the database, quick actions, and the latest audit entries.
 import { ArrowRight, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
+import { can } from "~/auth/roles";
 import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
 import { Sparkline } from "~/components/admin/sparkline";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
@@ -18,9 +19,17 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
-  const [stats, traffic, audit] = await Promise.all([dashboardStats(), dashboardTraffic(), latestAudit(10)]);
+  const admin = await requireCan({ request, context }, "dashboard.view");
+  // The activity feed is the audit log's: only roles that may read it see it.
+  const showAudit = can(admin.role, "audit.view");
+  const [stats, traffic, audit] = await Promise.all([
+    dashboardStats(),
+    dashboardTraffic(),
+    showAudit ? latestAudit(10) : [],
+  ]);
   return {
+    role: admin.role,
+    showAudit,
     stats,
     traffic,
     audit: audit.map((a) => ({
@@ -43,10 +52,13 @@ const quickActions = (
     ["/admin/analytics", "View analytics"],
     ["/admin/settings", "Site settings"],
   ] as const
-).map(([to, label]) => ({ to, label, icon: adminNav.find((item) => item.to === to)?.icon ?? Settings }));
+).map(([to, label]) => {
+  const entry = adminNav.find((item) => item.to === to);
+  return { to, label, icon: entry?.icon ?? Settings, capability: entry?.capability ?? "settings.manage" };
+});
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, traffic, audit } = loaderData;
+  const { stats, traffic, audit, role, showAudit } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />
@@ -91,18 +103,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2">
-              {quickActions.map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <Link
-                    to={to}
-                    prefetch="intent"
-                    className={buttonVariants({ variant: "outline", className: "w-full justify-start" })}
-                  >
-                    <Icon aria-hidden />
-                    {label}
-                  </Link>
-                </li>
-              ))}
+              {quickActions
+                .filter(({ capability }) => can(role, capability))
+                .map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <Link
+                      to={to}
+                      prefetch="intent"
+                      className={buttonVariants({ variant: "outline", className: "w-full justify-start" })}
+                    >
+                      <Icon aria-hidden />
+                      {label}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </CardContent>
         </Card>
@@ -111,7 +125,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <CardTitle>Recent activity</CardTitle>
           </CardHeader>
           <CardContent>
-            {audit.length === 0 ? (
+            {!showAudit ? (
+              <p className="text-sm text-slate-600">
+                Owners and administrators see the team's activity here.
+              </p>
+            ) : audit.length === 0 ? (
               <p className="text-sm text-slate-600">No activity recorded yet.</p>
             ) : (
               <ol className="divide-y divide-slate-100" data-testid="audit-list">

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LeadNotificationsForm } from "~/components/admin/lead-notifications-form";
 import { useUrlTab } from "~/components/admin/use-url-tab";
@@ -38,7 +38,7 @@ import type { Route } from "./+types/integrations";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "integrations.manage");
   const mailOn = mailConfigured();
   try {
     const [settings, endpoints] = await Promise.all([getNotificationSettings(), listEndpoints()]);
@@ -59,7 +59,7 @@ export function meta() {
 const idSchema = z.uuid();
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "integrations.manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

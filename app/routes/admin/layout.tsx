@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { adminFor, adminMiddleware } from "~/auth/admin-context.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useFlashToast } from "~/components/admin/flash-toast";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (clear) headers.append("Set-Cookie", clear);
-  return data({ adminEmail: admin.email, flash }, { headers });
+  return data({ adminEmail: admin.email, role: admin.role, flash }, { headers });
 }
 
 export const headers = noStoreHeaders;
@@ -32,8 +32,30 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData;
   useFlashToast(flash);
   return (
-    <AdminShell adminEmail={loaderData.adminEmail}>
+    <AdminShell adminEmail={loaderData.adminEmail} role={loaderData.role}>
       <Outlet />
     </AdminShell>
+  );
+}
+
+/**
+ * A screen the member's role may not open (requireCan's 403, whose body names the roles that may), or another
+ * error of an admin screen. Shown instead of the shell: the way back is the dashboard every member may open.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const message = forbidden
+    ? String((error.data as { error?: { message?: string } } | null)?.error?.message ?? "")
+    : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {forbidden ? "You cannot open this with your role" : "This screen could not be shown"}
+      </h1>
+      <p className="text-slate-700">{message || "Ask the owner or an administrator if you need it."}</p>
+      <Link to="/admin" className="font-semibold text-brand-700 underline">
+        Back to the dashboard
+      </Link>
+    </main>
   );
 }

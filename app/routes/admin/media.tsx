@@ -3,7 +3,7 @@
 // filters in the URL (?type=&q=&missing=alt), alt text and title in a dialog, delete (refused while in use). The
 // pickers of the blog, academy, showcase and SEO forms load this route's data too (?type=image …).
 import { data } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { MediaLibrary } from "~/components/admin/media-library";
 import { adminTitle } from "~/lib/brand";
@@ -23,7 +23,7 @@ export function meta() {
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "media.manage");
   const filter = mediaFilterFromUrl(new URL(request.url).searchParams);
   try {
     const list = await listMedia(filter);
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "media.manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

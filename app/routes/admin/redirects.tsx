@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { NotFoundList, RedirectList } from "~/components/admin/redirect-lists";
@@ -31,7 +31,7 @@ const NOT_FOUND_TAB = "404";
 const TABS = ["redirects", NOT_FOUND_TAB] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "redirects.manage");
   const params = new URL(request.url).searchParams;
   const search = safeText(params.get("q") ?? "", 200);
   try {
@@ -52,7 +52,7 @@ const idSchema = z.uuid();
 const notFoundPathSchema = z.string().startsWith("/").max(REDIRECT_PATH_MAX);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "redirects.manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);

@@ -5,7 +5,7 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
@@ -17,6 +17,7 @@ import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
 import {
   listAdminSessions,
   revokeAdminSession,
@@ -24,6 +25,7 @@ import {
   SESSION_MESSAGES,
 } from "~/models/admin-sessions.server";
 import { isTwoFactorEnabled } from "~/models/admin-users.server";
+import { twoFactorRequired } from "~/models/team.server";
 import type { Route } from "./+types/security";
 
 const SECURITY_MESSAGES = {
@@ -47,11 +49,14 @@ const confirmSchema = z.object({
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "account.own");
   const { flash, clear } = await readFlash(request);
+  const enabled = await isTwoFactorEnabled(admin.userId);
   return data(
     {
-      enabled: await isTwoFactorEnabled(admin.userId),
+      enabled,
+      // The owner requires two-factor of everyone: until it is on, this is the only screen that opens.
+      required: !enabled && (await twoFactorRequired()),
       sessions: await listAdminSessions(request, admin),
       flash,
     },
@@ -89,7 +94,7 @@ async function redirectWith(cookies: string[], toast: ToastMessage) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "account.own");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
@@ -178,8 +183,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     <div>
       <AdminPageHeader
         title="Security"
-        description="Protect the administrator account with a second factor, and see where it is signed in"
+        description="Protect your account with a second factor, and see where it is signed in"
       />
+      {loaderData.required ? (
+        <p
+          role="alert"
+          className="mb-6 max-w-3xl rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+        >
+          {TWO_FACTOR_REQUIRED_MESSAGE}
+        </p>
+      ) : null}
       <Card className="max-w-3xl">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

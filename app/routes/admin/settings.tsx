@@ -3,7 +3,7 @@
 // Every write bumps the content version, so the public site shows it on the next request.
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { SettingsPanels, type SocialLinkValue } from "~/components/admin/settings-panels";
 import { ShowcaseManager } from "~/components/admin/showcase-manager";
@@ -45,7 +45,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  await requireCan({ request, context }, "settings.manage");
   const [settings, socialLinks] = await Promise.all([getSettings(), listSocialLinks()]);
   let showcase: Awaited<ReturnType<typeof listAllShowcase>> = [];
   let showcaseFailed = false;
@@ -102,7 +102,7 @@ function parseSettingsForm(form: FormData, previous: Settings) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "settings.manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save-settings");
   const id = String(form.get("id") ?? "");

@@ -1,7 +1,7 @@
 // POST /api/uploads?bucket=images|videos|audio (multipart, field "file"): the administrator uploads media.
 // Answers JSON: 201 with the stored file's URL (and responsive image copies) and its media library entry (`media`),
 // or 400/413/415 with a message.
-import { requireAdmin } from "~/auth/guard.server";
+import { requireCan } from "~/auth/permissions.server";
 import { requestInfo } from "~/lib/request-context.server";
 import { isBucketName } from "~/lib/uploads";
 import { auditContext } from "~/models/audit.server";
@@ -13,13 +13,13 @@ function json(body: unknown, status: number) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { json: true });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "media.manage", { json: true });
   return json({ error: { status: 405, message: "Use POST to upload a file." } }, 405);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, { json: true });
+  const admin = await requireCan({ request, context }, "media.manage", { json: true });
   if (request.method !== "POST") return json({ error: { status: 405, message: "Use POST." } }, 405);
   const bucket = new URL(request.url).searchParams.get("bucket") ?? "images";
   if (!isBucketName(bucket)) {

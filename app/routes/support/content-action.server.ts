@@ -1,13 +1,15 @@
 // The one create / update / publish-toggle / delete action of the content screens (admin blog and academy): they
 // differ only in schema, required fields, messages and model functions, so the HTTP flow is written once here.
 import type { z } from "zod";
+import { forbidden } from "~/auth/permissions.server";
+import { ForbiddenError } from "~/auth/roles";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
 import { SLUG_TAKEN } from "~/lib/cms-messages";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/media";
-import type { AuditContext } from "~/models/audit.server";
+import type { ContentActor } from "~/models/content-writes.server";
 import { missingAltText } from "~/models/media.server";
 import { isPublished } from "~/models/published.server";
 
@@ -34,20 +36,23 @@ export interface ContentActionConfig<T> {
   schema: (zone: string) => z.ZodType<T>;
   required: readonly string[];
   messages: ContentMessages;
-  create: (input: T, who: AuditContext) => Promise<unknown>;
+  create: (input: T, who: ContentActor) => Promise<unknown>;
   /** Each answers undefined when the row is already gone. */
-  update: (id: string, input: T, who: AuditContext) => Promise<unknown>;
-  toggle: (id: string, who: AuditContext) => Promise<Row | undefined>;
-  remove: (id: string, who: AuditContext) => Promise<unknown>;
+  update: (id: string, input: T, who: ContentActor) => Promise<unknown>;
+  toggle: (id: string, who: ContentActor) => Promise<Row | undefined>;
+  remove: (id: string, who: ContentActor) => Promise<unknown>;
   /** The form's image fields and their URLs: a library image without alt text is refused (ADR 019). */
   imageFields?: (input: T) => Record<string, string | null | undefined>;
 }
 
-/** Runs the intent a content screen posted ("create", "update", "toggle", "delete") and answers an ActionResult. */
+/**
+ * Runs the intent a content screen posted ("create", "update", "toggle", "delete") and answers an ActionResult. The
+ * models check the member's role against the item (whose it is, whether it is live); their refusal is a 403.
+ */
 export async function contentAction<T extends Record<string, unknown>>(
   config: ContentActionConfig<T>,
   form: FormData,
-  who: AuditContext,
+  who: ContentActor,
 ) {
   const { label, messages } = config;
   const { id: rawId, intent: rawIntent, ...echo } = formValues(form);
@@ -78,6 +83,7 @@ export async function contentAction<T extends Record<string, unknown>>(
         if (!(await config.update(id, parsed.data, who))) return gone(failed, { intent, values: echo });
         return done(messages.updated, { intent });
       } catch (error) {
+        if (error instanceof ForbiddenError) throw forbidden(error.capability);
         if (isUniqueViolation(error))
           return refuse(failed, { intent, fieldErrors: { slug: SLUG_TAKEN }, values: echo });
         logger.error({ err: error, intent }, `${label} write failed`);
@@ -90,6 +96,7 @@ export async function contentAction<T extends Record<string, unknown>>(
         if (!row) return gone(messages.statusFailed, { intent });
         return done(isPublished(row) ? messages.published : messages.drafted, { intent });
       } catch (error) {
+        if (error instanceof ForbiddenError) throw forbidden(error.capability);
         logger.error({ err: error }, `${label} status toggle failed`);
         return refuse(messages.statusFailed, { intent }, 500);
       }
@@ -99,6 +106,7 @@ export async function contentAction<T extends Record<string, unknown>>(
         if (!(await config.remove(id, who))) return gone(messages.deleteFailed, { intent });
         return done(messages.deleted, { intent });
       } catch (error) {
+        if (error instanceof ForbiddenError) throw forbidden(error.capability);
         logger.error({ err: error }, `${label} delete failed`);
         return refuse(messages.deleteFailed, { intent }, 500);
       }

@@ -1,7 +1,7 @@
 // The status change of one lead, shared by the inbox and the person view (intent "set-status", fields kind, id, status),
 // and what every inbox action reads first.
 import type { RouterContextProvider } from "react-router";
-import { adminFor } from "~/auth/admin-context.server";
+import { requireCan } from "~/auth/permissions.server";
 import { done, gone, refuse } from "~/lib/forms";
 import { isLeadKind, isLeadStatus } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
@@ -11,7 +11,7 @@ import { setLeadStatus } from "~/models/contacts-admin.server";
 
 export const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
-/** An inbox action's administrator (checked), form, intent, row id and audit context. */
+/** An inbox action's member (checked: may work leads), form, intent, row id and audit context. */
 export async function inboxAction({
   request,
   context,
@@ -19,7 +19,7 @@ export async function inboxAction({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const admin = await adminFor({ request, context });
+  const admin = await requireCan({ request, context }, "leads.work");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -1,0 +1,5 @@
+// Texts of the team's rules shared by the server and the screens (browser-safe).
+
+/** What a member without two-factor sign-in is told while the owner requires it of everyone. */
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "The owner requires two-factor sign-in: turn it on under Security before anything else.";
