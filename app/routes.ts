@@ -13,6 +13,8 @@ export default [
     // Preview links: the public pages' own modules, for a draft or scheduled item.
     route("preview/blog/:token", "routes/blog/post.tsx", { id: "preview-blog" }),
     route("preview/academy/:token", "routes/academy/item.tsx", { id: "preview-academy" }),
+    // Newsletter: the confirmation link of a sign-up, and the unsubscribe page of a message.
+    route("newsletter/confirm/:token", "routes/site/newsletter-confirm.tsx"),
     // Keep last: every other public path is the 404 page.
     route("*", "routes/site/not-found.tsx"),
   ]),
