@@ -130,9 +130,9 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promise<Result> {
   if (row.kind === "email") {
     if (!mailConfigured()) return { ok: false, error: "SMTP_URL is not configured" };
-    const { subject, text } = row.payload as { subject: string; text: string };
+    const { subject, text, html } = row.payload as { subject: string; text: string; html?: string };
     try {
-      await sendMail({ to: row.target, subject, text });
+      await sendMail({ to: row.target, subject, text, ...(typeof html === "string" ? { html } : {}) });
       return { ok: true, error: null };
     } catch (error) {
       return { ok: false, error: (error as Error).message };
