@@ -72,6 +72,8 @@ const schema = z.object({
   NEWSLETTER_RATE: z.coerce.number().min(0).max(10_000).default(100),
   /** SMTP connections a newsletter send keeps open at once. */
   NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /** How long a claim on newsletter recipients lasts: a dead instance's claimed recipients are sent after it. */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
   /** false: this instance sends no newsletters (another one does). */
   NEWSLETTER_WORKER: boolish,
   /** Hosts Amazon SNS signing certificates may be fetched from (a regular expression; tests serve their own). */
@@ -135,6 +137,7 @@ export type Env = {
     /** Messages per second at most (0: no limit). */
     rate: number;
     connections: number;
+    leaseMs: number;
     worker: boolean;
     /** Which hosts may serve SNS signing certificates. */
     snsCertHost: RegExp;
@@ -265,6 +268,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     newsletter: {
       rate: e.NEWSLETTER_RATE,
       connections: e.NEWSLETTER_CONNECTIONS,
+      leaseMs: e.NEWSLETTER_LEASE_SECONDS * 1000,
       worker: e.NEWSLETTER_WORKER ?? true,
       snsCertHost,
       postmarkSecret: e.POSTMARK_WEBHOOK_SECRET,

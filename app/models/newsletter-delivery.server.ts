@@ -123,7 +123,7 @@ export async function runSenderOnce(state: SenderState, database: Database = db(
   // About half a second of work per claim (at least one row per connection, at most 100): a pause takes effect
   // within a batch, and a crash leaves little claimed.
   const batch = Math.max(state.connections, Math.min(100, rate > 0 ? Math.ceil(rate / 2) : 100));
-  const rows = await claimRecipients(database, state.id, batch);
+  const rows = await claimRecipients(database, state.id, batch, env().newsletter.leaseMs);
   if (!rows.length) {
     await finishCompletedSends(database);
     return 0;

@@ -19,7 +19,7 @@ import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { type RetryPolicy, retryDelay } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
 
-/** A claim holds its rows this long: far longer than one message takes (SMTP timeouts are 30 to 60 s). */
+/** A claim holds its rows this long (NEWSLETTER_LEASE_SECONDS): far longer than one message takes (SMTP timeouts are 30 to 60 s). */
 export const RECIPIENT_LEASE_MS = 3 * 60_000;
 
 /** Temporary SMTP failures (4xx, lost connections) are retried: 1 min, 2 min … up to 30 min, six tries in all. */

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
-import { subscribers, subscriberTokens, websiteSettings } from "~/db/schema";
+import { newsletterRecipients, subscribers, subscriberTokens, websiteSettings } from "~/db/schema";
 import { env } from "~/env.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { mailConfigured } from "~/lib/mail.server";
@@ -174,6 +174,39 @@ export async function markSubscription(
   return rows.length > 0;
 }
 
+/**
+ * A mail provider's verified notices: a permanent bounce suppresses a pending or confirmed address (and marks its
+ * latest message of the past week bounced, for that send's results); a complaint suppresses any address.
+ * Returns how many subscribers changed.
+ */
+export async function applyProviderNotices(
+  notices: { email: string; kind: "bounced" | "complained" }[],
+): Promise<number> {
+  let changed = 0;
+  await db().transaction(async (tx) => {
+    for (const { email, kind } of notices) {
+      const address = email.trim().toLowerCase();
+      const from =
+        kind === "bounced"
+          ? (["pending", "confirmed"] as const)
+          : (["pending", "confirmed", "unsubscribed", "bounced"] as const);
+      const rows = await tx
+        .update(subscribers)
+        .set({ subscription: kind, subscriptionChangedAt: sql`now()` })
+        .where(and(eq(subscribers.email, address), inArray(subscribers.subscription, [...from])))
+        .returning({ id: subscribers.id });
+      changed += rows.length;
+      if (kind === "bounced") {
+        await tx.execute(sql`
+          update ${newsletterRecipients} set status = 'bounced'
+          where id = (select id from ${newsletterRecipients} where email = ${address} and status = 'sent'
+            and sent_at > now() - interval '7 days' order by sent_at desc limit 1)`);
+      }
+    }
+  });
+  return changed;
+}
+
 // --- suppression list (admin) ------------------------------------------------------------------------------
 
 export interface SuppressedRow {
@@ -222,5 +255,28 @@ export async function liftSuppression(id: string, who: AuditContext): Promise<bo
       details: { was: before.subscription },
     });
     return true;
+  });
+}
+
+/** Saves the newsletter's settings (the Newsletters screen); audited with what changed. */
+export async function saveNewsletterSettings(values: NewsletterSettings, who: AuditContext): Promise<void> {
+  await db().transaction(async (tx) => {
+    const before = await readNewsletterSettings(tx);
+    for (const key of NEWSLETTER_SETTING_KEYS) {
+      const value = String(values[key]);
+      await tx
+        .insert(websiteSettings)
+        .values({ settingKey: key, settingValue: value, settingType: "boolean" })
+        .onConflictDoUpdate({
+          target: websiteSettings.settingKey,
+          set: { settingValue: value, settingType: "boolean", updatedAt: sql`now()` },
+        });
+    }
+    await recordAuditIn(tx, {
+      ...who,
+      action: "newsletter.settings",
+      entity: "settings",
+      details: { before, after: values },
+    });
   });
 }

@@ -8,6 +8,7 @@ import {
   newsletterClicks,
   newsletterRecipients,
   newsletters,
+  subscribers,
 } from "~/db/schema";
 import { bodyBlocks } from "~/lib/content";
 import { personalize } from "~/lib/newsletter-mail.server";
@@ -113,6 +114,41 @@ export async function setPaused(id: string, paused: boolean, who: AuditContext):
     if (!paused) newsletterQueued();
   }
   return rows.length > 0;
+}
+
+/** Blog posts that can become a newsletter ("send this blog post"), newest first. */
+export function postsToSend(limit = 50) {
+  return db()
+    .select({ id: blogPosts.id, title: blogPosts.title })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(limit);
+}
+
+/** The sign-up pages subscribers came from (the audience filter's choices). */
+export async function signUpSources(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ page: subscribers.sourcePage })
+    .from(subscribers)
+    .where(sql`${subscribers.sourcePage} is not null`)
+    .limit(100);
+  return rows
+    .map((r) => r.page ?? "")
+    .filter(Boolean)
+    .sort();
+}
+
+/** How many confirmed subscribers an audience reaches now. */
+export async function audienceSize(audience: NewsletterAudience): Promise<number> {
+  const { sourcePage, signedUpFrom, signedUpTo } = audience;
+  const [row] = rowsOf<{ n: number }>(
+    await db().execute(sql`
+      select count(*)::int as n from ${subscribers} s where s.subscription = 'confirmed'
+      ${sourcePage ? sql`and s.source_page = ${sourcePage}` : sql``}
+      ${signedUpFrom ? sql`and s.created_at >= ${signedUpFrom}::date` : sql``}
+      ${signedUpTo ? sql`and s.created_at < ${signedUpTo}::date + 1` : sql``}`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 export function getNewsletter(id: string): Promise<Newsletter | undefined> {
