@@ -1,7 +1,6 @@
 // A newsletter as e-mail (docs/decisions/035-email-markup.md): MJML turns the blocks into the table layout with
 // inline styles mail clients render, once per send; each recipient's copy only fills in its own links. A
 // plain-text part goes with every message.
-import mjml2html from "mjml";
 import type { RichBlock } from "~/lib/content";
 import { escapeHtml } from "~/lib/mail.server";
 
@@ -148,6 +147,8 @@ export async function renderNewsletter(
     </mj-column></mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on the first send or preview: most processes never render a newsletter, and start-up should not pay.
+  const { default: mjml2html } = await import("mjml");
   const result = await mjml2html(source, { validationLevel: "soft" });
   return { html: result.html, text: textPart(content, links), links };
 }

@@ -74,7 +74,7 @@ export function NewsletterEditor(props: Props) {
             ? `Scheduled for ${newsletter.scheduledAt.replace("T", " ")} (${props.timeZone})`
             : newsletter.startedAt
               ? `Started ${formatStamp(newsletter.startedAt)}${newsletter.finishedAt ? `, finished ${formatStamp(newsletter.finishedAt)}` : ""}`
-              : "Draft"
+              : "Not sent yet."
         }
         actions={<StatusBadge status={newsletter.status} />}
       />
