@@ -10,7 +10,13 @@ import { env } from "../env.server";
 import { closeBulkTransport } from "../lib/mail.server";
 import type { SubscriptionStatus } from "../lib/newsletter-status";
 import { runSenderOnce, senderState } from "./newsletter-delivery.server";
-import { createNewsletter, sendNow, sendProgress, setPaused } from "./newsletters-admin.server";
+import {
+  createNewsletter,
+  scheduleNewsletter,
+  sendNow,
+  sendProgress,
+  setPaused,
+} from "./newsletters-admin.server";
 
 const test = setupTestDatabase();
 const who = { actor: "admin@example.com", ip: "127.0.0.1", userAgent: "vitest" };
@@ -151,6 +157,27 @@ describe("sending a newsletter", () => {
     expect(counts.get("reader1@example.com")).toBe(1);
     expect(counts.get("nobody0@example.com")).toBeUndefined();
     expect((await sendProgress([id])).get(id)).toMatchObject({ sent: 3, bounced: 1, remaining: 0 });
+  });
+
+  it("a scheduled send starts when its time comes, with the subscribers confirmed then", async () => {
+    await addSubscribers("early", 2);
+    const { id } = await newsletter();
+    expect(await scheduleNewsletter(id, new Date(Date.now() + 60_000), who)).toBe(true);
+    await sendAll();
+    expect(smtp.mails).toHaveLength(0);
+    await addSubscribers("late", 2);
+    await test
+      .handle()
+      .db.update(newsletters)
+      .set({ scheduledAt: sql`now() - interval '1 second'` })
+      .where(eq(newsletters.id, id));
+    await sendAll();
+    expect([...perRecipient().keys()].sort()).toEqual([
+      "early0@example.com",
+      "early1@example.com",
+      "late0@example.com",
+      "late1@example.com",
+    ]);
   });
 
   it("a paused send claims nobody until it is resumed", async () => {

@@ -11,16 +11,24 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newsletterClicks, newsletterRecipients, newsletters, subscribers } from "~/db/schema";
+import {
+  newsletterClicks,
+  newsletterRecipients,
+  newsletters,
+  subscribers,
+  subscriberTokens,
+} from "~/db/schema";
 import { env } from "~/env.server";
 import { closeBulkTransport } from "~/lib/mail.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { runSenderOnce, senderState } from "~/models/newsletter-delivery.server";
 import { recipientToken } from "~/models/newsletter-sending.server";
+import { tokenHash } from "~/models/newsletter-subscribers.server";
 import { createNewsletter, sendNow } from "~/models/newsletters-admin.server";
 import * as click from "~/routes/api/newsletter-click";
 import * as unsubscribe from "~/routes/api/newsletter-unsubscribe";
 import * as webhooks from "~/routes/api/newsletter-webhooks";
+import * as confirm from "~/routes/site/newsletter-confirm";
 import { startSmtp } from "../support/receivers";
 import { setupTestDatabase } from "../support/test-db";
 
@@ -127,6 +135,36 @@ async function sentTo(emails: string[]) {
   const rows = await test.handle().db.select().from(newsletterRecipients);
   return Object.fromEntries(await Promise.all(rows.map(async (r) => [r.email, await recipientToken(r.id)])));
 }
+
+describe("the confirmation page", () => {
+  it("confirms a pending address once and says so; a used link is 410", async () => {
+    await test
+      .handle()
+      .db.insert(subscribers)
+      .values({ email: "pending@example.com", subscription: "pending" });
+    const [row] = await test.handle().db.select().from(subscribers);
+    const token = "t".repeat(43);
+    await test
+      .handle()
+      .db.insert(subscriberTokens)
+      .values({
+        tokenHash: tokenHash(token),
+        subscriberId: row?.id ?? "",
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    const first = (await confirm.loader({ params: { token }, context: context() } as never)) as unknown as {
+      init: { status: number };
+      data: unknown;
+    };
+    expect(first.data).toEqual({ result: "confirmed" });
+    expect(first.init.status).toBe(200);
+    expect(await subscription("pending@example.com")).toBe("confirmed");
+    const again = (await confirm.loader({ params: { token }, context: context() } as never)) as unknown as {
+      init: { status: number };
+    };
+    expect(again.init.status).toBe(410);
+  });
+});
 
 describe("one-click unsubscribe and click redirect", () => {
   it("a POST without cookie unsubscribes; GET goes to the page; a forged token is refused", async () => {

@@ -3,13 +3,23 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { noStoreHeaders } from "~/lib/no-store";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { clientKey, requestInfo } from "~/lib/request-context.server";
 import { errorMeta, siteInfo } from "~/lib/seo";
 import { confirmSubscription } from "~/models/newsletter-subscribers.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const headers = noStoreHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A write by a public GET: limited per client address like every other (a token cannot be guessed anyway).
+  const limit = await hitRateLimit(`newsletter-confirm:${clientKey(requestInfo(context).ip)}`, 30, 600);
+  if (!limit.ok) {
+    throw data("Too many attempts. Please wait a few minutes and open the link again.", {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfter), "Cache-Control": "no-store" },
+    });
+  }
   const result = await confirmSubscription(params.token);
   return data({ result }, { status: result === "confirmed" ? 200 : 410 });
 }

@@ -3,6 +3,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { noStoreHeaders } from "~/lib/no-store";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { clientKey, requestInfo } from "~/lib/request-context.server";
 import { errorMeta, siteInfo } from "~/lib/seo";
 import { recipientForToken, unsubscribeByToken } from "~/models/newsletter-tracking.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -15,7 +17,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { email: recipient.email, unsubscribed: recipient.subscription !== "confirmed" };
 }
 
-export async function action({ params }: Route.ActionArgs) {
+export async function action({ params, context }: Route.ActionArgs) {
+  const limit = await hitRateLimit(`newsletter-unsubscribe:${clientKey(requestInfo(context).ip)}`, 120, 60);
+  if (!limit.ok) throw data("Too many attempts. Please try again in a minute.", { status: 429 });
   const done = await unsubscribeByToken(params.token);
   return data({ done }, { status: done ? 200 : 404 });
 }
