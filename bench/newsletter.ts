@@ -135,8 +135,9 @@ async function run(label: string, env: Record<string, string>) {
     const pagesDone = new Promise<autocannon.Result>((resolve) => {
       finished = resolve;
     });
-    const load = autocannon({ url: `${base}/`, connections: 10, overallRate: PAGE_RATE, duration: 1_000_000 }, (_error, result) =>
-      finished(result),
+    const load = autocannon(
+      { url: `${base}/`, connections: 10, overallRate: PAGE_RATE, duration: 1_000_000 },
+      (_error, result) => finished(result),
     );
     const deadline = startedAt + 600_000;
     while (smtp.sink.count < RECIPIENTS && performance.now() < deadline)
