@@ -111,6 +111,8 @@ async function run(label: string, env: Record<string, string>) {
       recipients: "admin@example.com",
       kind_contact: "on",
       kind_lead: "on",
+      auto_reply_subject: "",
+      auto_reply_text: "",
     });
     const began = performance.now();
     await signUps(base);
