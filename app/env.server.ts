@@ -68,6 +68,18 @@ const schema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Days raw analytics page views are kept; the daily roll-ups are kept for good. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Newsletter messages per second this instance sends at most (0: no limit); the Newsletters screen may lower it. */
+  NEWSLETTER_RATE: z.coerce.number().min(0).max(10_000).default(100),
+  /** SMTP connections a newsletter send keeps open at once. */
+  NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /** How long a claim on newsletter recipients lasts: a dead instance's claimed recipients are sent after it. */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /** false: this instance sends no newsletters (another one does). */
+  NEWSLETTER_WORKER: boolish,
+  /** Hosts Amazon SNS signing certificates may be fetched from (a regular expression; tests serve their own). */
+  SNS_CERT_HOST: optionalText,
+  /** The shared secret of the Postmark bounce webhook (HTTP basic auth password, user "postmark"). */
+  POSTMARK_WEBHOOK_SECRET: optionalText,
   /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
   SITE_TIME_ZONE: optionalText.pipe(
     z
@@ -121,6 +133,16 @@ export type Env = {
   pageCacheBytes: number;
   /** The back office's time zone for publication times (ADR 023). */
   siteTimeZone: string;
+  newsletter: {
+    /** Messages per second at most (0: no limit). */
+    rate: number;
+    connections: number;
+    leaseMs: number;
+    worker: boolean;
+    /** Which hosts may serve SNS signing certificates. */
+    snsCertHost: RegExp;
+    postmarkSecret: string | undefined;
+  };
 };
 
 export class EnvError extends Error {
@@ -195,6 +217,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         `(${baseUrl}); generate one with \`openssl rand -base64 32\``,
     );
   }
+  let snsCertHost = /^sns\.[a-z0-9-]+\.amazonaws\.com$/;
+  if (e.SNS_CERT_HOST) {
+    try {
+      snsCertHost = new RegExp(e.SNS_CERT_HOST);
+    } catch {
+      throw new EnvError("Invalid environment configuration:\n  - SNS_CERT_HOST: not a regular expression");
+    }
+  }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError(
       "Invalid environment configuration:\n  - S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
@@ -235,6 +265,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    newsletter: {
+      rate: e.NEWSLETTER_RATE,
+      connections: e.NEWSLETTER_CONNECTIONS,
+      leaseMs: e.NEWSLETTER_LEASE_SECONDS * 1000,
+      worker: e.NEWSLETTER_WORKER ?? true,
+      snsCertHost,
+      postmarkSecret: e.POSTMARK_WEBHOOK_SECRET,
+    },
   };
 }
 

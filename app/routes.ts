@@ -13,12 +13,21 @@ export default [
     // Preview links: the public pages' own modules, for a draft or scheduled item.
     route("preview/blog/:token", "routes/blog/post.tsx", { id: "preview-blog" }),
     route("preview/academy/:token", "routes/academy/item.tsx", { id: "preview-academy" }),
+    // Newsletter: the confirmation link of a sign-up, and the unsubscribe page of a message.
+    route("newsletter/confirm/:token", "routes/site/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe/:token", "routes/site/newsletter-unsubscribe.tsx"),
     // Keep last: every other public path is the 404 page.
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("features", "routes/site/features.tsx"),
   route("api/leads", "routes/api/leads.ts"),
   route("api/consent", "routes/api/consent.ts"),
+  // Newsletter messages' links: one-click unsubscribe (RFC 8058), counted clicks, the open pixel, and the
+  // providers' bounce and complaint notifications.
+  route("api/newsletter/unsubscribe/:token", "routes/api/newsletter-unsubscribe.ts"),
+  route("api/newsletter/click/:token/:link", "routes/api/newsletter-click.ts"),
+  route("api/newsletter/open/:token", "routes/api/newsletter-open.ts"),
+  route("api/newsletter/webhooks/:provider", "routes/api/newsletter-webhooks.ts"),
 
   // --- SEO resource routes ---------------------------------------------------------------------------------
   route("sitemap.xml", "routes/seo/sitemap.ts"),
@@ -55,6 +64,9 @@ export default [
       route("redirects", "routes/admin/redirects.tsx"),
       // Members, roles and invitations
       route("team", "routes/admin/team.tsx"),
+      // Newsletters: the sends, suppressions and settings; composing and following one send
+      route("newsletters", "routes/admin/newsletters.tsx"),
+      route("newsletters/:id", "routes/admin/newsletter-edit.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/events", "routes/admin/contacts-events.ts"),

@@ -71,10 +71,15 @@ app.use(async (req, res, next) => {
 // Origin differs from the request URL and better-auth checks its own endpoints; this refuses them early with a
 // plain 403, and also catches browsers that omit Origin but say the request is cross-site. Key-authenticated
 // content API calls (no cookies involved) are exempt: whatever React Router will route to the content API, however
-// the path is cased or spelled, and nothing else.
+// the path is cased or spelled. So are, deliberately, the two receivers of other servers' POSTs, which act on a
+// signed token or signature and never on a cookie: newsletters' one-click unsubscribe (RFC 8058: mailbox providers
+// POST it from their own servers) and the mail providers' bounce webhooks. Nothing else.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SERVER_TO_SERVER = /^\/api\/newsletter\/(unsubscribe|webhooks)\/[^/]+$/;
 app.use((req, res, next) => {
-  if (SAFE_METHODS.has(req.method) || isContentApiPath(routedPath(req.originalUrl))) return next();
+  if (SAFE_METHODS.has(req.method)) return next();
+  const path = routedPath(req.originalUrl);
+  if (isContentApiPath(path) || SERVER_TO_SERVER.test(path)) return next();
   const origin = req.get("origin");
   const own = new Set([new URL(env().baseUrl).origin, `${req.protocol}://${req.get("host")}`]);
   const crossSite = origin ? !own.has(origin) : req.get("sec-fetch-site") === "cross-site";

@@ -12,6 +12,7 @@ import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
 import { type JobRunner, jobRunner } from "~/jobs/job.server";
 import { leadWritesJob } from "~/jobs/lead-writes.server";
 import { mediaImportJob } from "~/jobs/media-import.server";
+import { newsletterSendingJob } from "~/jobs/newsletter-sending.server";
 import { outboxDeliveryJob } from "~/jobs/outbox-delivery.server";
 import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
 import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
@@ -64,6 +65,8 @@ export async function startup(): Promise<StartupInfo> {
     visitCountersJob(),
     // With PGlite this process owns the data: a claim left by the previous run (kill -9) is due again at once.
     ...(config.outboxWorker ? [outboxDeliveryJob({ releaseOrphans: handle.kind === "pglite" })] : []),
+    // Newsletters: scheduled sends start, sends under way go on (with PGlite, the previous run's claims at once).
+    ...(config.newsletter.worker ? [newsletterSendingJob({ releaseOrphans: handle.kind === "pglite" })] : []),
     // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
     publicationSchedulerJob(),
     // In the background: nothing waits for it (ADR 019).

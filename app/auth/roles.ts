@@ -21,7 +21,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: "Everything, and cannot be removed or demoted.",
   administrator: "Everything except removing or demoting the owner.",
-  editor: "All content, anyone's: blog, academy, media, redirects, previews and scheduling.",
+  editor: "All content, anyone's: blog, academy, media, redirects, previews, scheduling and newsletters.",
   author: "Writes, publishes and schedules their own posts and academy items.",
   contributor: "Writes drafts and shares previews; cannot publish.",
   sales: "The contacts inbox, people, notes, statuses, exports and Analytics.",
@@ -45,6 +45,8 @@ export const CAPABILITIES = [
   "content.preview",
   "media.manage",
   "redirects.manage",
+  // Newsletters: composing, sending, suppressions and their settings
+  "newsletters.manage",
   // Leads and analytics
   "leads.view",
   "leads.work",
@@ -74,6 +76,8 @@ const CONTENT_ANY: Capability[] = [
   "content.preview",
   "media.manage",
   "redirects.manage",
+  // Sending to subscribers is editorial work: whoever may publish anything may send a newsletter.
+  "newsletters.manage",
 ];
 const LEADS: Capability[] = ["leads.view", "leads.work", "leads.export", "leads.assignee", "analytics.view"];
 const ADMINISTRATION: Capability[] = [

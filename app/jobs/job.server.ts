@@ -1,5 +1,6 @@
 // The background work of the server process (docs/architecture.md, "Background jobs"): every job has the same
 // small lifecycle, and server/lifecycle.ts runs them as one ordered list through jobRunner.
+import { loggableError } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 
 export interface Job {
@@ -101,6 +102,57 @@ export function loopJob(name: string, begin: () => Loop | Promise<Loop>): Job {
     },
     async drain() {
       await stopped;
+    },
+  };
+}
+
+/**
+ * A loop that runs `round` again at once while it finds work (it returns how much it took) or was woken during
+ * it, and otherwise waits `pollMs` or until woken. `subscribe` connects the loop's wake to a model's signal (a
+ * commit that queued work) and returns the undo. A round that throws is logged and the loop goes on.
+ */
+export function pollLoop(
+  name: string,
+  round: () => Promise<number>,
+  pollMs: number,
+  subscribe: (wake: () => void) => () => void,
+): Loop {
+  let running = true;
+  let wakeUp: (() => void) | undefined;
+  let pending = false;
+  const wake = () => {
+    pending = true;
+    wakeUp?.();
+  };
+  const unsubscribe = subscribe(wake);
+  const loop = (async () => {
+    while (running) {
+      pending = false;
+      let took = 0;
+      try {
+        took = await round();
+      } catch (error) {
+        logger.warn(loggableError(error), `${name} round failed`);
+      }
+      if (took > 0 || pending || !running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  })();
+  return {
+    wake,
+    async stop() {
+      running = false;
+      unsubscribe();
+      wakeUp?.();
+      await loop;
     },
   };
 }

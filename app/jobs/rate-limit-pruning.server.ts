@@ -1,10 +1,12 @@
-// Expired rate-limit rows and suspected spam older than 30 days are deleted once at start-up and every 10 minutes
+// Expired rate-limit rows, suspected spam older than 30 days and newsletter sign-ups left unconfirmed for 7 days
+// (app/models/newsletter-subscribers.server.ts) are deleted once at start-up and every 10 minutes
 // (app/lib/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
 // rows until the next one; nothing is pending at shut-down.
 import type { Job } from "~/jobs/job.server";
 import { logger } from "~/lib/logger.server";
 import { pruneRateLimits } from "~/lib/rate-limit-prune.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";
+import { prunePendingSubscribers } from "~/models/newsletter-subscribers.server";
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -19,6 +21,12 @@ async function pruneQuietly(): Promise<void> {
     if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
   } catch (error) {
     logger.warn({ err: error }, "pruning held suspected spam failed");
+  }
+  try {
+    const pending = await prunePendingSubscribers();
+    if (pending) logger.info({ pending }, "newsletter sign-ups never confirmed deleted");
+  } catch (error) {
+    logger.warn({ err: error }, "pruning unconfirmed newsletter sign-ups failed");
   }
 }
 

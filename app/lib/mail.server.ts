@@ -38,6 +38,47 @@ async function transport(): Promise<Transporter> {
   return transporter;
 }
 
+let bulk: { transporter: Transporter; key: string } | undefined;
+
+/**
+ * The newsletter's own pool of SMTP connections (`connections` open at once, each reused for many messages),
+ * kept apart from the transport of alerts and password resets so a send never queues them behind it.
+ */
+export async function bulkTransport(connections: number): Promise<Transporter> {
+  const url = env().smtpUrl;
+  if (!url) throw new Error("SMTP_URL is not configured");
+  const key = `${url} ${connections}`;
+  if (!bulk || bulk.key !== key) {
+    bulk?.transporter.close();
+    const { default: nodemailer } = await import("nodemailer");
+    bulk = {
+      key,
+      transporter: nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: connections,
+        maxMessages: Number.POSITIVE_INFINITY,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    };
+  }
+  return bulk.transporter;
+}
+
+/** Closes the newsletter's connections (the sender's drain at shut-down). */
+export function closeBulkTransport(): void {
+  bulk?.transporter.close();
+  bulk = undefined;
+}
+
+/** The bare address of MAIL_FROM ("Name <a@b>" → a@b), for mailto: links. */
+export function senderAddress(): string {
+  const from = env().mailFrom;
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
 /** Sends one message. Throws when SMTP is not configured or the server refuses it. */
 export async function sendMail(message: MailMessage): Promise<void> {
   const info = await (await transport()).sendMail({ from: env().mailFrom, ...message });

@@ -29,6 +29,11 @@ export const NON_PAGE_PATHS: readonly NonPagePath[] = [
     pageFor: { checks: ["page-cache", "analytics"], why: "its 404 is neither cached nor counted anyway" },
   },
   { path: "/functions/", reason: "The content API and its OpenAPI document: JSON per API key." },
+  {
+    path: "/newsletter/",
+    reason:
+      "A subscriber's confirmation and unsubscribe pages: one person's link each, never cached, and nobody's visit to the site.",
+  },
   { path: "/healthz", reason: "The health check: the state of this instance right now." },
   { path: "/uploads/", reason: "Uploaded files, answered with their own long-lived caching." },
   { path: "/assets/", reason: "The build's scripts and stylesheets, served as static files." },

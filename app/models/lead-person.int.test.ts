@@ -8,6 +8,8 @@ import {
   heldSubmissions,
   leadNotes,
   leadStatusChanges,
+  newsletterRecipients,
+  newsletters,
   outbox,
   subscribers,
 } from "~/db/schema";
@@ -151,6 +153,16 @@ describe("erasure", () => {
       .insert(heldSubmissions)
       .values([held("erase.me@example.com"), held("keep.me@example.com")]);
 
+    const [letter] = await db().insert(newsletters).values({ subject: "News", body: [] }).returning();
+    await db()
+      .insert(newsletterRecipients)
+      .values(
+        ["erase.me@example.com", "keep.me@example.com"].map((email) => ({
+          newsletterId: letter?.id ?? "",
+          email,
+        })),
+      );
+
     const result = await erasePerson("ERASE.ME@example.com", who);
     expect(result.counts).toEqual({
       contacts: 1,
@@ -160,7 +172,11 @@ describe("erasure", () => {
       statusChanges: 1,
       held: 1,
       deliveries: 1,
+      newsletterMessages: 1,
     });
+    expect((await db().select().from(newsletterRecipients)).map((r) => r.email)).toEqual([
+      "keep.me@example.com",
+    ]);
     expect((await db().select().from(heldSubmissions)).map((r) => r.email)).toEqual(["keep.me@example.com"]);
     expect(await getPerson("erase.me@example.com")).toBeNull();
     expect((await db().select().from(outbox)).map((r) => r.leadEmail)).toEqual(["keep.me@example.com"]);

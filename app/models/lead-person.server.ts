@@ -11,6 +11,7 @@ import {
   heldSubmissions,
   leadNotes,
   leadStatusChanges,
+  newsletterRecipients,
   subscribers,
 } from "~/db/schema";
 import type { LeadKind } from "~/lib/lead-status";
@@ -140,6 +141,8 @@ export interface ErasureResult {
     statusChanges: number;
     /** Their submissions held as suspected spam. */
     held: number;
+    /** Newsletters sent to them (one row per send, with its clicks). */
+    newsletterMessages: number;
   };
 }
 
@@ -174,6 +177,11 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       .returning({ id: heldSubmissions.id });
     // Alert mails and webhooks still waiting (or logged) for this person carry their data too.
     const deliveries = await deleteDeliveriesFor(tx, key);
+    // Every newsletter sent to them (its clicks go with it); their confirmation links went with the subscriber.
+    const messages = await tx
+      .delete(newsletterRecipients)
+      .where(eq(newsletterRecipients.email, key))
+      .returning({ id: newsletterRecipients.id });
     return {
       contacts: contacts.length,
       submissions: submissions.length,
@@ -182,6 +190,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       statusChanges: changes.length,
       held: held.length,
       deliveries,
+      newsletterMessages: messages.length,
     };
   });
   const erasureId = randomUUID();

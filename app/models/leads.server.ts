@@ -36,12 +36,14 @@ import {
 } from "~/lib/lead-schema.server";
 import type { LeadForm, SpamReason } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
+import { mailConfigured } from "~/lib/mail.server";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
+import { readNewsletterSettings, requestConfirmations } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
 
@@ -265,10 +267,16 @@ async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<S
 /**
  * One subscriber per address (lower-cased); the first attribution is kept, and only a new one is announced. The
  * rows go in sorted by address, so two instances inserting the same addresses wait for each other in one order
- * (no deadlock); an address twice in one batch is inserted once.
+ * (no deadlock); an address twice in one batch is inserted once. With mail on and double opt-in (the default), a
+ * new address is pending until it follows the link mailed to it, as is one that had unsubscribed
+ * (`requestConfirmations`); `queued` counts those mails.
  */
-async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise<Stored[]> {
-  if (!leads.length) return [];
+async function insertSubscribers(
+  tx: Tx,
+  leads: Batch<NewsletterInput>,
+): Promise<{ stored: Stored[]; queued: number }> {
+  if (!leads.length) return { stored: [], queued: 0 };
+  const doubleOptIn = mailConfigured() && (await readNewsletterSettings(tx)).newsletterDoubleOptIn;
   const rows = leads
     .map(({ input, attribution, at }) => ({
       id: randomUUID(),
@@ -284,6 +292,7 @@ async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise
         id,
         email,
         purpose: "newsletter",
+        subscription: doubleOptIn ? ("pending" as const) : ("confirmed" as const),
         ...attribution,
         createdAt: at ?? insertMoment(),
       })),
@@ -291,7 +300,27 @@ async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise
     .onConflictDoNothing({ target: subscribers.email })
     .returning({ id: subscribers.id, createdAt: subscribers.createdAt });
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt]));
-  return rows.flatMap(({ id, email, attribution }): Stored[] => {
+  const existing = rows.filter((r) => !createdAt.has(r.id));
+  const known = existing.length
+    ? await tx
+        .select({ id: subscribers.id, email: subscribers.email })
+        .from(subscribers)
+        .where(
+          inArray(
+            subscribers.email,
+            existing.map((r) => r.email),
+          ),
+        )
+    : [];
+  const queued = await requestConfirmations(
+    tx,
+    [
+      ...rows.filter((r) => createdAt.has(r.id)).map(({ id, email }) => ({ id, email, isNew: true })),
+      ...known.map(({ id, email }) => ({ id, email, isNew: false })),
+    ],
+    doubleOptIn,
+  );
+  const stored = rows.flatMap(({ id, email, attribution }): Stored[] => {
     const at = createdAt.get(id);
     if (!at) return [];
     const lead = facts("newsletter", id, email, attribution, {});
@@ -299,6 +328,7 @@ async function insertSubscribers(tx: Tx, leads: Batch<NewsletterInput>): Promise
       { lead, event: "subscriber.created", data: { id, email, ...attribution, createdAt: at.toISOString() } },
     ];
   });
+  return { stored, queued };
 }
 
 /** The outbox rows of the stored leads: alert mails (with SMTP_URL) and one per listening webhook endpoint. */
@@ -344,14 +374,15 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
     const accepted = batch.filter((_, i) => !results[i]);
     const of = <K extends LeadForm>(kind: K) =>
       accepted.filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind);
+    const newsletter = await insertSubscribers(tx, of("newsletter"));
     const stored = [
       ...(await insertContactRequests(tx, of("contact"))),
       ...(await insertLeadSubmissions(tx, of("lead"))),
-      ...(await insertSubscribers(tx, of("newsletter"))),
+      ...newsletter.stored,
     ];
     return {
       results: results.map((r): StoreResult => r ?? { stored: true }),
-      queued: await queueDeliveries(tx, stored),
+      queued: (await queueDeliveries(tx, stored)) + newsletter.queued,
     };
   });
   // Only leads with deliveries wake the worker: without mail or webhooks there is nothing for it to claim.
@@ -476,11 +507,11 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
     const pending = pendingFromHeld(row);
     if (!pending) return { result: "invalid" as const, queued: 0 };
     const lead = [pending];
-    const stored =
+    const { stored, queued } =
       row.kind === "contact"
-        ? await insertContactRequests(tx, lead as Batch<ContactInput>)
+        ? { stored: await insertContactRequests(tx, lead as Batch<ContactInput>), queued: 0 }
         : row.kind === "lead"
-          ? await insertLeadSubmissions(tx, lead as Batch<LeadInput>)
+          ? { stored: await insertLeadSubmissions(tx, lead as Batch<LeadInput>), queued: 0 }
           : await insertSubscribers(tx, lead as Batch<NewsletterInput>);
     await tx.delete(heldSubmissions).where(eq(heldSubmissions.id, id));
     await recordAuditIn(tx, {
@@ -490,7 +521,7 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
       entityId: id,
       details: { kind: row.kind, reason: row.reason, leadId: stored[0]?.lead.id ?? null },
     });
-    return { result: "restored" as const, queued: await queueDeliveries(tx, stored) };
+    return { result: "restored" as const, queued: (await queueDeliveries(tx, stored)) + queued };
   });
   if (queued) outboxWritten();
   return result;

@@ -130,15 +130,17 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 async function deliver(row: OutboxRow, endpoints: Map<string, Endpoint>): Promise<Result> {
   if (row.kind === "email") {
     if (!mailConfigured()) return { ok: false, error: "SMTP_URL is not configured" };
-    // A mail carrying a secret (an invitation link) keeps its text sealed with the at-rest key.
-    const { subject, text, sealedText } = row.payload as {
+    // A mail carrying a secret (an invitation link) keeps its text sealed with the at-rest key; a newsletter's test
+    // mail carries its HTML part too.
+    const { subject, text, sealedText, html } = row.payload as {
       subject: string;
       text?: string;
       sealedText?: string;
+      html?: string;
     };
     try {
       const body = sealedText ? unseal(sealedText, await atRestKey()) : (text ?? "");
-      await sendMail({ to: row.target, subject, text: body });
+      await sendMail({ to: row.target, subject, text: body, ...(typeof html === "string" ? { html } : {}) });
       return { ok: true, error: null };
     } catch (error) {
       return { ok: false, error: (error as Error).message };

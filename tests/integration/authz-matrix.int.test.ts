@@ -142,6 +142,8 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/integrations.tsx": { loader: "integrations.manage", action: "integrations.manage" },
   "routes/admin/redirects.tsx": { loader: "redirects.manage", action: "redirects.manage" },
   "routes/admin/team.tsx": { loader: "team.manage", action: "team.manage" },
+  "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
+  "routes/admin/newsletter-edit.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/contacts-events.ts": { loader: "leads.view" },
   "routes/admin/contacts-export.ts": { loader: "leads.export" },
   "routes/admin/analytics-export.ts": { loader: "analytics.view" },

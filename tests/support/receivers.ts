@@ -10,12 +10,26 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * `refuse(address)`, when given, may answer a recipient with an SMTP code and text instead of accepting it (a 550
+ * for an address that does not exist, a 451 for "try again later").
+ */
+export async function startSmtp(
+  refuse?: (address: string) => { code: number; message: string } | undefined,
+): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const refusal = refuse?.(address.address);
+      if (!refusal) return callback();
+      const error = new Error(refusal.message) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
+      callback(error);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
@@ -32,6 +46,8 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       });
     },
   });
+  // A client that dies mid-session (a sender killed with kill -9) resets its connection: not the test's failure.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

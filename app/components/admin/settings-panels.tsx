@@ -17,7 +17,7 @@ export interface SocialLinkValue {
 }
 
 /** A labelled switch that submits name=true|false. */
-function SwitchField({
+export function SwitchField({
   id,
   name,
   label,

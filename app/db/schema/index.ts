@@ -7,6 +7,7 @@ export * from "./auth";
 export * from "./content";
 export * from "./leads";
 export * from "./media";
+export * from "./newsletters";
 export * from "./operations";
 export * from "./outbox";
 export * from "./redirects";

@@ -21,6 +21,7 @@ import {
   SPAM_REASONS,
   type SpamReason,
 } from "~/lib/lead-status";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
 
 export const contactRequests = pgTable(
@@ -52,11 +53,21 @@ export const subscribers = pgTable(
     email: text("email").notNull(),
     purpose: text("purpose"),
     status: leadStatus(),
+    /**
+     * Consent, apart from the lead status above: only `confirmed` is sent newsletters. Rows from before double
+     * opt-in existed are confirmed (the column's default at migration); a new sign-up sets its own value.
+     */
+    subscription: text("subscription").$type<SubscriptionStatus>().notNull().default("confirmed"),
+    subscriptionChangedAt: timestamp("subscription_changed_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     ...attribution(),
     createdAt: createdAt(),
   },
   (t) => [
     check("subscribers_status_check", inList("status", LEAD_STATUSES)),
+    check("subscribers_subscription_check", inList("subscription", SUBSCRIPTION_STATUSES)),
+    index("subscribers_subscription_idx").on(t.subscription, t.createdAt),
     uniqueIndex("subscribers_email_key").on(t.email),
     index("subscribers_created_idx").on(t.createdAt.desc()),
   ],

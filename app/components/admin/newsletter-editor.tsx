@@ -1,0 +1,436 @@
+// One newsletter: the compose form (saved by every action, so a test, a send or a schedule uses what is on the
+// screen), the preview at phone and desktop width, and, once it goes out, live progress with pause and resume and
+// the results per link. While a send is scheduled or going out the page reloads its data every 2 seconds.
+import { ArrowLeft, CalendarClock, Pause, Play, Save, Send, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { BlockEditor } from "~/components/admin/block-editor";
+import { progressText, type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field, LengthCounter } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { useActionToast } from "~/components/ui/toaster";
+import type { RichBlock } from "~/lib/content";
+import { formatStamp } from "~/lib/dates";
+import type { ActionResult } from "~/lib/forms";
+import { NEWSLETTER_LIMITS } from "~/lib/newsletter-form";
+import type { NewsletterStatus } from "~/lib/newsletter-status";
+
+interface Props {
+  newsletter: {
+    id: string;
+    subject: string;
+    preheader: string;
+    blocks: RichBlock[];
+    status: NewsletterStatus;
+    audience: { sourcePage?: string | null; signedUpFrom?: string | null; signedUpTo?: string | null };
+    scheduledAt: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    fromPost: boolean;
+  };
+  preview: { html: string; text: string };
+  progress: SendProgressView | null;
+  clicks: { url: string; clicks: number }[];
+  sources: string[];
+  reach: number;
+  timeZone: string;
+  adminEmail: string;
+  mailConfigured: boolean;
+}
+
+const LIVE_MS = 2000;
+
+export function NewsletterEditor(props: Props) {
+  const { newsletter } = props;
+  const editable = newsletter.status === "draft" || newsletter.status === "scheduled";
+  const live =
+    newsletter.status === "sending" || newsletter.status === "scheduled" || newsletter.status === "paused";
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle" && document.visibilityState === "visible")
+        void revalidator.revalidate();
+    }, LIVE_MS);
+    return () => clearInterval(timer);
+  }, [live, revalidator]);
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/newsletters"
+        className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        All newsletters
+      </Link>
+      <AdminPageHeader
+        title={newsletter.subject}
+        description={
+          newsletter.status === "scheduled"
+            ? `Scheduled for ${newsletter.scheduledAt.replace("T", " ")} (${props.timeZone})`
+            : newsletter.startedAt
+              ? `Started ${formatStamp(newsletter.startedAt)}${newsletter.finishedAt ? `, finished ${formatStamp(newsletter.finishedAt)}` : ""}`
+              : "Not sent yet."
+        }
+        actions={<StatusBadge status={newsletter.status} />}
+      />
+      {props.progress || !editable ? <Progress {...props} /> : null}
+      {editable ? <Compose {...props} /> : null}
+      <Preview preview={props.preview} />
+      {props.clicks.length ? <Clicks clicks={props.clicks} /> : null}
+    </div>
+  );
+}
+
+function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigured }: Props) {
+  const fetcher = useFetcher<ActionResult & { intent?: string }>();
+  useActionToast(fetcher.data);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fid = useId();
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  const values = fetcher.data?.ok === false ? fetcher.data.values : undefined;
+  const [subject, setSubject] = useState(values?.subject ?? newsletter.subject);
+  const [preheader, setPreheader] = useState(values?.preheader ?? newsletter.preheader);
+  const busy = fetcher.state !== "idle";
+  const busyWith = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
+  const submit = (intent: string) => {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    form.set("intent", intent);
+    fetcher.submit(form, { method: "post" });
+  };
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
+      aria-labelledby={`${fid}-heading`}
+    >
+      <h2 id={`${fid}-heading`} className="text-lg font-semibold text-slate-900 md:col-span-2">
+        Compose
+      </h2>
+      <Field
+        id={`${fid}-subject`}
+        label="Subject"
+        error={errors.subject}
+        className="md:col-span-2"
+        aside={<LengthCounter length={subject.length} limit={NEWSLETTER_LIMITS.subject} />}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            name="subject"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field
+        id={`${fid}-preheader`}
+        label="Preheader"
+        hint="The line mail apps show after the subject."
+        error={errors.preheader}
+        className="md:col-span-2"
+        aside={<LengthCounter length={preheader.length} limit={NEWSLETTER_LIMITS.preheader} />}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            name="preheader"
+            value={preheader}
+            onChange={(e) => setPreheader(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="md:col-span-2">
+        <Field id={`${fid}-body`} labelId={`${fid}-body-label`} label="Body" error={errors.body}>
+          {() => (
+            <BlockEditor
+              id={`${fid}-body`}
+              labelId={`${fid}-body-label`}
+              name="body"
+              initialBlocks={newsletter.blocks}
+            />
+          )}
+        </Field>
+        {newsletter.fromPost ? (
+          <p className="mt-1.5 text-xs text-slate-600">
+            A “Read it on our site” button to the post ends the message.
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">
+          Audience: confirmed subscribers ({reach} now)
+        </legend>
+        <Field id={`${fid}-source`} label="Signed up on" error={errors.sourcePage}>
+          {(aria) => (
+            <Select
+              {...aria}
+              name="sourcePage"
+              defaultValue={values?.sourcePage ?? newsletter.audience.sourcePage ?? ""}
+            >
+              <option value="">Any page</option>
+              {sources.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id={`${fid}-from`} label="Signed up from" error={errors.signedUpFrom}>
+          {(aria) => (
+            <Input
+              {...aria}
+              type="date"
+              name="signedUpFrom"
+              defaultValue={values?.signedUpFrom ?? newsletter.audience.signedUpFrom ?? ""}
+            />
+          )}
+        </Field>
+        <Field id={`${fid}-to`} label="Signed up until" error={errors.signedUpTo}>
+          {(aria) => (
+            <Input
+              {...aria}
+              type="date"
+              name="signedUpTo"
+              defaultValue={values?.signedUpTo ?? newsletter.audience.signedUpTo ?? ""}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <div className="flex flex-wrap gap-2 md:col-span-2">
+        <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
+          <Save aria-hidden />
+          {busyWith === "save" ? "Saving…" : "Save draft"}
+        </Button>
+        <ConfirmDialog
+          title="Delete newsletter"
+          description="Are you sure you want to delete this newsletter? This action cannot be undone."
+          onConfirm={() => submit("delete")}
+          trigger={
+            <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          }
+        />
+      </div>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Send a test</legend>
+        <Field id={`${fid}-test`} label="To" error={errors.to}>
+          {(aria) => <Input {...aria} type="email" name="to" defaultValue={values?.to ?? adminEmail} />}
+        </Field>
+        <Button type="submit" name="intent" value="test" variant="outline" disabled={busy || !mailConfigured}>
+          <Send aria-hidden />
+          {busyWith === "test" ? "Sending…" : "Send test"}
+        </Button>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Send</legend>
+        <Field id={`${fid}-at`} label={`Schedule for (${timeZone})`} error={errors.scheduledAt}>
+          {(aria) => (
+            <Input
+              {...aria}
+              type="datetime-local"
+              name="scheduledAt"
+              defaultValue={values?.scheduledAt ?? newsletter.scheduledAt}
+            />
+          )}
+        </Field>
+        <Button
+          type="submit"
+          name="intent"
+          value="schedule"
+          variant="outline"
+          disabled={busy || !mailConfigured}
+        >
+          <CalendarClock aria-hidden />
+          {busyWith === "schedule"
+            ? "Scheduling…"
+            : newsletter.status === "scheduled"
+              ? "Reschedule"
+              : "Schedule"}
+        </Button>
+        {newsletter.status === "scheduled" ? (
+          <Button
+            type="submit"
+            name="intent"
+            value="unschedule"
+            variant="ghost"
+            disabled={busy}
+            className="sm:col-span-2"
+          >
+            Cancel schedule
+          </Button>
+        ) : null}
+        <div className="sm:col-span-2">
+          <ConfirmDialog
+            title="Send now"
+            description={`Send “${subject}” now to ${reach} confirmed ${reach === 1 ? "subscriber" : "subscribers"}? A sent message cannot be called back.`}
+            confirmLabel="Send now"
+            onConfirm={() => submit("send")}
+            trigger={
+              <Button type="button" disabled={busy || !mailConfigured}>
+                <Send aria-hidden />
+                {busyWith === "send" ? "Starting…" : "Send now"}
+              </Button>
+            }
+          />
+        </div>
+      </fieldset>
+    </fetcher.Form>
+  );
+}
+
+function Progress({ newsletter, progress }: Props) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const p = progress ?? {
+    recipients: 0,
+    sent: 0,
+    failed: 0,
+    bounced: 0,
+    skipped: 0,
+    remaining: 0,
+    unsubscribed: 0,
+    opened: 0,
+    rate: 0,
+  };
+  const figures: [string, number | string][] = [
+    ["Recipients", p.recipients],
+    ["Sent", p.sent],
+    ["Failed", p.failed],
+    ["Bounced", p.bounced],
+    ["Remaining", p.remaining],
+    ["Messages a second", p.rate],
+    ["Unsubscribed from this send", p.unsubscribed],
+    ["Skipped (no longer subscribed)", p.skipped],
+  ];
+  if (p.opened) figures.push(["Opened (when counted)", p.opened]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section
+      aria-labelledby="progress-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
+          {newsletter.status === "sent" ? "Results" : "Progress"}
+        </h2>
+        {newsletter.status === "sending" || newsletter.status === "paused" ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value={newsletter.status === "sending" ? "pause" : "resume"} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {newsletter.status === "sending" ? <Pause aria-hidden /> : <Play aria-hidden />}
+              {newsletter.status === "sending" ? "Pause" : "Resume"}
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {progressText(p)}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="send-progress">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {p.recipients ? (
+        <div
+          className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Share of recipients done"
+          aria-valuemin={0}
+          aria-valuemax={p.recipients}
+          aria-valuenow={p.recipients - p.remaining}
+        >
+          <div
+            className="h-full bg-brand-600"
+            style={{ width: `${Math.round(((p.recipients - p.remaining) / p.recipients) * 100)}%` }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const WIDTHS = { phone: 375, desktop: 800 } as const;
+
+function Preview({ preview }: { preview: Props["preview"] }) {
+  const [width, setWidth] = useState<keyof typeof WIDTHS>("desktop");
+  return (
+    <section
+      aria-labelledby="preview-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+          Preview
+        </h2>
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">Preview width</legend>
+          {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
+            <Button
+              key={w}
+              type="button"
+              size="sm"
+              variant={width === w ? "default" : "outline"}
+              aria-pressed={width === w}
+              onClick={() => setWidth(w)}
+            >
+              {w === "phone" ? "Phone (375 px)" : "Desktop"}
+            </Button>
+          ))}
+        </fieldset>
+      </div>
+      <p className="mt-1 text-xs text-slate-600">The saved version, as subscribers will see it.</p>
+      <div className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-2">
+        <iframe
+          title={`Newsletter preview, ${width === "phone" ? "phone" : "desktop"} width`}
+          sandbox=""
+          srcDoc={preview.html}
+          className="mx-auto block h-[640px] max-w-full rounded bg-white"
+          style={{ width: WIDTHS[width] }}
+          data-testid="newsletter-preview"
+        />
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-slate-900">Plain-text version</summary>
+        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-xs text-slate-800">
+          {preview.text}
+        </pre>
+      </details>
+    </section>
+  );
+}
+
+function Clicks({ clicks }: { clicks: Props["clicks"] }) {
+  return (
+    <section
+      aria-labelledby="clicks-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="clicks-heading" className="text-lg font-semibold text-slate-900">
+        Clicks per link
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {clicks.map((c) => (
+          <li key={c.url} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0 break-all text-slate-800">{c.url}</span>
+            <span className="font-semibold tabular-nums text-slate-900">{c.clicks}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

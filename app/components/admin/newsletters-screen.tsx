@@ -1,0 +1,306 @@
+// The Newsletters screen's three tabs: the sends with their progress, the suppression list (with "Lift" after a
+// confirmation naming the consequence), and the newsletter's settings.
+import { Mail, Plus, ShieldOff } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { ListRow } from "~/components/admin/list-row";
+import { SwitchField } from "~/components/admin/settings-panels";
+import { useUrlTab } from "~/components/admin/use-url-tab";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Label, Select } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useActionToast } from "~/components/ui/toaster";
+import { formatStamp } from "~/lib/dates";
+import type { ActionResult } from "~/lib/forms";
+import type { NewsletterSettings } from "~/lib/newsletter-settings";
+import type { NewsletterStatus, SubscriptionStatus } from "~/lib/newsletter-status";
+
+export interface SendProgressView {
+  recipients: number;
+  sent: number;
+  failed: number;
+  bounced: number;
+  skipped: number;
+  remaining: number;
+  unsubscribed: number;
+  opened: number;
+  rate: number;
+}
+
+interface Props {
+  newsletters: {
+    id: string;
+    subject: string;
+    status: NewsletterStatus;
+    scheduledAt: string | null;
+    startedAt: string | null;
+    createdAt: string;
+    progress: SendProgressView | null;
+  }[];
+  suppressed: { id: string; email: string; subscription: SubscriptionStatus; changedAt: string }[];
+  settings: NewsletterSettings;
+  posts: { id: string; title: string }[];
+  mailConfigured: boolean;
+}
+
+export const STATUS_LABELS: Record<NewsletterStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  paused: "Paused",
+  sent: "Sent",
+};
+
+const STATUS_BADGE = {
+  draft: "neutral",
+  scheduled: "warning",
+  sending: "default",
+  paused: "warning",
+  sent: "success",
+} as const;
+
+export function StatusBadge({ status }: { status: NewsletterStatus }) {
+  return <Badge variant={STATUS_BADGE[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+const SUPPRESSION_LABELS: Record<SubscriptionStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+  complained: "Marked as spam",
+};
+
+const TABS = ["sends", "suppressed", "settings"] as const;
+
+export function NewslettersScreen(props: Props) {
+  const [tab, setTab] = useUrlTab(TABS);
+  return (
+    <div>
+      <AdminPageHeader
+        title="Newsletters"
+        description="Write to your confirmed subscribers, send now or at a set time, and follow each send."
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="create" />
+            <Button type="submit">
+              <Plus aria-hidden />
+              New newsletter
+            </Button>
+          </Form>
+        }
+      />
+      {props.mailConfigured ? null : (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Mail is not configured (SMTP_URL), so nothing can be sent and sign-ups are not asked to confirm.
+        </p>
+      )}
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Newsletters">
+          <TabsTrigger value="sends">Sends ({props.newsletters.length})</TabsTrigger>
+          <TabsTrigger value="suppressed">Suppressed ({props.suppressed.length})</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sends">
+          <FromPost posts={props.posts} />
+          <SendList rows={props.newsletters} />
+        </TabsContent>
+        <TabsContent value="suppressed">
+          <SuppressionList rows={props.suppressed} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsForm settings={props.settings} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function FromPost({ posts }: { posts: Props["posts"] }) {
+  const busy = useNavigation().formData?.get("intent") === "from-post";
+  if (!posts.length) return null;
+  return (
+    <Form method="post" className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value="from-post" />
+      <div className="min-w-0 flex-1">
+        <Label htmlFor="from-post">Send a blog post</Label>
+        <Select id="from-post" name="postId" required>
+          {posts.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Creating…" : "Make a newsletter of it"}
+      </Button>
+    </Form>
+  );
+}
+
+export function progressText(p: SendProgressView): string {
+  return `${p.sent} sent, ${p.failed + p.bounced} failed, ${p.remaining} remaining`;
+}
+
+function SendList({ rows }: { rows: Props["newsletters"] }) {
+  return (
+    <section
+      aria-labelledby="sends-heading"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <h2
+        id="sends-heading"
+        className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900"
+      >
+        Sends
+      </h2>
+      {rows.length === 0 ? (
+        <div className="px-4 py-10 text-center">
+          <p className="font-medium text-slate-900">No newsletters yet.</p>
+          <p className="mt-1 text-sm text-slate-600">Start one with “New newsletter”, or send a blog post.</p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <ListRow
+              key={row.id}
+              testId="newsletter-row"
+              actions={
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/admin/newsletters/${row.id}`} aria-label={`Open ${row.subject}`}>
+                    <Mail aria-hidden />
+                    Open
+                  </Link>
+                </Button>
+              }
+            >
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <StatusBadge status={row.status} />
+                  <p className="break-words font-semibold text-slate-900">{row.subject}</p>
+                </div>
+                <p className="mt-1 text-sm text-slate-600">
+                  {row.status === "scheduled" && row.scheduledAt
+                    ? `Goes out ${formatStamp(row.scheduledAt)}`
+                    : row.progress
+                      ? `${row.progress.recipients} recipients: ${progressText(row.progress)}`
+                      : `Created ${formatStamp(row.createdAt)}`}
+                </p>
+              </div>
+            </ListRow>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const LIFT_FETCHER = "lift-suppression";
+
+function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
+  const action = useFetcher<ActionResult>({ key: LIFT_FETCHER });
+  useActionToast(action.data);
+  return (
+    <section
+      aria-labelledby="suppressed-heading"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="border-b border-slate-200 px-4 py-3">
+        <h2 id="suppressed-heading" className="text-lg font-semibold text-slate-900">
+          Suppressed addresses
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Never sent to: they unsubscribed, their mail server refused them, or they marked a newsletter as
+          spam.
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <p className="px-4 py-10 text-center font-medium text-slate-900">No suppressed addresses.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <ListRow
+              key={row.id}
+              testId="suppressed-row"
+              busy={action.state !== "idle" && action.formData?.get("id") === row.id}
+              actions={
+                <ConfirmDialog
+                  title="Lift the suppression"
+                  description={`${row.email} will receive every newsletter from now on. Only do this if the person asked you to, in writing: mailing someone who unsubscribed or complained breaks the law in many countries and harms your sender reputation.`}
+                  confirmLabel="Lift suppression"
+                  onConfirm={() => action.submit({ intent: "lift", id: row.id }, { method: "post" })}
+                  trigger={
+                    <Button variant="outline" size="sm">
+                      <ShieldOff aria-hidden />
+                      Lift<span className="sr-only"> the suppression of {row.email}</span>
+                    </Button>
+                  }
+                />
+              }
+            >
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <Badge variant={row.subscription === "unsubscribed" ? "neutral" : "danger"}>
+                    {SUPPRESSION_LABELS[row.subscription]}
+                  </Badge>
+                  <p className="break-all text-sm text-slate-900">{row.email}</p>
+                </div>
+                <p className="mt-1 text-xs text-slate-600">Since {formatStamp(row.changedAt)}</p>
+              </div>
+            </ListRow>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SettingsForm({ settings }: { settings: NewsletterSettings }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data);
+  const [values, setValues] = useState(settings);
+  const toggle = (key: keyof NewsletterSettings) => (checked: boolean) =>
+    setValues((v) => ({ ...v, [key]: checked }));
+  return (
+    <fetcher.Form
+      method="post"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <input type="hidden" name="intent" value="settings" />
+      <SwitchField
+        id="newsletterDoubleOptIn"
+        name="newsletterDoubleOptIn"
+        label="Confirm sign-ups (double opt-in)"
+        description="New subscribers get a link to confirm; only confirmed addresses receive newsletters. Turn off only if you collect consent another way."
+        checked={values.newsletterDoubleOptIn}
+        onCheckedChange={toggle("newsletterDoubleOptIn")}
+      />
+      <SwitchField
+        id="newsletterClickTracking"
+        name="newsletterClickTracking"
+        label="Count clicks"
+        description="Links go through a redirect on this site that counts them and tags the visit as coming from the newsletter."
+        checked={values.newsletterClickTracking}
+        onCheckedChange={toggle("newsletterClickTracking")}
+      />
+      <SwitchField
+        id="newsletterOpenTracking"
+        name="newsletterOpenTracking"
+        label="Count opens"
+        description="Adds an invisible image to each message. Unreliable (many mail apps block or preload images) and intrusive; off unless you need it."
+        checked={values.newsletterOpenTracking}
+        onCheckedChange={toggle("newsletterOpenTracking")}
+      />
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Saving…" : "Save settings"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,282 @@
+// Newsletter consent (docs/product.md, Newsletters): double opt-in, confirmation links, suppression and its
+// lifting, and the pruning of sign-ups nobody confirmed. Sign-ups themselves are stored by the lead path
+// (app/models/leads.server.ts), which calls `requestConfirmations` in the same transaction.
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { type Database, db } from "~/db/client.server";
+import { newsletterRecipients, subscribers, subscriberTokens, websiteSettings } from "~/db/schema";
+import { env } from "~/env.server";
+import { PRODUCT_NAME } from "~/lib/brand";
+import { mailConfigured } from "~/lib/mail.server";
+import {
+  mergeNewsletterSettings,
+  NEWSLETTER_SETTING_KEYS,
+  type NewsletterSettings,
+} from "~/lib/newsletter-settings";
+import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
+import { type AuditContext, recordAuditIn } from "~/models/audit.server";
+import { enqueue } from "~/models/outbox.server";
+
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+/** A confirmation link works for 48 hours, once. */
+export const CONFIRMATION_TTL_HOURS = 48;
+/** Sign-ups still pending after this many days are deleted. */
+export const PENDING_RETENTION_DAYS = 7;
+/** A new confirmation mail for the same pending address at most this often (a sign-up form is no mail cannon). */
+const RESEND_AFTER_MINUTES = 10;
+
+export async function readNewsletterSettings(
+  executor: Pick<Database, "select"> = db(),
+): Promise<NewsletterSettings> {
+  const rows = await executor
+    .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
+    .from(websiteSettings)
+    .where(inArray(websiteSettings.settingKey, NEWSLETTER_SETTING_KEYS));
+  return mergeNewsletterSettings(rows);
+}
+
+/** The one hash of every link token we keep (confirmation links): the token itself is only in the mail. */
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function confirmationUrl(token: string): string {
+  return `${env().baseUrl}/newsletter/confirm/${token}`;
+}
+
+/** The confirmation mail (plain text: it must reach the person whatever their client shows). */
+export function confirmationMail(token: string) {
+  return {
+    subject: `Please confirm your subscription to ${PRODUCT_NAME}`,
+    text:
+      `Someone (hopefully you) asked to receive the ${PRODUCT_NAME} newsletter at this address.\n\n` +
+      `To confirm, open this link within ${CONFIRMATION_TTL_HOURS} hours:\n${confirmationUrl(token)}\n\n` +
+      "If it wasn't you, ignore this message: you will not hear from us again.",
+  };
+}
+
+/**
+ * After a sign-up's insert, in its transaction: decides each address's consent status and queues its confirmation
+ * mail. New rows were inserted `pending` when double opt-in applies; an address that unsubscribed, bounced or
+ * complained before needs a new confirmation (with mail) or stays as it is (without mail nothing could confirm
+ * it); a pending one gets a fresh link, at most every few minutes. Returns how many mails were queued.
+ */
+export async function requestConfirmations(
+  tx: Executor,
+  signUps: { id: string; email: string; isNew: boolean }[],
+  doubleOptIn: boolean,
+): Promise<number> {
+  if (!signUps.length || !mailConfigured()) return 0;
+  const returning = signUps.filter((s) => !s.isNew).map((s) => s.id);
+  const again = returning.length
+    ? await tx
+        .update(subscribers)
+        .set({ subscription: "pending", subscriptionChangedAt: sql`now()` })
+        .where(
+          and(
+            inArray(subscribers.id, returning),
+            inArray(subscribers.subscription, [...SUPPRESSED_STATUSES]),
+          ),
+        )
+        .returning({ id: subscribers.id })
+    : [];
+  const stillPending = returning.length
+    ? await tx
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(
+          and(
+            inArray(subscribers.id, returning),
+            eq(subscribers.subscription, "pending"),
+            sql`not exists (select 1 from ${subscriberTokens} t where t.subscriber_id = ${subscribers.id}
+              and t.created_at > now() - make_interval(mins => ${RESEND_AFTER_MINUTES}))`,
+          ),
+        )
+    : [];
+  const due = new Set([
+    ...(doubleOptIn ? signUps.filter((s) => s.isNew).map((s) => s.id) : []),
+    ...again.map((r) => r.id),
+    ...stillPending.map((r) => r.id),
+  ]);
+  const mails = signUps.filter((s) => due.delete(s.id));
+  if (!mails.length) return 0;
+  const tokens = mails.map((s) => ({ ...s, token: randomBytes(32).toString("base64url") }));
+  await tx.insert(subscriberTokens).values(
+    tokens.map(({ id, token }) => ({
+      tokenHash: tokenHash(token),
+      subscriberId: id,
+      expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_TTL_HOURS})`,
+    })),
+  );
+  await enqueue(
+    tx,
+    tokens.map(({ email, token }) => ({
+      kind: "email" as const,
+      target: email,
+      event: "subscriber.confirmation",
+      payload: confirmationMail(token),
+      leadEmail: email,
+    })),
+  );
+  return mails.length;
+}
+
+export type ConfirmResult = "confirmed" | "invalid";
+
+/**
+ * Follows a confirmation link: the token is used up (deleted) whatever the outcome, and a pending subscriber
+ * becomes confirmed. An unknown, used or expired token is "invalid".
+ */
+export async function confirmSubscription(token: string): Promise<ConfirmResult> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "invalid";
+  return db().transaction(async (tx) => {
+    const [used] = await tx
+      .delete(subscriberTokens)
+      .where(eq(subscriberTokens.tokenHash, tokenHash(token)))
+      .returning({ subscriberId: subscriberTokens.subscriberId, expiresAt: subscriberTokens.expiresAt });
+    if (!used || used.expiresAt.getTime() <= Date.now()) return "invalid";
+    const [row] = await tx
+      .update(subscribers)
+      .set({ subscription: "confirmed", subscriptionChangedAt: sql`now()` })
+      .where(and(eq(subscribers.id, used.subscriberId), eq(subscribers.subscription, "pending")))
+      .returning({ id: subscribers.id });
+    await tx.delete(subscriberTokens).where(eq(subscriberTokens.subscriberId, used.subscriberId));
+    return row ? "confirmed" : "invalid";
+  });
+}
+
+/** Sign-ups pending for more than PENDING_RETENTION_DAYS, and expired links, are deleted (the pruning job). */
+export async function prunePendingSubscribers(): Promise<number> {
+  await db().delete(subscriberTokens).where(lt(subscriberTokens.expiresAt, sql`now()`));
+  const gone = await db()
+    .delete(subscribers)
+    .where(
+      and(
+        eq(subscribers.subscription, "pending"),
+        lt(subscribers.subscriptionChangedAt, sql`now() - make_interval(days => ${PENDING_RETENTION_DAYS})`),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return gone.length;
+}
+
+/** Sets an address's consent status from outside a send (a provider's bounce or complaint notice). */
+export async function markSubscription(
+  email: string,
+  status: Extract<SubscriptionStatus, "bounced" | "complained" | "unsubscribed">,
+): Promise<boolean> {
+  const rows = await db()
+    .update(subscribers)
+    .set({ subscription: status, subscriptionChangedAt: sql`now()` })
+    .where(eq(subscribers.email, email.trim().toLowerCase()))
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/**
+ * A mail provider's verified notices: a permanent bounce suppresses a pending or confirmed address (and marks its
+ * latest message of the past week bounced, for that send's results); a complaint suppresses any address.
+ * Returns how many subscribers changed.
+ */
+export async function applyProviderNotices(
+  notices: { email: string; kind: "bounced" | "complained" }[],
+): Promise<number> {
+  let changed = 0;
+  await db().transaction(async (tx) => {
+    for (const { email, kind } of notices) {
+      const address = email.trim().toLowerCase();
+      const from =
+        kind === "bounced"
+          ? (["pending", "confirmed"] as const)
+          : (["pending", "confirmed", "unsubscribed", "bounced"] as const);
+      const rows = await tx
+        .update(subscribers)
+        .set({ subscription: kind, subscriptionChangedAt: sql`now()` })
+        .where(and(eq(subscribers.email, address), inArray(subscribers.subscription, [...from])))
+        .returning({ id: subscribers.id });
+      changed += rows.length;
+      if (kind === "bounced") {
+        await tx.execute(sql`
+          update ${newsletterRecipients} set status = 'bounced'
+          where id = (select id from ${newsletterRecipients} where email = ${address} and status = 'sent'
+            and sent_at > now() - interval '7 days' order by sent_at desc limit 1)`);
+      }
+    }
+  });
+  return changed;
+}
+
+// --- suppression list (admin) ------------------------------------------------------------------------------
+
+export interface SuppressedRow {
+  id: string;
+  email: string;
+  subscription: SubscriptionStatus;
+  changedAt: Date;
+}
+
+/** Addresses never sent to: unsubscribed, bounced, complained; newest first. */
+export function listSuppressed(limit = 200): Promise<SuppressedRow[]> {
+  return db()
+    .select({
+      id: subscribers.id,
+      email: subscribers.email,
+      subscription: subscribers.subscription,
+      changedAt: subscribers.subscriptionChangedAt,
+    })
+    .from(subscribers)
+    .where(inArray(subscribers.subscription, [...SUPPRESSED_STATUSES]))
+    .orderBy(desc(subscribers.subscriptionChangedAt))
+    .limit(limit);
+}
+
+/**
+ * Lifts a suppression: the address is confirmed again and will receive the next newsletters. The administrator
+ * answers for the consent (the confirmation dialog says so); audited.
+ */
+export async function liftSuppression(id: string, who: AuditContext): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ subscription: subscribers.subscription, email: subscribers.email })
+      .from(subscribers)
+      .where(and(eq(subscribers.id, id), inArray(subscribers.subscription, [...SUPPRESSED_STATUSES])))
+      .for("update");
+    if (!before) return false;
+    await tx
+      .update(subscribers)
+      .set({ subscription: "confirmed", subscriptionChangedAt: sql`now()` })
+      .where(eq(subscribers.id, id));
+    await recordAuditIn(tx, {
+      ...who,
+      action: "subscriber.suppression_lifted",
+      entity: "subscriber",
+      entityId: id,
+      details: { was: before.subscription },
+    });
+    return true;
+  });
+}
+
+/** Saves the newsletter's settings (the Newsletters screen); audited with what changed. */
+export async function saveNewsletterSettings(values: NewsletterSettings, who: AuditContext): Promise<void> {
+  await db().transaction(async (tx) => {
+    const before = await readNewsletterSettings(tx);
+    for (const key of NEWSLETTER_SETTING_KEYS) {
+      const value = String(values[key]);
+      await tx
+        .insert(websiteSettings)
+        .values({ settingKey: key, settingValue: value, settingType: "boolean" })
+        .onConflictDoUpdate({
+          target: websiteSettings.settingKey,
+          set: { settingValue: value, settingType: "boolean", updatedAt: sql`now()` },
+        });
+    }
+    await recordAuditIn(tx, {
+      ...who,
+      action: "newsletter.settings",
+      entity: "settings",
+      details: { before, after: values },
+    });
+  });
+}

@@ -1,0 +1,107 @@
+// /admin/newsletters: the sends (drafts, scheduled, going out, sent) with their progress; "New newsletter" and
+// "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift"; and the newsletter's
+// settings (confirmation of sign-ups, click and open tracking). Composing is /admin/newsletters/:id.
+import { data, redirect } from "react-router";
+import { requireCan } from "~/auth/permissions.server";
+import { NewslettersScreen } from "~/components/admin/newsletters-screen";
+import { adminTitle } from "~/lib/brand";
+import { done, gone, refuse } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { mailConfigured } from "~/lib/mail.server";
+import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
+import { requestInfo } from "~/lib/request-context.server";
+import { keepDataOnTabChange } from "~/lib/url-tab";
+import { auditContext } from "~/models/audit.server";
+import {
+  liftSuppression,
+  listSuppressed,
+  readNewsletterSettings,
+  saveNewsletterSettings,
+} from "~/models/newsletter-subscribers.server";
+import {
+  createNewsletter,
+  listNewsletters,
+  newsletterFromPost,
+  postsToSend,
+  sendProgress,
+} from "~/models/newsletters-admin.server";
+import { isUuid } from "~/routes/support/lead-actions.server";
+import type { Route } from "./+types/newsletters";
+
+export function meta() {
+  return [{ title: adminTitle("Newsletters") }];
+}
+
+export const shouldRevalidate = keepDataOnTabChange;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "newsletters.manage");
+  const [list, suppressed, settings, posts] = await Promise.all([
+    listNewsletters(),
+    listSuppressed(),
+    readNewsletterSettings(),
+    postsToSend(),
+  ]);
+  const progress = await sendProgress(list.map((n) => n.id));
+  return data(
+    {
+      newsletters: list.map((n) => ({
+        id: n.id,
+        subject: n.subject,
+        status: n.status,
+        scheduledAt: n.scheduledAt?.toISOString() ?? null,
+        startedAt: n.startedAt?.toISOString() ?? null,
+        createdAt: n.createdAt.toISOString(),
+        progress: progress.get(n.id) ?? null,
+      })),
+      suppressed: suppressed.map((s) => ({ ...s, changedAt: s.changedAt.toISOString() })),
+      settings,
+      posts,
+      mailConfigured: mailConfigured(),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireCan({ request, context }, "newsletters.manage");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  try {
+    if (intent === "create") {
+      const row = await createNewsletter(
+        { subject: "Untitled newsletter", preheader: "", body: [], audience: {} },
+        who,
+      );
+      return redirect(`/admin/newsletters/${row.id}`);
+    }
+    if (intent === "from-post") {
+      const postId = String(form.get("postId") ?? "");
+      const row = isUuid(postId) ? await newsletterFromPost(postId, who) : null;
+      if (!row) return gone("That blog post no longer exists");
+      return redirect(`/admin/newsletters/${row.id}`);
+    }
+    if (intent === "lift") {
+      const id = String(form.get("id") ?? "");
+      const lifted = isUuid(id) && (await liftSuppression(id, who));
+      if (!lifted) return gone("That address is no longer suppressed");
+      return done("Suppression lifted: the address will receive the next newsletters");
+    }
+    if (intent === "settings") {
+      const values = Object.fromEntries(
+        NEWSLETTER_SETTING_KEYS.map((key) => [key, form.get(key) === "on" || form.get(key) === "true"]),
+      ) as NewsletterSettings;
+      await saveNewsletterSettings(values, who);
+      return done("Newsletter settings saved");
+    }
+  } catch (error) {
+    logger.error({ err: error, intent }, "newsletters action failed");
+    return refuse("Something went wrong. Please try again.", {}, 500);
+  }
+  return refuse("Unknown action");
+}
+
+export default function Newsletters({ loaderData }: Route.ComponentProps) {
+  return <NewslettersScreen {...loaderData} />;
+}
