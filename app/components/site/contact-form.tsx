@@ -20,7 +20,14 @@ import {
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
 
-export function ContactForm({ result }: { result?: LeadResponse & { status?: number } }) {
+export function ContactForm({
+  result,
+  sourceSection = "contact_page",
+}: {
+  result?: LeadResponse & { status?: number };
+  /** Names where the form sits, in the lead's attribution. */
+  sourceSection?: string;
+}) {
   // Server-rendered outcome (no JavaScript): errors and kept values; a success (the confirmation page) renders
   // an empty form under the message.
   const kept = result && !result.ok ? (result.values ?? {}) : {};
@@ -95,7 +102,7 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
     >
       {sentFromBrowser ? null : serverNotice}
       <Honeypot idPrefix="contact" />
-      <input type="hidden" name="source_section" value="contact_page" />
+      <input type="hidden" name="source_section" value={sourceSection} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           {...field("name", "Name *")}

@@ -9,5 +9,6 @@ export * from "./leads";
 export * from "./media";
 export * from "./operations";
 export * from "./outbox";
+export * from "./pages";
 export * from "./redirects";
 export * from "./settings";

@@ -1,0 +1,61 @@
+// Every page built from blocks: "/" (the landing page), "/pricing" and any other path no built-in route answers
+// (a campaign page, ADR 033). The published page at the path is rendered from its blocks; without one, the
+// site's 404 page.
+import { data, Link } from "react-router";
+import { PageView } from "~/components/site/page-view";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { logger } from "~/lib/logger.server";
+import { normalizePagePath } from "~/lib/page-paths";
+import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
+import { faqPageJsonLd } from "~/lib/structured-data";
+import { getPublishedPage } from "~/models/pages.server";
+import type { Route } from "./+types/page";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const page = await getPublishedPage(normalizePagePath(pathname));
+  if (page) {
+    const faq = page.blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
+    return { page, faq };
+  }
+  logger.warn({ path: pathname }, "404: page not found");
+  return data({ page: null, faq: [] }, { status: 404 });
+}
+
+/** The landing page's head is the site's own (site title and description) unless its SEO fields say otherwise. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteInfo(matches);
+  const page = loaderData?.page;
+  if (!page) return errorMeta(site, "Page not found");
+  const home = page.path === "/";
+  return pageMeta(site, {
+    title: page.metaTitle || (home ? site.siteTitle : page.title),
+    fullTitle: home && !page.metaTitle,
+    description: page.metaDescription || (home ? site.siteDescription : null),
+    path: page.canonical || page.path,
+    image: page.socialImage,
+    noindex: page.noindex,
+    jsonLd:
+      loaderData.faq.length > 0
+        ? [faqPageJsonLd(loaderData.faq.map((item) => ({ question: item.question, answer: item.answer })))]
+        : undefined,
+  });
+};
+
+function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-28 text-center">
+      <p className="text-6xl font-extrabold text-brand-600">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Oops! Page not found</h1>
+      <p className="mt-2 text-slate-600">The page you are looking for doesn't exist or has moved.</p>
+      <Link to="/" className={buttonVariants({ className: "mt-8" })}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.page) return <NotFound />;
+  return <PageView blocks={loaderData.page.blocks} data={loaderData.page.data} />;
+}
