@@ -1,10 +1,15 @@
 // Pieces the block renderers share: section headings, buttons that are links, the sign-up link or the demo dialog.
 // Part of the landing page's first load: clsx and buttonVariants only, no cn, zod or Radix (ADR 011).
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
-import type { loader as rootLoader } from "~/root";
-import { isSafeHref, isSitePath } from "./links";
+import { isSafeHref } from "./links";
+
+/** What blocks read from the site besides their own fields (the server's static render passes it explicitly). */
+export interface BlockSite {
+  signupUrl: string;
+  newsletterEnabled: boolean;
+}
+export const BlockSiteContext = createContext<BlockSite>({ signupUrl: "#", newsletterEnabled: false });
 
 // The demo dialog (Radix) is not part of the page's first JavaScript: it loads when its button is first hovered,
 // focused or clicked. Should it fail to load (offline, a new release), the button does what it does without
@@ -44,7 +49,10 @@ export function SectionHeading({
   );
 }
 
-/** A link of a block: a router link for a site path, a plain link elsewhere; nothing clickable if unsafe. */
+/**
+ * A link of a block; nothing clickable if unsafe. A plain link, also for site paths: most blocks are rendered to
+ * static HTML on the server (no router there), and a page-to-page click is a fresh, cached document anyway.
+ */
 export function BlockLink({
   href,
   className,
@@ -57,12 +65,6 @@ export function BlockLink({
   "aria-label"?: string;
 }) {
   if (!isSafeHref(href)) return <span className={className}>{children}</span>;
-  if (isSitePath(href))
-    return (
-      <Link to={href} className={className} {...rest}>
-        {children}
-      </Link>
-    );
   return (
     <a href={href} className={className} {...rest}>
       {children}
@@ -71,9 +73,9 @@ export function BlockLink({
 }
 
 function SignupLink({ children, className }: { children: ReactNode; className?: string }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { signupUrl } = useContext(BlockSiteContext);
   return (
-    <a href={root?.productSignupUrl ?? "#"} target="_blank" rel="noopener noreferrer" className={className}>
+    <a href={signupUrl} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>

@@ -2,7 +2,7 @@ import { ContactForm } from "~/components/site/contact-form";
 import { SectionHeading } from "../render-parts";
 import type { ContactFormBlock } from "./schema";
 
-export default function ContactFormView({ block }: { block: ContactFormBlock }) {
+export function ContactFormView({ block }: { block: ContactFormBlock }) {
   const headingId = `${block.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="bg-slate-50">

@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "react-router";
+import { useContext } from "react";
 import { NewsletterForm } from "~/components/site/newsletter-form";
-import type { loader as rootLoader } from "~/root";
+import { BlockSiteContext } from "../render-parts";
 import type { NewsletterBlock } from "./schema";
 
 export function NewsletterView({ block }: { block: NewsletterBlock }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!(root?.settings.newsletterEnabled ?? false)) return null;
+  if (!useContext(BlockSiteContext).newsletterEnabled) return null;
   const headingId = `${block.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="bg-slate-950">

@@ -2,7 +2,6 @@
 // sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which redirects a
 // stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message.
 import { useState } from "react";
-import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, TextField } from "~/components/ui/field";
 import { Select, Textarea } from "~/components/ui/input";
@@ -90,7 +89,9 @@ export function ContactForm({
   });
 
   return (
-    <Form
+    // A plain form (no router needed, so a page can carry it as static HTML): without JavaScript it posts to the
+    // contact page's action; with it, onSubmit sends to /api/leads.
+    <form
       key={formKey}
       method="post"
       action="/contact"
@@ -98,7 +99,6 @@ export function ContactForm({
       onSubmit={onSubmit}
       aria-label="Contact form"
       className="relative space-y-5"
-      reloadDocument
     >
       {sentFromBrowser ? null : serverNotice}
       <Honeypot idPrefix="contact" />
@@ -173,7 +173,7 @@ export function ContactForm({
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Sending..." : "Send Message"}
       </Button>
-    </Form>
+    </form>
   );
 }
 

@@ -2,21 +2,39 @@
 // (a campaign page, ADR 033). The published page at the path is rendered from its blocks; without one, the
 // site's 404 page.
 import { data, Link } from "react-router";
-import { PageView } from "~/components/site/page-view";
+import { PublicBlocks } from "~/blocks/public-blocks";
+import { publicBlocks } from "~/blocks/static-html.server";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { normalizePagePath } from "~/lib/page-paths";
 import { errorMeta, pageMeta, siteInfo } from "~/lib/seo";
 import { faqPageJsonLd } from "~/lib/structured-data";
 import { getPublishedPage } from "~/models/pages.server";
+import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/page";
+
+/** The page a request is for: a client navigation asks for "/pricing.data" (and "/_.data" for "/"). */
+function pagePathOf(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  const path = pathname.slice(0, -".data".length);
+  return path === "/_" || path === "/_root" ? "/" : path;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const page = await getPublishedPage(normalizePagePath(pathname));
+  const [page, settings] = await Promise.all([
+    getPublishedPage(normalizePagePath(pagePathOf(pathname))),
+    getSettings(),
+  ]);
   if (page) {
-    const faq = page.blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
-    return { page, faq };
+    const { blocks, data: blockData, ...head } = page;
+    const site = { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled };
+    const faq = blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
+    return {
+      page: { ...head, blocks: publicBlocks(blocks, blockData, site), showcase: blockData.showcase, site },
+      faq,
+    };
   }
   logger.warn({ path: pathname }, "404: page not found");
   return data({ page: null, faq: [] }, { status: 404 });
@@ -57,5 +75,12 @@ function NotFound() {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   if (!loaderData.page) return <NotFound />;
-  return <PageView blocks={loaderData.page.blocks} data={loaderData.page.data} />;
+  const { page } = loaderData;
+  return (
+    <PublicBlocks
+      blocks={page.blocks}
+      data={{ showcase: page.showcase, latest: {}, images: {} }}
+      site={page.site}
+    />
+  );
 }
