@@ -41,6 +41,9 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
+      // Pages built from blocks: the list, and one page's editor ("new" for a new page).
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/:id", "routes/admin/page-edit.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),

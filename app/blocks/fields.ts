@@ -13,8 +13,6 @@ export type FieldSpec =
   | { name: string; label: string; kind: "select"; options: readonly FieldOption[] }
   /** A list of strings, one per line. */
   | { name: string; label: string; kind: "lines"; hint?: string }
-  /** A button: label, what it does, its link. */
-  | { name: string; label: string; kind: "action"; optional?: boolean }
   /** The rich text block's body: the site's text blocks, edited as text (blank line between paragraphs). */
   | { name: string; label: string; kind: "richtext" }
   /** A list of objects, each with its own fields. */

@@ -40,3 +40,6 @@ export function pagePathProblem(path: string): string | undefined {
   if (path.startsWith("/__")) return "Paths starting with /__ belong to the development server.";
   return undefined;
 }
+
+/** The pages the site starts with (app/blocks/built-in-pages.ts): changed or archived, never deleted. */
+export const BUILT_IN_PATHS: readonly string[] = ["/", "/pricing"];

@@ -6,6 +6,7 @@ import {
   Images,
   KeyRound,
   LayoutDashboard,
+  LayoutTemplate,
   LogOut,
   Menu,
   Settings,
@@ -23,6 +24,7 @@ import { cn } from "~/lib/utils";
 
 export const adminNav = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/pages", label: "Pages", icon: LayoutTemplate },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/academy", label: "Academy", icon: BookOpen },
   { to: "/admin/media", label: "Media", icon: Images },

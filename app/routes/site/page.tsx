@@ -30,14 +30,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page) {
     const { blocks, data: blockData, ...head } = page;
     const site = { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled };
+    // Built here, on the server, so the JSON-LD builders stay out of the browser's first load (ADR 011).
     const faq = blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
     return {
       page: { ...head, blocks: publicBlocks(blocks, blockData, site), showcase: blockData.showcase, site },
-      faq,
+      jsonLd: faq.length > 0 ? [faqPageJsonLd(faq)] : [],
     };
   }
   logger.warn({ path: pathname }, "404: page not found");
-  return data({ page: null, faq: [] }, { status: 404 });
+  return data({ page: null, jsonLd: [] }, { status: 404 });
 }
 
 /** The landing page's head is the site's own (site title and description) unless its SEO fields say otherwise. */
@@ -53,10 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: page.canonical || page.path,
     image: page.socialImage,
     noindex: page.noindex,
-    jsonLd:
-      loaderData.faq.length > 0
-        ? [faqPageJsonLd(loaderData.faq.map((item) => ({ question: item.question, answer: item.answer })))]
-        : undefined,
+    jsonLd: loaderData.jsonLd.length > 0 ? loaderData.jsonLd : undefined,
   });
 };
 
