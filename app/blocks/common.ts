@@ -43,9 +43,14 @@ export const action = z
   })
   .transform((value) => (value.kind === "link" ? { ...value, href: (value.href ?? "").trim() } : value));
 
-/** A list of at most `max` items, with its own message. */
-export const list = <T extends z.ZodType>(item: T, max: number, min = 0, label = "items") =>
-  z.array(item).min(min, `Add at least ${min} ${label}.`).max(max, `At most ${max} ${label}.`);
+/** A list of at most `max` items, with its own message; one that may be empty defaults to empty. */
+export const list = <T extends z.ZodType>(item: T, max: number, min = 0, label = "items") => {
+  const base = z
+    .array(item)
+    .min(min, `Add at least ${min} ${label}.`)
+    .max(max, `At most ${max} ${label}.`);
+  return min === 0 ? base.default([]) : base;
+};
 
 /** Every block carries an id (React keys, the editor's selection) and its type. */
 export const blockBase = {
