@@ -45,10 +45,7 @@ export const action = z
 
 /** A list of at most `max` items, with its own message; one that may be empty defaults to empty. */
 export const list = <T extends z.ZodType>(item: T, max: number, min = 0, label = "items") => {
-  const base = z
-    .array(item)
-    .min(min, `Add at least ${min} ${label}.`)
-    .max(max, `At most ${max} ${label}.`);
+  const base = z.array(item).min(min, `Add at least ${min} ${label}.`).max(max, `At most ${max} ${label}.`);
   return min === 0 ? base.default([]) : base;
 };
 

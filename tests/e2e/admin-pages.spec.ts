@@ -32,9 +32,9 @@ for (const width of [375, 1280]) {
       await expect(page.getByText("No blocks yet")).toBeVisible();
 
       await page.getByLabel("Title", { exact: true }).fill(`Spring launch ${s}`);
-      await page.getByLabel("Path").fill(path);
+      await page.getByLabel("Path", { exact: true }).fill(path);
       await addBlock(page, "Hero");
-      await page.getByLabel("Headline").fill(`Spring into revenue ${s}`);
+      await page.getByLabel("Headline", { exact: true }).fill(`Spring into revenue ${s}`);
       // The preview follows the typing.
       await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText(`Spring into revenue ${s}`);
       await addBlock(page, "FAQ");
@@ -73,7 +73,7 @@ for (const width of [375, 1280]) {
       await expectNoHorizontalScroll(page);
       await page.screenshot({ path: testInfo.outputPath(`editor-${width}.png`), fullPage: true });
 
-      await page.getByLabel("Status").selectOption("published");
+      await page.getByLabel("Status", { exact: true }).selectOption("published");
       await page.getByRole("button", { name: "Save page" }).click();
       await expect(toast(page, "Page created")).toBeVisible();
       await expect(page.getByRole("heading", { name: `Edit page: Spring launch ${s}` })).toBeVisible();
@@ -99,9 +99,9 @@ test("a reserved path and an empty headline are refused at their fields, and the
   consoleErrors.allow(failedResource(400));
   await page.goto("/admin/pages/new");
   await page.getByLabel("Title", { exact: true }).fill("Clash");
-  await page.getByLabel("Path").fill("/blog/clash");
+  await page.getByLabel("Path", { exact: true }).fill("/blog/clash");
   await addBlock(page, "Hero");
-  await page.getByLabel("Headline").fill("");
+  await page.getByLabel("Headline", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save page" }).click();
   await expect(toast(page, "Please check the highlighted fields")).toBeVisible();
   await expect(page.getByText("/blog belongs to the blog: choose another path.")).toBeVisible();
@@ -127,7 +127,7 @@ test("the landing headline and a price changed in the admin show at the next req
     .getByRole("button", { name: /Plans|Pricing table/ })
     .first()
     .click();
-  const growthPrice = page.getByLabel("Price").nth(1);
+  const growthPrice = page.getByLabel("Price", { exact: true }).nth(1);
   await expect(growthPrice).toHaveValue("$19");
   try {
     await growthPrice.fill("$21");
