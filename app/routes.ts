@@ -5,14 +5,16 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   // --- public site -------------------------------------------------------------------------------------------
   layout("routes/site/layout.tsx", [
+    // "/" is a page built from blocks like every other (the catch-all below serves "/pricing" and the rest).
+    index("routes/site/page.tsx", { id: "home" }),
     route("contact", "routes/site/contact.tsx"),
     ...prefix("blog", [index("routes/blog/index.tsx"), route(":slug", "routes/blog/post.tsx")]),
     ...prefix("academy", [index("routes/academy/index.tsx"), route(":slug", "routes/academy/item.tsx")]),
     // Preview links: the public pages' own modules, for a draft or scheduled item.
     route("preview/blog/:token", "routes/blog/post.tsx", { id: "preview-blog" }),
     route("preview/academy/:token", "routes/academy/item.tsx", { id: "preview-academy" }),
-    // Keep last: every other public path — "/" and "/pricing" included — is a page built from blocks (ADR 033),
-    // or the 404 page.
+    // Keep last: every other public path — "/pricing" included — is a page built from blocks (ADR 033), or the
+    // 404 page.
     route("*", "routes/site/page.tsx"),
   ]),
   route("features", "routes/site/features.tsx"),

@@ -1,6 +1,6 @@
 // Pages built from blocks on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the built-in pages
 // are added once and never over an edited page, saves validate and bump the content version, a published page
-// that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time, and
+// that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time, then goes live once with a version bump, and
 // a block of an old shape is left out on read.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
   type PageInput,
   savePage,
 } from "./pages.server";
+import { msUntilNextPublication, publishDueItems } from "./publication-schedule.server";
 import { findRedirect } from "./redirects.server";
 import { createEndpoint } from "./webhooks.server";
 
@@ -102,7 +103,7 @@ describe("pages", () => {
     expect(await deletePage(created.page.id, who)).toBeDefined();
   });
 
-  it("a scheduled page waits for its time", async () => {
+  it("a scheduled page waits for its time, then goes live once with a version bump", async () => {
     const soon = new Date(Date.now() + 60 * 60_000);
     const saved = await savePage(null, page({ path: "/lp/later", publishAt: soon.toISOString() }), who);
     expect(saved.ok).toBe(true);

@@ -18,6 +18,7 @@ import { type AuditContext, publicContentChanged } from "~/models/audit.server";
 import { listPublishedPosts } from "~/models/blog.server";
 import { publicImages } from "~/models/media.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { publicationScheduleChanged } from "~/models/publication-schedule.server";
 import { redirectsForPathChange } from "~/models/redirects.server";
 import { listActiveShowcase } from "~/models/showcase.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
@@ -170,14 +171,14 @@ function publishedAtFor(before: PageRow | undefined, input: PageInput, now: Date
   return before?.status === "published" && before.publishedAt ? before.publishedAt : now;
 }
 
-async function queuePageEvent(
-  tx: Writer,
-  before: PageRow | undefined,
-  after: PageRow | undefined,
-  now: Date,
-) {
-  const was = before ? isLivePage(before, now) : false;
-  const is = after ? isLivePage(after, now) : false;
+/** Announced: published and not waiting for its time (the went-live step announces a scheduled one). */
+const announced = (row: PageRow | undefined) =>
+  Boolean(row && row.status === "published" && !row.publicationPending);
+
+/** Queues page.published or page.unpublished when the announced visibility changed (`after` undefined: deleted). */
+async function queuePageEvent(tx: Writer, before: PageRow | undefined, after: PageRow | undefined) {
+  const was = announced(before);
+  const is = announced(after);
   const row = after ?? before;
   if (was === is || !row) return false;
   await queueWebhookEvent(tx, is ? "page.published" : "page.unpublished", {
@@ -210,9 +211,18 @@ export async function savePage(id: string | null, input: PageInput, who: AuditCo
         publishedAt: publishedAtFor(before, input, now),
         updatedAt: now,
       };
+      const publicationPending =
+        values.status === "published" && values.publishedAt !== null && values.publishedAt > now;
       const [after] = before
-        ? await tx.update(pages).set(values).where(eq(pages.id, before.id)).returning()
-        : await tx.insert(pages).values(values).returning();
+        ? await tx
+            .update(pages)
+            .set({ ...values, publicationPending })
+            .where(eq(pages.id, before.id))
+            .returning()
+        : await tx
+            .insert(pages)
+            .values({ ...values, publicationPending })
+            .returning();
       if (!after) return undefined;
       await redirectsForPathChange(
         tx,
@@ -225,11 +235,12 @@ export async function savePage(id: string | null, input: PageInput, who: AuditCo
         },
         who,
       );
-      queued = await queuePageEvent(tx, before, after, now);
+      queued = await queuePageEvent(tx, before, after);
       return { before, after };
     });
     if (!result) return { ok: false, reason: "gone" };
     if (queued) outboxWritten();
+    publicationScheduleChanged();
     const { before, after } = result;
     await publicContentChanged(
       who,
@@ -253,7 +264,7 @@ export async function deletePage(id: string, who: AuditContext): Promise<PageRow
   let queued = false;
   const deleted = await db().transaction(async (tx) => {
     const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning();
-    if (row) queued = await queuePageEvent(tx, row, undefined, now);
+    if (row) queued = await queuePageEvent(tx, row, undefined);
     return row;
   });
   if (!deleted) return undefined;

@@ -44,7 +44,7 @@ for (const width of [375, 1280]) {
       // Keyboard only: the FAQ moves above the hero with Alt+Arrow Up.
       const faq = blockItems(page)
         .nth(1)
-        .getByRole("button", { name: /Frequently asked questions/ });
+        .getByRole("button", { name: /^Frequently asked questions FAQ/ });
       await faq.focus();
       await page.keyboard.press("Alt+ArrowUp");
       await expect(blockItems(page).first()).toContainText("Frequently asked questions");
@@ -53,7 +53,7 @@ for (const width of [375, 1280]) {
       // And back down.
       await blockItems(page)
         .first()
-        .getByRole("button", { name: /Frequently asked questions/ })
+        .getByRole("button", { name: /^Frequently asked questions FAQ/ })
         .focus();
       await page.keyboard.press("Alt+ArrowDown");
       await expect(blockItems(page).first()).toContainText(`Spring into revenue ${s}`);

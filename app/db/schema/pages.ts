@@ -32,11 +32,14 @@ export const pages = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** True while a scheduled publication has not gone live: the went-live step claims it once (ADR 023). */
+    publicationPending: boolean("publication_pending").notNull().default(false),
   },
   (t) => [
     uniqueIndex("pages_path_key").on(t.path),
     check("pages_status_check", inList("status", CONTENT_STATUSES)),
     check("pages_path_check", sql`${t.path} like '/%'`),
     index("pages_updated_idx").on(t.updatedAt.desc()),
+    index("pages_pending_idx").on(t.publishedAt).where(sql`${t.publicationPending}`),
   ],
 );
