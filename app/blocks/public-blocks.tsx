@@ -1,9 +1,9 @@
 // A page's blocks as the public site hydrates them: live blocks are components; the others arrive as the static
 // HTML the server rendered (static-html.server.tsx) and stay so. The contact form works as plain HTML until its
 // code has loaded after the first paint, then becomes the full form (checks in the browser, sending without leaving).
-import { type ComponentType, useContext, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import type { ContactFormBlock } from "./contact-form/schema";
-import { HeroView } from "./hero/render";
+import { SplitHero } from "./hero/render";
 import { NewsletterView } from "./newsletter/render";
 import type { PageData } from "./page-data";
 import { type BlockSite, BlockSiteContext } from "./render-parts";
@@ -35,7 +35,7 @@ function ContactIsland({ html, block }: { html: string; block: ContactFormBlock 
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {
-  if (block.type === "hero") return <HeroView block={block} data={data} />;
+  if (block.type === "hero") return <SplitHero block={block} data={data} />;
   if (block.type === "newsletter") return <NewsletterView block={block} />;
   return null;
 }
@@ -49,9 +49,8 @@ export function PublicBlocks({
   data: PageData;
   site: BlockSite;
 }) {
-  const outer = useContext(BlockSiteContext);
   return (
-    <BlockSiteContext.Provider value={site ?? outer}>
+    <BlockSiteContext.Provider value={site}>
       {blocks.map((entry) => {
         if (entry.live) return <LiveBlock key={entry.block.id} block={entry.block} data={data} />;
         if (entry.island) return <ContactIsland key={entry.id} html={entry.html} block={entry.island} />;

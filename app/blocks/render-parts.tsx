@@ -2,7 +2,6 @@
 // Part of the landing page's first load: clsx and buttonVariants only, no cn, zod or Radix (ADR 011).
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { isSafeHref } from "./links";
 
 /** What blocks read from the site besides their own fields (the server's static render passes it explicitly). */
 export interface BlockSite {
@@ -50,8 +49,9 @@ export function SectionHeading({
 }
 
 /**
- * A link of a block; nothing clickable if unsafe. A plain link, also for site paths: most blocks are rendered to
- * static HTML on the server (no router there), and a page-to-page click is a fresh, cached document anyway.
+ * A link of a block. Its address passed the block's schema on save and again on read (links.ts: site paths,
+ * http(s), mailto:, tel:), so it is rendered as it is. A plain link, also for site paths: most blocks are rendered
+ * to static HTML on the server (no router there), and a page-to-page click is a fresh, cached document anyway.
  */
 export function BlockLink({
   href,
@@ -64,7 +64,6 @@ export function BlockLink({
   children: ReactNode;
   "aria-label"?: string;
 }) {
-  if (!isSafeHref(href)) return <span className={className}>{children}</span>;
   return (
     <a href={href} className={className} {...rest}>
       {children}

@@ -7,12 +7,13 @@ import { type BlockSite, BlockSiteContext } from "./render-parts";
 import { BlockView } from "./renderers";
 import type { PageBlock } from "./types";
 
-/** Blocks the browser runs: the hero (showcase carousel, demo dialog) and the newsletter form. */
-const LIVE = new Set<PageBlock["type"]>(["hero", "newsletter"]);
+/** Blocks the browser runs: the hero beside the showcase (carousel, demo dialog) and the newsletter form. */
+const isLive = (block: PageBlock) =>
+  (block.type === "hero" && block.layout === "split") || block.type === "newsletter";
 
 export function publicBlocks(blocks: readonly PageBlock[], data: PageData, site: BlockSite): PublicBlock[] {
   return blocks.map((block) => {
-    if (LIVE.has(block.type)) return { live: true, block };
+    if (isLive(block)) return { live: true, block };
     const html = renderToStaticMarkup(
       <BlockSiteContext.Provider value={site}>
         <BlockView block={block} data={data} />

@@ -1,7 +1,7 @@
 // Pages built from blocks on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the built-in pages
 // are added once and never over an edited page, saves validate and bump the content version, a published page
-// that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time, then goes live once with a version bump, and
-// a block of an old shape is left out on read.
+// that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time and
+// then goes live once with a version bump, and a block of an old shape is left out on read.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, pages } from "~/db/schema";
@@ -108,12 +108,18 @@ describe("pages", () => {
     const saved = await savePage(null, page({ path: "/lp/later", publishAt: soon.toISOString() }), who);
     expect(saved.ok).toBe(true);
     expect(await getPublishedPage("/lp/later")).toBeUndefined();
+    expect(await msUntilNextPublication()).toBeGreaterThan(0);
     await test
       .handle()
       .db.update(pages)
       .set({ publishedAt: new Date(Date.now() - 1000) })
       .where(eq(pages.path, "/lp/later"));
     expect(await getPublishedPage("/lp/later")).toBeDefined();
+    // At its time the went-live step claims it once and bumps the content version (cached pages change).
+    const v0 = await currentContentVersion();
+    expect(await publishDueItems()).toMatchObject([{ kind: "page", slug: "/lp/later" }]);
+    expect(await currentContentVersion()).not.toBe(v0);
+    expect(await publishDueItems()).toEqual([]);
   });
 
   it("a stored block of an old shape is left out, the rest of the page renders", async () => {

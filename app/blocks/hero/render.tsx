@@ -26,24 +26,36 @@ function Actions({ block }: { block: HeroBlock }) {
   );
 }
 
+/** The hero, either layout (the server's static render and the editor's preview). */
 export function HeroView({ block, data }: { block: HeroBlock; data: PageData }) {
-  if (block.layout === "centered") {
-    return (
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {block.headline}
-          </h1>
-          {block.text ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{block.text}</p> : null}
-          {block.actions.length > 0 ? (
-            <div className="flex justify-center">
-              <Actions block={block} />
-            </div>
-          ) : null}
-        </div>
-      </section>
-    );
-  }
+  return block.layout === "centered" ? (
+    <CenteredHero block={block} />
+  ) : (
+    <SplitHero block={block} data={data} />
+  );
+}
+
+/** A page's title band: no behaviour, so public pages get it as static HTML. */
+function CenteredHero({ block }: { block: HeroBlock }) {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {block.headline}
+        </h1>
+        {block.text ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{block.text}</p> : null}
+        {block.actions.length > 0 ? (
+          <div className="flex justify-center">
+            <Actions block={block} />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Text beside the showcase: the one layout public pages hydrate (carousel, demo dialog). */
+export function SplitHero({ block, data }: { block: HeroBlock; data: PageData }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24 lg:px-8">
