@@ -353,7 +353,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, result }: Pr
                       <GripVertical className="size-4 shrink-0 cursor-grab text-slate-500" aria-hidden />
                       <button
                         type="button"
-                        className="min-h-10 flex-1 truncate rounded px-2 text-left text-sm"
+                        className="min-h-10 min-w-0 flex-1 rounded px-2 text-left text-sm"
                         aria-pressed={block.id === selected}
                         aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
                         onClick={() => setSelected(String(block.id))}
@@ -368,7 +368,9 @@ export function PageEditor({ page, builtIn, palette, preview, site, result }: Pr
                           }
                         }}
                       >
-                        <span className="block font-semibold text-slate-900">{summaryOf(block)}</span>
+                        <span className="block truncate font-semibold text-slate-900">
+                          {summaryOf(block)}
+                        </span>
                         <span className="block text-xs text-slate-700">
                           {labelOf(block)}
                           {hasError ? " · needs attention" : ""}
