@@ -13,7 +13,8 @@ export type PublicBlock =
   | { live: true; block: PageBlock }
   | { live: false; id: string; type: PageBlock["type"]; html: string; island?: ContactFormBlock };
 
-function StaticBlock({ html }: { html: string }) {
+/** Markup the server rendered (static-html.server.tsx), put in place as it is. */
+export function StaticHtml({ html }: { html: string }) {
   // display: contents, so the wrapper changes nothing in the layout.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered on the server from validated blocks (every text escaped), not stored HTML.
   return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
@@ -31,7 +32,7 @@ function ContactIsland({ html, block }: { html: string; block: ContactFormBlock 
       live = false;
     };
   }, []);
-  return View ? <View block={block} /> : <StaticBlock html={html} />;
+  return View ? <View block={block} /> : <StaticHtml html={html} />;
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {
@@ -54,7 +55,7 @@ export function PublicBlocks({
       {blocks.map((entry) => {
         if (entry.live) return <LiveBlock key={entry.block.id} block={entry.block} data={data} />;
         if (entry.island) return <ContactIsland key={entry.id} html={entry.html} block={entry.island} />;
-        return <StaticBlock key={entry.id} html={entry.html} />;
+        return <StaticHtml key={entry.id} html={entry.html} />;
       })}
     </BlockSiteContext.Provider>
   );

@@ -1,10 +1,9 @@
 // Every page built from blocks: "/" (the landing page), "/pricing" and any other path no built-in route answers
 // (a campaign page, ADR 033). The published page at the path is rendered from its blocks; without one, the
 // site's 404 page.
-import { data, Link } from "react-router";
-import { PublicBlocks } from "~/blocks/public-blocks";
-import { publicBlocks } from "~/blocks/static-html.server";
-import { buttonVariants } from "~/components/ui/button-variants";
+import { data } from "react-router";
+import { PublicBlocks, StaticHtml } from "~/blocks/public-blocks";
+import { notFoundHtml, publicBlocks } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { normalizePagePath } from "~/lib/page-paths";
@@ -38,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
   logger.warn({ path: pathname }, "404: page not found");
-  return data({ page: null, jsonLd: [] }, { status: 404 });
+  return data({ page: null, jsonLd: [], notFound: notFoundHtml() }, { status: 404 });
 }
 
 /** The landing page's head is the site's own (site title and description) unless its SEO fields say otherwise. */
@@ -58,21 +57,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-function NotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-28 text-center">
-      <p className="text-6xl font-extrabold text-brand-600">404</p>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Oops! Page not found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for doesn't exist or has moved.</p>
-      <Link to="/" className={buttonVariants({ className: "mt-8" })}>
-        Return to Home
-      </Link>
-    </section>
-  );
-}
-
 export default function Page({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return <NotFound />;
+  if (!loaderData.page) return <StaticHtml html={loaderData.notFound} />;
   const { page } = loaderData;
   return (
     <PublicBlocks
