@@ -188,8 +188,8 @@ export function PageEditor({ page, builtIn, palette, preview, site, result }: Pr
           {errors.form ?? errors.blocks}
         </p>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
           <Card className="p-4">
             <h2 className="text-lg font-semibold text-slate-900">Page</h2>
             <Form method="post" className="mt-4 space-y-4" aria-label="Page settings">
@@ -455,7 +455,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, result }: Pr
           ) : null}
         </div>
 
-        <section aria-labelledby="preview-heading" className="min-w-0">
+        <section aria-labelledby="preview-heading" className="min-w-0 overflow-hidden">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
               Live preview

@@ -187,7 +187,7 @@ function OneField({
       const items = Array.isArray(current) ? (current as Value[]) : [];
       const setItems = (next: Value[]) => onChange(field.name, next);
       return (
-        <fieldset className="rounded-lg border border-slate-200 p-3">
+        <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-900">{field.label}</legend>
           {error ? (
             <p className="mb-2 text-sm text-red-700" role="alert">
