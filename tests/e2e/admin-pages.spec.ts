@@ -144,3 +144,67 @@ test("the landing headline and a price changed in the admin show at the next req
   await expect(visitor.getByText("$19", { exact: true })).toBeVisible();
   await visitor.close();
 });
+
+test("a campaign page from hero, features, pricing, FAQ and contact form blocks: published, in the sitemap, and its leads name it", async ({
+  adminPage: page,
+  browser,
+}, testInfo) => {
+  const s = suffix();
+  const path = `/lp/spring-launch-${s}`;
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill(`Spring launch ${s}`);
+  await page.getByLabel("Path", { exact: true }).fill(path);
+  for (const block of ["Hero", "Feature grid", "Pricing table", "FAQ", "Contact form"])
+    await addBlock(page, block);
+  await blockItems(page).first().getByRole("button", { name: /Hero$/ }).click();
+  await page.getByLabel("Headline", { exact: true }).fill(`Spring launch offer ${s}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Save page" }).click();
+  await expect(toast(page, "Page created")).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(path);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Spring launch offer ${s}`);
+  await expect(visitor.getByRole("heading", { name: "Starter" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
+  const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`${path}</loc>`);
+
+  // A lead from the page's own form names the page as its source.
+  await visitor.getByLabel("Name *").fill(`Campaign Visitor ${s}`);
+  await visitor.getByLabel("Email *").fill(`campaign-${s}@example.com`);
+  await visitor.getByLabel("Interest *").selectOption("sales-automation");
+  await visitor.getByLabel("Message *").fill("Tell me about the spring offer.");
+  await visitor.waitForTimeout(3000); // past the form's time trap
+  await visitor.getByRole("button", { name: "Send Message" }).click();
+  await expect(toast(visitor, "Thank you for your message! We'll get back to you soon.")).toBeVisible();
+  await visitor.screenshot({ path: testInfo.outputPath("campaign-page.png"), fullPage: true });
+  await visitor.close();
+
+  await page.goto(`/admin/contacts?q=campaign-${s}`);
+  await expect(page.getByTestId("submission-row")).toContainText("page_");
+
+  // Into the header menu, without code; the default menu comes back afterwards.
+  await page.goto("/admin/pages");
+  const nav = page.getByRole("form", { name: "Site navigation" });
+  await nav.getByRole("button", { name: "Add menu link" }).click();
+  await nav.getByLabel("Label").last().fill(`Spring ${s}`);
+  await nav.getByLabel("Page or address").nth(5).fill(path);
+  await nav.getByRole("button", { name: "Save navigation" }).click();
+  await expect(toast(page, "Navigation saved")).toBeVisible();
+  try {
+    const reader = await browser.newPage();
+    await reader.goto("/pricing");
+    await reader
+      .getByRole("banner")
+      .getByRole("link", { name: `Spring ${s}` })
+      .first()
+      .click();
+    await expect(reader).toHaveURL(new RegExp(`${path}$`));
+    await reader.close();
+  } finally {
+    await page.getByRole("button", { name: "Remove menu link 6" }).click();
+    await page.getByRole("button", { name: "Save navigation" }).click();
+    await expect(toast(page, "Navigation saved").last()).toBeVisible();
+  }
+});

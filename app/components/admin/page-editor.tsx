@@ -21,6 +21,7 @@ import { Field, TextField } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
+import type { SiteNavigation } from "~/lib/site-navigation";
 
 export interface PaletteEntry {
   type: string;
@@ -51,6 +52,7 @@ interface Props {
   palette: PaletteEntry[];
   preview: { showcase: ShowcaseSlide[]; latest: { blog: LatestCard[]; academy: LatestCard[] } };
   site: BlockSite;
+  nav: SiteNavigation;
   result?: ActionResult;
 }
 
@@ -64,7 +66,7 @@ function localInput(iso: string): string {
   return new Date(date.getTime() - offset).toISOString().slice(0, 16);
 }
 
-export function PageEditor({ page, builtIn, palette, preview, site, result }: Props) {
+export function PageEditor({ page, builtIn, palette, preview, site, nav, result }: Props) {
   const [head, setHead] = useState({
     path: page?.path ?? "/",
     title: page?.title ?? "",
@@ -482,7 +484,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, result }: Pr
               </Button>
             </fieldset>
           </div>
-          <PagePreview width={width}>
+          <PagePreview width={width} nav={nav}>
             <BlockSiteContext.Provider value={site}>
               {blocks.map((block) => (
                 <BlockBoundary key={String(block.id)} resetKey={JSON.stringify(block)}>

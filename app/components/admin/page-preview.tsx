@@ -4,7 +4,8 @@
 import { Component, type ReactNode, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Footer } from "~/components/site/footer";
-import { Header, publicNav } from "~/components/site/header";
+import { Header } from "~/components/site/header";
+import type { SiteNavigation } from "~/lib/site-navigation";
 
 export const PREVIEW_WIDTHS = { phone: 375, desktop: 1280 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -27,7 +28,16 @@ export class BlockBoundary extends Component<{ children: ReactNode; resetKey: st
   }
 }
 
-export function PagePreview({ width, children }: { width: PreviewWidth; children: ReactNode }) {
+export function PagePreview({
+  width,
+  nav,
+  children,
+}: {
+  width: PreviewWidth;
+  /** The site's menu as visitors see it now. */
+  nav: SiteNavigation;
+  children: ReactNode;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
@@ -78,9 +88,9 @@ export function PagePreview({ width, children }: { width: PreviewWidth; children
       {mount
         ? createPortal(
             <div className="flex min-h-dvh flex-col bg-white font-sans text-slate-900">
-              <Header nav={publicNav({ blogEnabled: true })} />
+              <Header nav={nav.header.map((link) => ({ to: link.href, label: link.label }))} />
               <main className="flex-1">{children}</main>
-              <Footer blogEnabled socialLinks={[]} />
+              <Footer columns={nav.footer} socialLinks={[]} />
             </div>,
             mount,
           )

@@ -13,9 +13,11 @@ import { done, gone, refuse } from "~/lib/forms";
 import { PAGE_MESSAGES, parsePage } from "~/lib/page-form";
 import { BUILT_IN_PATHS } from "~/lib/page-paths";
 import { requestInfo } from "~/lib/request-context.server";
+import { visibleNavigation } from "~/lib/site-navigation";
 import { auditContext } from "~/models/audit.server";
 import { deletePage, getPage, pageDataFor, savePage, storedBlocks } from "~/models/pages.server";
 import { getSettings } from "~/models/settings.server";
+import { getNavigation } from "~/models/site-navigation.server";
 import type { Route } from "./+types/page-edit";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -48,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       showcase: true,
     },
   ]);
-  const settings = await getSettings();
+  const [settings, navigation] = await Promise.all([getSettings(), getNavigation()]);
   return data(
     {
       page: row
@@ -78,6 +80,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         },
       },
       site: { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled },
+      nav: visibleNavigation(navigation, { blogEnabled: settings.blogEnabled }),
     },
     { headers: noStore },
   );

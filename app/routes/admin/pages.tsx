@@ -4,14 +4,20 @@ import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { NavigationEditor } from "~/components/admin/navigation-editor";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { adminTitle } from "~/lib/brand";
 import { formatDateTime } from "~/lib/dates";
+import { done, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { NAVIGATION_FIELDS, navigationSchema } from "~/lib/site-navigation-schema";
+import { auditContext } from "~/models/audit.server";
 import { isLivePage, listPages } from "~/models/pages.server";
+import { getNavigation, saveNavigation } from "~/models/site-navigation.server";
 import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,19 +35,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       updatedAt: row.updatedAt.toISOString(),
       blockCount: Array.isArray(row.blocks) ? row.blocks.length : 0,
     }));
-    return data({ pages, loadFailed: false });
+    return data({ pages, navigation: await getNavigation(), fields: NAVIGATION_FIELDS, loadFailed: false });
   } catch (error) {
     logger.error({ err: error }, "Failed to load pages");
-    return data({ pages: [], loadFailed: true });
+    return data({ pages: [], navigation: null, fields: NAVIGATION_FIELDS, loadFailed: true });
   }
+}
+
+/** Saves the site navigation (the pages themselves are saved by their editor, page-edit.tsx). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await adminFor({ request, context });
+  const form = await request.formData();
+  const intent = "navigation";
+  let raw: unknown;
+  try {
+    raw = JSON.parse(String(form.get("navigation") ?? ""));
+  } catch {
+    return refuse("The navigation could not be read", { intent });
+  }
+  const parsed = navigationSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[["nav", ...issue.path].join(".")] ??= issue.message;
+    return refuse("Please check the highlighted fields", { intent, fieldErrors });
+  }
+  await saveNavigation(parsed.data, auditContext(admin.email, request, requestInfo(context).ip));
+  return done("Navigation saved", { intent });
 }
 
 export function meta() {
   return [{ title: adminTitle("Pages") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export default function PagesScreen({ loaderData }: Route.ComponentProps) {
-  const { pages, loadFailed } = loaderData;
+export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, loadFailed, navigation, fields } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -110,6 +137,7 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
           </ScrollRegion>
         )}
       </Card>
+      {navigation ? <NavigationEditor navigation={navigation} fields={fields} result={actionData} /> : null}
     </>
   );
 }
