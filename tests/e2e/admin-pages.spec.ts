@@ -184,7 +184,7 @@ test("a campaign page from hero, features, pricing, FAQ and contact form blocks:
   await page.goto("/admin/contacts");
   await page.getByLabel("Search contacts and subscribers").fill(`campaign-${s}`);
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByTestId("submission-row")).toContainText("page_");
+  await expect(page.getByTestId("contact-row")).toContainText(`page ${path} · landed on ${path}`);
 
   // Into the header menu, without code; the default menu comes back afterwards.
   await page.goto("/admin/pages");
