@@ -190,7 +190,7 @@ test("a campaign page from hero, features, pricing, FAQ and contact form blocks:
   await page.goto("/admin/pages");
   const nav = page.getByRole("form", { name: "Site navigation" });
   await nav.getByRole("button", { name: "Add menu link" }).click();
-  await nav.getByLabel("Label").last().fill(`Spring ${s}`);
+  await nav.getByLabel("Label", { exact: true }).nth(5).fill(`Spring ${s}`);
   await nav.getByLabel("Page or address").nth(5).fill(path);
   await nav.getByRole("button", { name: "Save navigation" }).click();
   await expect(toast(page, "Navigation saved")).toBeVisible();
