@@ -149,6 +149,7 @@ test("a campaign page from hero, features, pricing, FAQ and contact form blocks:
   adminPage: page,
   browser,
 }, testInfo) => {
+  test.setTimeout(60_000); // five blocks, a lead past the form's time trap, and the menu edited and restored
   const s = suffix();
   const path = `/lp/spring-launch-${s}`;
   await page.goto("/admin/pages/new");
