@@ -5,8 +5,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   // --- public site -------------------------------------------------------------------------------------------
   layout("routes/site/layout.tsx", [
-    index("routes/site/home.tsx"),
-    route("pricing", "routes/site/pricing.tsx"),
+    // "/" is a page built from blocks like every other (the catch-all below serves "/pricing" and the rest).
+    index("routes/site/page.tsx", { id: "home" }),
     route("contact", "routes/site/contact.tsx"),
     ...prefix("blog", [index("routes/blog/index.tsx"), route(":slug", "routes/blog/post.tsx")]),
     ...prefix("academy", [index("routes/academy/index.tsx"), route(":slug", "routes/academy/item.tsx")]),
@@ -16,8 +16,9 @@ export default [
     // Newsletter: the confirmation link of a sign-up, and the unsubscribe page of a message.
     route("newsletter/confirm/:token", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/site/newsletter-unsubscribe.tsx"),
-    // Keep last: every other public path is the 404 page.
-    route("*", "routes/site/not-found.tsx"),
+    // Keep last: every other public path — "/pricing" included — is a page built from blocks (ADR 033), or the
+    // 404 page.
+    route("*", "routes/site/page.tsx"),
   ]),
   route("features", "routes/site/features.tsx"),
   route("api/leads", "routes/api/leads.ts"),
@@ -51,6 +52,9 @@ export default [
       route("security", "routes/admin/security.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
+      // Pages built from blocks: the list, and one page's editor ("new" for a new page).
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/:id", "routes/admin/page-edit.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),

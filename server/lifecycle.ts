@@ -19,6 +19,7 @@ import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
 import { visitCountersJob } from "~/jobs/visit-counters.server";
 import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
 import { configureLogger, logger } from "~/lib/logger.server";
+import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 
 let jobs: JobRunner | undefined;
@@ -50,6 +51,9 @@ export async function startup(): Promise<StartupInfo> {
   const sealed = await sealWebhookSecrets();
   if (sealed.encrypted) logger.info({ count: sealed.encrypted }, "webhook secrets encrypted at rest");
   phase("auth");
+  // The landing and pricing pages are pages built from blocks: added where their path has none yet (ADR 033).
+  const builtInPages = await ensureBuiltInPages();
+  if (builtInPages > 0) logger.info({ count: builtInPages }, "built-in pages added");
   const seed = config.seedDemo ? await seedDemoContent(handle.db) : { seeded: false };
   if (seed.seeded) logger.info({ counts: seed.counts }, "demo content seeded");
   phase("seed");

@@ -21,7 +21,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: "Everything, and cannot be removed or demoted.",
   administrator: "Everything except removing or demoting the owner.",
-  editor: "All content, anyone's: blog, academy, media, redirects, previews, scheduling and newsletters.",
+  editor:
+    "All content, anyone's: pages, blog, academy, media, redirects, previews, scheduling and newsletters.",
   author: "Writes, publishes and schedules their own posts and academy items.",
   contributor: "Writes drafts and shares previews; cannot publish.",
   sales: "The contacts inbox, people, notes, statuses, exports and Analytics.",
@@ -45,6 +46,8 @@ export const CAPABILITIES = [
   "content.preview",
   "media.manage",
   "redirects.manage",
+  // Marketing pages built from blocks (landing, pricing, campaign pages) and the site's menu and footer
+  "pages.manage",
   // Newsletters: composing, sending, suppressions and their settings
   "newsletters.manage",
   // Leads and analytics
@@ -76,6 +79,8 @@ const CONTENT_ANY: Capability[] = [
   "content.preview",
   "media.manage",
   "redirects.manage",
+  // The pages that sell and the site's navigation: editors and above, not authors (they own only their items).
+  "pages.manage",
   // Sending to subscribers is editorial work: whoever may publish anything may send a newsletter.
   "newsletters.manage",
 ];

@@ -7,6 +7,8 @@ export const WEBHOOK_EVENTS = [
   "subscriber.created",
   "content.published",
   "content.unpublished",
+  "page.published",
+  "page.unpublished",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

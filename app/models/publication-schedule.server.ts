@@ -9,14 +9,15 @@
 // scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
 // after each step, and at least every minute for other instances' writes. Two instances may fire at the same
 // moment; the claim gives each item to one of them.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
-import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind } from "~/db/schema";
+import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind, pages } from "~/db/schema";
 import { contentChangedIn } from "~/lib/content-version.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { queueContentEvent } from "~/models/content-changes.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { publishedIn } from "~/models/published.server";
+import { queueWebhookEvent } from "~/models/webhooks.server";
 
 /** Who the audit log names for a publication that happened at its scheduled time. */
 export const SCHEDULER: AuditContext = { actor: "scheduler", ip: null, userAgent: null };
@@ -25,7 +26,8 @@ const TABLES = { blog: blogPosts, academy: academyContent } as const;
 const ENTITY: Record<ContentKind, string> = { blog: "blog_post", academy: "academy_content" };
 
 export interface WentLive {
-  kind: ContentKind;
+  /** A blog post, an academy item, or a page built from blocks (its path in `slug`). */
+  kind: ContentKind | "page";
   id: string;
   title: string;
   slug: string;
@@ -67,6 +69,44 @@ export async function publishDueItems(database: Database = db()): Promise<WentLi
         claimed.push({ kind, id: row.id, title: row.title, slug: row.slug, publishedAt: row.publishedAt });
       }
     }
+    // Pages built from blocks (ADR 033): the same claim, page.published, the same version bump.
+    const duePages = tx
+      .select({ id: pages.id })
+      .from(pages)
+      .where(
+        and(
+          eq(pages.publicationPending, true),
+          eq(pages.status, "published"),
+          lte(pages.publishedAt, sql`now()`),
+        ),
+      )
+      .for("update", { skipLocked: true });
+    const wentLive = await tx
+      .update(pages)
+      .set({ publicationPending: false })
+      .where(and(inArray(pages.id, duePages), eq(pages.publicationPending, true)))
+      .returning({
+        id: pages.id,
+        title: pages.title,
+        path: pages.path,
+        status: pages.status,
+        publishedAt: pages.publishedAt,
+      });
+    for (const row of wentLive) {
+      await queueWebhookEvent(tx, "page.published", {
+        id: row.id,
+        path: row.path,
+        title: row.title,
+        status: row.status,
+      });
+      claimed.push({
+        kind: "page",
+        id: row.id,
+        title: row.title,
+        slug: row.path,
+        publishedAt: row.publishedAt,
+      });
+    }
     if (claimed.length > 0) versionCommitted = await contentChangedIn(tx);
     return claimed;
   });
@@ -76,7 +116,7 @@ export async function publishDueItems(database: Database = db()): Promise<WentLi
   for (const item of live) {
     await auditAs(SCHEDULER, {
       action: `${item.kind}.publish_scheduled`,
-      entity: ENTITY[item.kind],
+      entity: item.kind === "page" ? "page" : ENTITY[item.kind],
       entityId: item.id,
       details: { title: item.title, slug: item.slug, publishedAt: item.publishedAt?.toISOString() ?? null },
     });
@@ -91,6 +131,8 @@ export async function msUntilNextPublication(database: Database = db()): Promise
       select published_at as at from ${blogPosts} where publication_pending and status = 'published'
       union all
       select published_at from ${academyContent} where publication_pending and status = 'published'
+      union all
+      select published_at from ${pages} where publication_pending and status = 'published'
     ) scheduled`);
   const ms = rowsOf<{ ms: string | number | null }>(rows)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);

@@ -206,6 +206,19 @@ export async function redirectsForSlugChange(
   const isLive = isPublished(after) || isScheduled(after);
   const newPath = contentPath(kind, after.slug);
   const oldPath = before ? contentPath(kind, before.slug) : newPath;
+  await redirectsForPathChange(tx, { oldPath, newPath, wasLive, isLive, what: `${kind} item` }, who);
+}
+
+/**
+ * The same rule for any public address (blog and academy items, pages): a live address that moves leaves a 301
+ * behind; an address that becomes live loses the redirect that would hide it. Inside the caller's transaction.
+ */
+export async function redirectsForPathChange(
+  tx: Tx,
+  change: { oldPath: string; newPath: string; wasLive: boolean; isLive: boolean; what: string },
+  who: AuditContext,
+): Promise<void> {
+  const { oldPath, newPath, wasLive, isLive } = change;
   const moved = pathKey(oldPath) !== pathKey(newPath);
   const redirectOld = wasLive && moved;
   if (!redirectOld && !(isLive && (!wasLive || moved))) return;
@@ -215,7 +228,7 @@ export async function redirectsForSlugChange(
     .delete(redirects)
     .where(eq(redirects.fromKey, pathKey(newPath)))
     .returning();
-  if (blocking) await audit(tx, who, "redirect.delete", blocking, { reason: `${kind} item moved here` });
+  if (blocking) await audit(tx, who, "redirect.delete", blocking, { reason: `${change.what} moved here` });
   if (redirectOld) {
     await addRedirect(
       tx,

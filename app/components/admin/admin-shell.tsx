@@ -6,6 +6,7 @@ import {
   Images,
   KeyRound,
   LayoutDashboard,
+  LayoutTemplate,
   LogOut,
   Menu,
   Send,
@@ -30,6 +31,7 @@ import { cn } from "~/lib/utils";
  */
 export const adminNav = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, capability: "dashboard.view", end: true },
+  { to: "/admin/pages", label: "Pages", icon: LayoutTemplate, capability: "pages.manage" },
   { to: "/admin/blog", label: "Blog", icon: FileText, capability: "content.view" },
   { to: "/admin/academy", label: "Academy", icon: BookOpen, capability: "content.view" },
   { to: "/admin/media", label: "Media", icon: Images, capability: "media.manage" },

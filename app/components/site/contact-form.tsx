@@ -2,7 +2,6 @@
 // sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which redirects a
 // stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message.
 import { useState } from "react";
-import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, TextField } from "~/components/ui/field";
 import { Select, Textarea } from "~/components/ui/input";
@@ -20,7 +19,14 @@ import {
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
 
-export function ContactForm({ result }: { result?: LeadResponse & { status?: number } }) {
+export function ContactForm({
+  result,
+  sourceSection = "contact_page",
+}: {
+  result?: LeadResponse & { status?: number };
+  /** Names where the form sits, in the lead's attribution. */
+  sourceSection?: string;
+}) {
   // Server-rendered outcome (no JavaScript): errors and kept values; a success (the confirmation page) renders
   // an empty form under the message.
   const kept = result && !result.ok ? (result.values ?? {}) : {};
@@ -83,7 +89,9 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
   });
 
   return (
-    <Form
+    // A plain form (no router needed, so a page can carry it as static HTML): without JavaScript it posts to the
+    // contact page's action; with it, onSubmit sends to /api/leads.
+    <form
       key={formKey}
       method="post"
       action="/contact"
@@ -91,11 +99,10 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
       onSubmit={onSubmit}
       aria-label="Contact form"
       className="relative space-y-5"
-      reloadDocument
     >
       {sentFromBrowser ? null : serverNotice}
       <Honeypot idPrefix="contact" />
-      <input type="hidden" name="source_section" value="contact_page" />
+      <input type="hidden" name="source_section" value={sourceSection} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           {...field("name", "Name *")}
@@ -166,7 +173,7 @@ export function ContactForm({ result }: { result?: LeadResponse & { status?: num
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Sending..." : "Send Message"}
       </Button>
-    </Form>
+    </form>
   );
 }
 

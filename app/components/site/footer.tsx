@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/lib/brand";
+import type { FooterColumn } from "~/lib/site-navigation";
 import type { SiteSocialLink } from "~/lib/social-links";
 import type { loader as rootLoader } from "~/root";
 import { CookieSettingsButton } from "./consent";
@@ -28,11 +29,12 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 export function Footer({
-  blogEnabled,
+  columns,
   socialLinks = [],
   children,
 }: {
-  blogEnabled: boolean;
+  /** The footer columns of the site navigation (docs/product.md, Pages), blog links already left out when off. */
+  columns: readonly FooterColumn[];
   /** The active social links of the settings (docs/product.md, Social links). */
   socialLinks?: readonly SiteSocialLink[];
   children?: ReactNode;
@@ -51,18 +53,15 @@ export function Footer({
           {children}
           {newsletterEnabled ? <NewsletterForm /> : null}
         </div>
-        <Column title="Product">
-          <FooterLink to="/">Features</FooterLink>
-          <FooterLink to="/pricing">Pricing</FooterLink>
-          <FooterLink to="/academy">Academy</FooterLink>
-        </Column>
-        <Column title="Resources">
-          {blogEnabled ? <FooterLink to="/blog">Blog</FooterLink> : null}
-          <FooterLink to="/contact">Support</FooterLink>
-        </Column>
-        <Column title="Company">
-          <FooterLink to="/contact">Contact</FooterLink>
-        </Column>
+        {columns.map((column) => (
+          <Column key={column.title} title={column.title}>
+            {column.links.map((link) => (
+              <FooterLink key={`${link.label} ${link.href}`} to={link.href}>
+                {link.label}
+              </FooterLink>
+            ))}
+          </Column>
+        ))}
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">

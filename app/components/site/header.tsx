@@ -5,19 +5,9 @@ import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Logo } from "./logo";
 
-interface NavItem {
+export interface NavItem {
   to: string;
   label: string;
-}
-
-export function publicNav({ blogEnabled }: { blogEnabled: boolean }): NavItem[] {
-  return [
-    { to: "/", label: "Home" },
-    ...(blogEnabled ? [{ to: "/blog", label: "Blog" }] : []),
-    { to: "/academy", label: "Academy" },
-    { to: "/pricing", label: "Pricing" },
-    { to: "/contact", label: "Contact" },
-  ];
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -17,7 +17,14 @@ const NO_JS_OUTCOME: Record<string, { ok: boolean; text: string }> = {
   error: { ok: false, text: "Please enter a valid email address and try again." },
 };
 
-export function NewsletterForm() {
+/** `idPrefix` keeps ids unique when a page embeds a second form beside the footer's; `sourceSection` names it. */
+export function NewsletterForm({
+  idPrefix = "newsletter",
+  sourceSection = "footer_newsletter",
+}: {
+  idPrefix?: string;
+  sourceSection?: string;
+} = {}) {
   const [params] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -48,7 +55,7 @@ export function NewsletterForm() {
 
   return (
     <form
-      id="newsletter"
+      id={idPrefix}
       method="post"
       action="/api/leads"
       onSubmit={onSubmit}
@@ -57,14 +64,14 @@ export function NewsletterForm() {
       aria-label="Newsletter signup"
     >
       <input type="hidden" name="kind" value="newsletter" />
-      <input type="hidden" name="source_section" value="footer_newsletter" />
-      <Honeypot idPrefix="newsletter" />
-      <label htmlFor="newsletter-email" className="text-sm font-semibold text-white">
+      <input type="hidden" name="source_section" value={sourceSection} />
+      <Honeypot idPrefix={idPrefix} />
+      <label htmlFor={`${idPrefix}-email`} className="text-sm font-semibold text-white">
         Get product news and revenue playbooks
       </label>
       <div className="mt-2 flex gap-2">
         <input
-          id="newsletter-email"
+          id={`${idPrefix}-email`}
           name="email"
           type="email"
           required
@@ -72,7 +79,7 @@ export function NewsletterForm() {
           maxLength={255}
           placeholder="you@company.com"
           aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "newsletter-email-error" : undefined}
+          aria-describedby={errors.email ? `${idPrefix}-email-error` : undefined}
           className="min-h-10 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400"
         />
         <button
@@ -84,7 +91,7 @@ export function NewsletterForm() {
         </button>
       </div>
       {errors.email ? (
-        <p id="newsletter-email-error" className="mt-2 text-sm text-red-300">
+        <p id={`${idPrefix}-email-error`} className="mt-2 text-sm text-red-300">
           {errors.email}
         </p>
       ) : null}

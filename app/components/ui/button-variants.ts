@@ -16,6 +16,8 @@ export const buttonVariants = cva(
         inverted: "bg-white text-brand-800 hover:bg-brand-50",
         /** Outline on a brand-coloured background. */
         outlineInverted: "border border-white bg-transparent text-white hover:bg-brand-700",
+        /** Outline on the darkest brand background (the call-to-action card). */
+        outlineOnDark: "border border-white bg-transparent text-white hover:bg-brand-800",
         link: "min-h-0 text-brand-700 underline-offset-4 hover:underline",
       },
       size: {

@@ -10,5 +10,6 @@ export * from "./media";
 export * from "./newsletters";
 export * from "./operations";
 export * from "./outbox";
+export * from "./pages";
 export * from "./redirects";
 export * from "./settings";

@@ -1,4 +1,4 @@
-// The content API: /functions/v1/content-api/blog and /functions/v1/content-api/academy, authenticated by the
+// The content API: /functions/v1/content-api/blog, /academy and /pages (pages built from blocks), authenticated by the
 // x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/content-api-schemas.ts),
 // which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
 import type { z } from "zod";
@@ -29,6 +29,8 @@ import {
 } from "~/lib/content-api-schemas";
 import { contentVersionNow } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
+import { parsePage } from "~/lib/page-form";
+import { normalizePagePath } from "~/lib/page-paths";
 import { requestInfo } from "~/lib/request-context.server";
 import { type ApiKeySummary, authenticateApiKey } from "~/models/api-keys.server";
 import { auditContext } from "~/models/audit.server";
@@ -40,6 +42,7 @@ import {
   getPublishedContent,
   listPublishedContent,
 } from "~/models/content-api.server";
+import { getPublishedPage, listPublishedPagePaths, savePage } from "~/models/pages.server";
 import type { Route } from "./+types/content-api";
 
 const ALLOW = "GET, HEAD, POST";
@@ -241,10 +244,66 @@ async function handlePost(
   });
 }
 
+/** GET /pages: the published pages; GET /pages?path=/x: one page with its blocks. Cached per content version. */
+async function handlePagesGet(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.searchParams.get("path");
+  const version = await contentVersionNow();
+  const cacheKey = url.pathname + url.search;
+  let answer = cachedRead(cacheKey, version);
+  if (!answer) {
+    if (path !== null) {
+      const page = await getPublishedPage(normalizePagePath(path.slice(0, 300)));
+      answer = page
+        ? storeRead(cacheKey, version, 200, JSON.stringify({ data: { ...page, data: undefined } }))
+        : storeRead(
+            cacheKey,
+            version,
+            404,
+            JSON.stringify(errorBody(404, "No published page has this path.")),
+          );
+    } else {
+      const pages = await listPublishedPagePaths();
+      answer = storeRead(cacheKey, version, 200, JSON.stringify({ data: pages }));
+    }
+  }
+  return new Response(new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: { ...BASE_HEADERS, "Content-Type": "application/json" },
+  });
+}
+
+/** POST /pages: a new page, validated like the editor's (blocks by their schemas); 409 when the path is taken. */
+async function handlePagesPost(request: Request, key: ApiKeySummary, ip: string): Promise<Response> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const parsed = parsePage(body.value);
+  if (!parsed.ok) {
+    const fields = Object.fromEntries(
+      Object.entries(parsed.fieldErrors).map(([field, message]) => [field, [message ?? "Invalid."]]),
+    );
+    return apiError(400, "Invalid fields.", { fields });
+  }
+  const saved = await savePage(null, parsed.page, auditContext(`api-key:${key.keyStart}`, request, ip));
+  if (!saved.ok) return apiError(409, `A page with the path "${parsed.page.path}" already exists.`);
+  const { id, path, title, status, publishedAt, createdAt, updatedAt } = saved.page;
+  return json(
+    { data: { id, path, title, status, publishedAt, createdAt, updatedAt, blocks: saved.page.blocks } },
+    201,
+    {
+      Location: `${CONTENT_API_BASE_PATH}/pages?path=${encodeURIComponent(path)}`,
+    },
+  );
+}
+
 async function handle(request: Request, splat: string | undefined, ip: string): Promise<Response> {
   const collection = collectionOf(splat);
-  if (!collection) {
-    return apiError(404, `Unknown collection. Use ${CONTENT_COLLECTIONS.map((c) => `/${c}`).join(" or ")}.`);
+  const pages = (splat ?? "").replace(/\/+$/, "") === "pages";
+  if (!collection && !pages) {
+    return apiError(
+      404,
+      `Unknown collection. Use ${[...CONTENT_COLLECTIONS, "pages"].map((c) => `/${c}`).join(" or ")}.`,
+    );
   }
   const method = request.method.toUpperCase();
   if (!["GET", "HEAD", "POST"].includes(method)) {
@@ -255,6 +314,9 @@ async function handle(request: Request, splat: string | undefined, ip: string): 
     const auth = await authorize(request, ip);
     if (!auth.ok) return auth.response;
     keyForLog = auth.key;
+    if (!collection) {
+      return method === "POST" ? await handlePagesPost(request, auth.key, ip) : await handlePagesGet(request);
+    }
     return method === "POST"
       ? await handlePost(request, collection, auth.key, ip)
       : await handleGet(request, collection);

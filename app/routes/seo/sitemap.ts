@@ -1,7 +1,9 @@
-// /sitemap.xml: the public pages and every PUBLISHED article and academy item, with their last change.
+// /sitemap.xml: the public pages (campaign pages included) and every PUBLISHED article and academy item, with
+// their last change.
 import { env } from "~/env.server";
 import { listPublishedAcademyEntries } from "~/models/academy.server";
 import { isBlogEnabled, listPublishedPostEntries } from "~/models/blog.server";
+import { listPublishedPagePaths } from "~/models/pages.server";
 import { FEED_CACHE_CONTROL, xmlEscape } from "~/routes/support/xml.server";
 
 interface Entry {
@@ -17,9 +19,10 @@ const newest = (dates: ReadonlyArray<Date | null>): Date | null =>
 export async function loader() {
   const { baseUrl } = env();
   const blogEnabled = await isBlogEnabled();
-  const [posts, academy] = await Promise.all([
+  const [posts, academy, pages] = await Promise.all([
     blogEnabled ? listPublishedPostEntries() : Promise.resolve([]),
     listPublishedAcademyEntries(),
+    listPublishedPagePaths(),
   ]);
   const postDates = posts.map((p) => p.updatedAt ?? p.publishedAt);
   const academyDates = academy.map((a) => a.updatedAt ?? a.publishedAt);
@@ -32,6 +35,10 @@ export async function loader() {
     ...(blogEnabled
       ? [{ path: "/blog", lastmod: newest(postDates), changefreq: "daily" as const, priority: "0.8" }]
       : []),
+    // Pages built from blocks besides the two above (campaign pages); noindex pages are left out.
+    ...pages
+      .filter((p) => p.path !== "/" && p.path !== "/pricing")
+      .map((p) => ({ path: p.path, lastmod: p.updatedAt, changefreq: "monthly" as const, priority: "0.7" })),
     ...posts.map((p) => ({
       path: `/blog/${encodeURIComponent(p.slug)}`,
       lastmod: p.updatedAt ?? p.publishedAt,

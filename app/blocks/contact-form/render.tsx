@@ -1,0 +1,20 @@
+import { ContactForm } from "~/components/site/contact-form";
+import { SectionHeading } from "../render-parts";
+import type { ContactFormBlock } from "./schema";
+
+export function ContactFormView({ block }: { block: ContactFormBlock }) {
+  const headingId = `${block.id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} className="text-center text-slate-900">
+          {block.heading}
+        </SectionHeading>
+        {block.text ? <p className="mt-4 text-center text-lg text-slate-700">{block.text}</p> : null}
+        <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <ContactForm sourceSection={`page_${block.id}`} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { isEmbedVideo } from "~/lib/embed";
+import { blockBase, optionalText } from "../common";
+
+const UPLOAD = /^\/uploads\/[\w./-]+$/;
+
+/** An image or a video of the media library (a /uploads/ file), or a video on an allowed host (YouTube, Vimeo). */
+export const mediaSchema = z
+  .object({
+    ...blockBase,
+    type: z.literal("media"),
+    kind: z.enum(["image", "video"]).default("image"),
+    url: z.string({ error: "Choose a file." }).transform((value) => value.trim()),
+    alt: optionalText(500, "The alt text"),
+    caption: optionalText(300, "The caption"),
+  })
+  .superRefine((value, ctx) => {
+    const ok = UPLOAD.test(value.url) || (value.kind === "video" && isEmbedVideo(value.url));
+    if (!ok)
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message:
+          value.kind === "video"
+            ? "Choose a video from the media library, or a YouTube or Vimeo link."
+            : "Choose an image from the media library.",
+      });
+    if (value.kind === "image" && !value.alt)
+      ctx.addIssue({
+        code: "custom",
+        path: ["alt"],
+        message: "Describe the image for people who cannot see it.",
+      });
+  });
+
+export type MediaBlock = z.output<typeof mediaSchema>;

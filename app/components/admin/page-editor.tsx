@@ -1,0 +1,500 @@
+// The page editor: page settings, the block list (add from the palette, reorder by drag or with Alt+Arrow keys and
+// the move buttons, duplicate, remove with undo), the selected block's fields, and the live preview of the unsaved
+// page at phone or desktop width. The whole page is saved as one JSON field; the server validates it and answers
+// with messages by field, and the editor keeps everything that was typed.
+import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { FieldSpec } from "~/blocks/fields";
+import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
+import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
+import { BlockView } from "~/blocks/renderers";
+import type { PageBlock } from "~/blocks/types";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
+import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field, TextField } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
+import { useActionToast } from "~/components/ui/toaster";
+import type { ActionResult } from "~/lib/forms";
+import type { SiteNavigation } from "~/lib/site-navigation";
+
+export interface PaletteEntry {
+  type: string;
+  label: string;
+  description: string;
+  fields: readonly FieldSpec[];
+  create: Record<string, unknown>;
+}
+
+interface EditedPage {
+  id: string;
+  path: string;
+  title: string;
+  metaTitle: string;
+  metaDescription: string;
+  socialImage: string;
+  canonical: string;
+  noindex: boolean;
+  status: string;
+  publishAt: string;
+  updatedAt: string;
+  blocks: Value[];
+}
+
+interface Props {
+  page: EditedPage | null;
+  builtIn: boolean;
+  palette: PaletteEntry[];
+  preview: { showcase: ShowcaseSlide[]; latest: { blog: LatestCard[]; academy: LatestCard[] } };
+  site: BlockSite;
+  nav: SiteNavigation;
+  result?: ActionResult;
+}
+
+const newId = () => Math.random().toString(36).slice(2, 10);
+
+/** "2026-03-02T09:00" in the browser's zone, for a datetime-local input. */
+function localInput(iso: string): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+}
+
+export function PageEditor({ page, builtIn, palette, preview, site, nav, result }: Props) {
+  const [head, setHead] = useState({
+    path: page?.path ?? "/",
+    title: page?.title ?? "",
+    metaTitle: page?.metaTitle ?? "",
+    metaDescription: page?.metaDescription ?? "",
+    socialImage: page?.socialImage ?? "",
+    canonical: page?.canonical ?? "",
+    noindex: page?.noindex ?? false,
+    status: page?.status ?? "draft",
+    publishAt: localInput(page?.publishAt ?? ""),
+  });
+  const [blocks, setBlocks] = useState<Value[]>(page?.blocks ?? []);
+  const [selected, setSelected] = useState<string | null>(
+    (page?.blocks[0]?.id as string | undefined) ?? null,
+  );
+  const [removed, setRemoved] = useState<{ block: Value; index: number } | null>(null);
+  const [adding, setAdding] = useState(palette[0]?.type ?? "hero");
+  const [width, setWidth] = useState<PreviewWidth>("desktop");
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [announce, setAnnounce] = useState("");
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  useActionToast(result);
+  const errors = (result && !result.ok ? (result.fieldErrors ?? {}) : {}) as Record<
+    string,
+    string | undefined
+  >;
+
+  const specOf = (type: unknown) => palette.find((p) => p.type === type);
+  const labelOf = (block: Value) => specOf(block.type)?.label ?? String(block.type);
+  const summaryOf = (block: Value) =>
+    String(block.headline ?? block.heading ?? block.label ?? "").slice(0, 60) || labelOf(block);
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= blocks.length) return;
+    setBlocks(swap(blocks, from, to));
+    const block = blocks[from];
+    if (block) setAnnounce(`${summaryOf(block)} moved to position ${to + 1} of ${blocks.length}`);
+  };
+  const add = () => {
+    const spec = specOf(adding);
+    if (!spec) return;
+    const block = { id: newId(), type: spec.type, ...structuredClone(spec.create) };
+    setBlocks([...blocks, block]);
+    setSelected(block.id);
+    setAnnounce(`${spec.label} added at position ${blocks.length + 1}`);
+  };
+  const duplicate = (index: number) => {
+    const original = blocks[index];
+    if (!original) return;
+    const copy = { ...structuredClone(original), id: newId() };
+    setBlocks([...blocks.slice(0, index + 1), copy, ...blocks.slice(index + 1)]);
+    setSelected(copy.id as string);
+    setAnnounce(`${summaryOf(original)} duplicated`);
+  };
+  const remove = (index: number) => {
+    const block = blocks[index];
+    if (!block) return;
+    setBlocks(blocks.filter((_, i) => i !== index));
+    setRemoved({ block, index });
+    if (selected === block.id) setSelected(null);
+    setAnnounce(`${summaryOf(block)} removed`);
+  };
+  const undo = () => {
+    if (!removed) return;
+    const next = [...blocks];
+    next.splice(Math.min(removed.index, next.length), 0, removed.block);
+    setBlocks(next);
+    setSelected(removed.block.id as string);
+    setRemoved(null);
+    setAnnounce(`${summaryOf(removed.block)} restored`);
+  };
+  const change = (index: number, path: string, next: unknown) =>
+    setBlocks((current) => current.map((b, i) => (i === index ? setAt(b, path, next) : b)));
+
+  const data: PageData = useMemo(() => {
+    const latest: PageData["latest"] = {};
+    for (const block of blocks) {
+      if (block.type !== "latest") continue;
+      const source = block.source === "academy" ? preview.latest.academy : preview.latest.blog;
+      latest[String(block.id)] = source.slice(0, Number(block.count) || 3);
+    }
+    return { showcase: preview.showcase, latest, images: {} };
+  }, [blocks, preview]);
+
+  const payload = JSON.stringify({
+    ...head,
+    publishAt: head.publishAt ? new Date(head.publishAt).toISOString() : "",
+    blocks,
+  });
+  const selectedIndex = blocks.findIndex((b) => b.id === selected);
+  const selectedBlock = blocks[selectedIndex];
+  const headError = (name: string) => errors[name];
+
+  return (
+    <>
+      <AdminPageHeader
+        title={page ? `Edit page: ${page.title}` : "New page"}
+        description="Changes show in the preview as you type; visitors see them once the page is saved and published."
+        actions={
+          <>
+            {page ? <StatusBadge status={page.status} /> : null}
+            {page ? (
+              <a
+                href={page.path}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm font-semibold text-brand-700 underline"
+              >
+                View page<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </>
+        }
+      />
+      <p className="sr-only" role="status" aria-live="polite">
+        {announce}
+      </p>
+      {errors.form || errors.blocks ? (
+        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {errors.form ?? errors.blocks}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <Card className="p-4">
+            <h2 className="text-lg font-semibold text-slate-900">Page</h2>
+            <Form method="post" className="mt-4 space-y-4" aria-label="Page settings">
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="page" value={payload} />
+              <TextField
+                id="page-title"
+                label="Title"
+                value={head.title}
+                error={headError("title")}
+                onChange={(e) => setHead({ ...head, title: e.target.value })}
+              />
+              <TextField
+                id="page-path"
+                label="Path"
+                hint="Like /lp/spring-launch. The blog, academy, contact and back-office paths are taken."
+                value={head.path}
+                error={headError("path")}
+                readOnly={builtIn}
+                onChange={(e) => setHead({ ...head, path: e.target.value })}
+              />
+              <Field id="page-status" label="Status" error={headError("status")}>
+                {(aria) => (
+                  <Select
+                    {...aria}
+                    value={head.status}
+                    onChange={(e) => setHead({ ...head, status: e.target.value })}
+                  >
+                    <option value="draft">Draft</option>
+                    <option value="published">Published</option>
+                    <option value="archived">Archived</option>
+                  </Select>
+                )}
+              </Field>
+              {head.status === "published" ? (
+                <TextField
+                  id="page-publish-at"
+                  type="datetime-local"
+                  label="Publish at (empty: now)"
+                  value={head.publishAt}
+                  error={headError("publishAt")}
+                  onChange={(e) => setHead({ ...head, publishAt: e.target.value })}
+                />
+              ) : null}
+              <details className="rounded-lg border border-slate-200 p-3">
+                <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+                  Search and sharing
+                </summary>
+                <div className="mt-3 space-y-4">
+                  <TextField
+                    id="page-meta-title"
+                    label="Meta title"
+                    value={head.metaTitle}
+                    error={headError("metaTitle")}
+                    onChange={(e) => setHead({ ...head, metaTitle: e.target.value })}
+                  />
+                  <TextField
+                    id="page-meta-description"
+                    label="Meta description"
+                    value={head.metaDescription}
+                    error={headError("metaDescription")}
+                    onChange={(e) => setHead({ ...head, metaDescription: e.target.value })}
+                  />
+                  <TextField
+                    id="page-social-image"
+                    label="Social image"
+                    value={head.socialImage}
+                    error={headError("socialImage")}
+                    onChange={(e) => setHead({ ...head, socialImage: e.target.value })}
+                  />
+                  <TextField
+                    id="page-canonical"
+                    label="Canonical address"
+                    value={head.canonical}
+                    error={headError("canonical")}
+                    onChange={(e) => setHead({ ...head, canonical: e.target.value })}
+                  />
+                  <label
+                    htmlFor="page-noindex"
+                    className="flex min-h-10 items-center gap-2 text-sm font-medium"
+                  >
+                    <input
+                      id="page-noindex"
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={head.noindex}
+                      onChange={(e) => setHead({ ...head, noindex: e.target.checked })}
+                    />
+                    Keep out of search results (noindex)
+                  </label>
+                </div>
+              </details>
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={saving}>
+                  {saving ? "Saving..." : "Save page"}
+                </Button>
+              </div>
+            </Form>
+            {page && !builtIn ? (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="delete" />
+                <ConfirmDialog
+                  trigger={
+                    <Button type="button" variant="ghost" className="text-red-700">
+                      <Trash2 aria-hidden /> Delete page
+                    </Button>
+                  }
+                  title="Delete this page?"
+                  description={`${head.path} will answer "page not found". This cannot be undone.`}
+                  onConfirm={() => {
+                    const form = document.querySelector<HTMLFormElement>("form:has(input[value='delete'])");
+                    form?.requestSubmit();
+                  }}
+                />
+              </Form>
+            ) : null}
+          </Card>
+
+          <Card className="p-4">
+            <h2 id="blocks-heading" className="text-lg font-semibold text-slate-900">
+              Blocks
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              Select a block to edit it. Reorder by dragging, with the arrow buttons, or with Alt+Arrow
+              Up/Down.
+            </p>
+            {removed ? (
+              <div
+                className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-slate-100 p-2 text-sm"
+                role="status"
+              >
+                <span>{summaryOf(removed.block)} removed.</span>
+                <Button type="button" size="sm" variant="outline" onClick={undo}>
+                  Undo
+                </Button>
+              </div>
+            ) : null}
+            {blocks.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-700">No blocks yet: add the first one below.</p>
+            ) : (
+              <ol aria-labelledby="blocks-heading" className="mt-4 space-y-2">
+                {blocks.map((block, index) => {
+                  const hasError = Object.keys(errors).some(
+                    (k) => k.startsWith(`blocks.${index}.`) || k === `blocks.${index}`,
+                  );
+                  return (
+                    <li
+                      key={String(block.id)}
+                      draggable
+                      onDragStart={() => setDragging(index)}
+                      onDragOver={(event) => event.preventDefault()}
+                      onDrop={() => {
+                        if (dragging !== null && dragging !== index) move(dragging, index);
+                        setDragging(null);
+                      }}
+                      className={`flex items-center gap-1 rounded-lg border p-1 ${
+                        block.id === selected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white"
+                      } ${hasError ? "ring-2 ring-red-500" : ""}`}
+                      data-testid="block-item"
+                    >
+                      <GripVertical className="size-4 shrink-0 cursor-grab text-slate-500" aria-hidden />
+                      <button
+                        type="button"
+                        className="min-h-10 min-w-0 flex-1 rounded px-2 text-left text-sm"
+                        aria-pressed={block.id === selected}
+                        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                        onClick={() => setSelected(String(block.id))}
+                        onKeyDown={(event) => {
+                          if (!event.altKey) return;
+                          if (event.key === "ArrowUp") {
+                            event.preventDefault();
+                            move(index, index - 1);
+                          } else if (event.key === "ArrowDown") {
+                            event.preventDefault();
+                            move(index, index + 1);
+                          }
+                        }}
+                      >
+                        <span className="block truncate font-semibold text-slate-900">
+                          {summaryOf(block)}
+                        </span>
+                        <span className="block text-xs text-slate-700">
+                          {labelOf(block)}
+                          {hasError ? " · needs attention" : ""}
+                        </span>
+                      </button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Move ${summaryOf(block)} up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, index - 1)}
+                      >
+                        <ArrowUp aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Move ${summaryOf(block)} down`}
+                        disabled={index === blocks.length - 1}
+                        onClick={() => move(index, index + 1)}
+                      >
+                        <ArrowDown aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Duplicate ${summaryOf(block)}`}
+                        onClick={() => duplicate(index)}
+                      >
+                        <Copy aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Remove ${summaryOf(block)}`}
+                        onClick={() => remove(index)}
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            <div className="mt-4 flex flex-wrap items-end gap-2">
+              <Field id="block-palette" label="Add a block" className="min-w-0 flex-1">
+                {(aria) => (
+                  <Select {...aria} value={adding} onChange={(e) => setAdding(e.target.value)}>
+                    {palette.map((entry) => (
+                      <option key={entry.type} value={entry.type}>
+                        {entry.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              <Button type="button" variant="outline" onClick={add}>
+                Add block
+              </Button>
+            </div>
+            <p className="mt-2 text-xs text-slate-700">{specOf(adding)?.description}</p>
+          </Card>
+
+          {selectedBlock ? (
+            <Card className="p-4">
+              <h2 className="text-lg font-semibold text-slate-900">{labelOf(selectedBlock)}: fields</h2>
+              <div className="mt-4">
+                <BlockFields
+                  fields={specOf(selectedBlock.type)?.fields ?? []}
+                  value={selectedBlock}
+                  onChange={(path, next) => change(selectedIndex, path, next)}
+                  errors={errors}
+                  idPrefix={`block-${String(selectedBlock.id)}`}
+                  errorPrefix={`blocks.${selectedIndex}`}
+                />
+              </div>
+            </Card>
+          ) : null}
+        </div>
+
+        <section aria-labelledby="preview-heading" className="min-w-0 overflow-hidden">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+              Live preview
+            </h2>
+            <fieldset className="flex gap-1">
+              <legend className="sr-only">Preview width</legend>
+              <Button
+                type="button"
+                size="sm"
+                variant={width === "phone" ? "default" : "outline"}
+                aria-pressed={width === "phone"}
+                onClick={() => setWidth("phone")}
+              >
+                Phone
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant={width === "desktop" ? "default" : "outline"}
+                aria-pressed={width === "desktop"}
+                onClick={() => setWidth("desktop")}
+              >
+                Desktop
+              </Button>
+            </fieldset>
+          </div>
+          <PagePreview width={width} nav={nav}>
+            <BlockSiteContext.Provider value={site}>
+              {blocks.map((block) => (
+                <BlockBoundary key={String(block.id)} resetKey={JSON.stringify(block)}>
+                  <BlockView block={block as unknown as PageBlock} data={data} />
+                </BlockBoundary>
+              ))}
+            </BlockSiteContext.Provider>
+          </PagePreview>
+        </section>
+      </div>
+    </>
+  );
+}

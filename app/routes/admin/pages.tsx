@@ -1,0 +1,143 @@
+// /admin/pages: the pages built from blocks (landing, pricing, campaign pages) with status, path and last change.
+// Editing is /admin/pages/:id (page-edit.tsx); the rules are in app/models/pages.server.ts (ADR 033).
+import { Plus } from "lucide-react";
+import { data, Link } from "react-router";
+import { requireCan } from "~/auth/permissions.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { NavigationEditor } from "~/components/admin/navigation-editor";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { adminTitle } from "~/lib/brand";
+import { formatDateTime } from "~/lib/dates";
+import { done, refuse } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { requestInfo } from "~/lib/request-context.server";
+import { NAVIGATION_FIELDS, navigationSchema } from "~/lib/site-navigation-schema";
+import { auditContext } from "~/models/audit.server";
+import { isLivePage, listPages } from "~/models/pages.server";
+import { getNavigation, saveNavigation } from "~/models/site-navigation.server";
+import type { Route } from "./+types/pages";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "pages.manage");
+  try {
+    const now = new Date();
+    const rows = await listPages();
+    const pages = rows.map((row) => ({
+      id: row.id,
+      path: row.path,
+      title: row.title,
+      status: row.status,
+      scheduled: row.status === "published" && !isLivePage(row, now),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+      blockCount: Array.isArray(row.blocks) ? row.blocks.length : 0,
+    }));
+    return data({ pages, navigation: await getNavigation(), fields: NAVIGATION_FIELDS, loadFailed: false });
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load pages");
+    return data({ pages: [], navigation: null, fields: NAVIGATION_FIELDS, loadFailed: true });
+  }
+}
+
+/** Saves the site navigation (the pages themselves are saved by their editor, page-edit.tsx). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireCan({ request, context }, "pages.manage");
+  const form = await request.formData();
+  const intent = "navigation";
+  let raw: unknown;
+  try {
+    raw = JSON.parse(String(form.get("navigation") ?? ""));
+  } catch {
+    return refuse("The navigation could not be read", { intent });
+  }
+  const parsed = navigationSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[["nav", ...issue.path].join(".")] ??= issue.message;
+    return refuse("Please check the highlighted fields", { intent, fieldErrors });
+  }
+  await saveNavigation(parsed.data, auditContext(admin.email, request, requestInfo(context).ip));
+  return done("Navigation saved", { intent });
+}
+
+export function meta() {
+  return [{ title: adminTitle("Pages") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, loadFailed, navigation, fields } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title="Pages"
+        description="The landing page, pricing and campaign pages, each built from blocks."
+        actions={
+          <Link to="/admin/pages/new" className={buttonVariants()}>
+            <Plus aria-hidden /> New page
+          </Link>
+        }
+      />
+      <Card>
+        {loadFailed ? (
+          <p role="alert" className="p-6 text-sm text-red-800">
+            The pages could not be loaded. Reload the page to try again.
+          </p>
+        ) : pages.length === 0 ? (
+          <p className="p-6 text-sm text-slate-700">No pages yet. Create the first one with New page.</p>
+        ) : (
+          <ScrollRegion label="Pages">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Page
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Path
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Last change
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.map((page) => (
+                  <tr key={page.id} className="border-b border-slate-100 last:border-0">
+                    <td className="px-4 py-3">
+                      <Link
+                        to={`/admin/pages/${page.id}`}
+                        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                      >
+                        {page.title}
+                      </Link>
+                      <span className="block text-xs text-slate-600">
+                        {page.blockCount} {page.blockCount === 1 ? "block" : "blocks"}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-800">{page.path}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={page.status} scheduled={page.scheduled} />
+                      {page.scheduled && page.publishedAt ? (
+                        <span className="mt-1 block text-xs text-slate-700">
+                          {formatDateTime(page.publishedAt)}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{formatDateTime(page.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </Card>
+      {navigation ? <NavigationEditor navigation={navigation} fields={fields} result={actionData} /> : null}
+    </>
+  );
+}
