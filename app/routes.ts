@@ -38,6 +38,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       // Two-factor settings
       route("security", "routes/admin/security.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
       route("media", "routes/admin/media.tsx"),

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
-import type { AuditContext } from "~/models/audit.server";
+import { type AuditContext, memberOf } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
 import {
   deleteRevisionsOf,
@@ -119,6 +119,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         ...columns(input),
         ...publication(publishedAtAfter(before, input.status, now, input.publishAt), input.status),
         updatedAt: now,
+        updatedBy: memberOf(who),
       }),
     );
     if (updated) await changes.updated(who, updated);
@@ -136,6 +137,8 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
               ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
               createdAt: now,
               updatedAt: now,
+              createdBy: memberOf(who),
+              updatedBy: memberOf(who),
             }),
           )
           .returning()) as Row[];
@@ -159,7 +162,12 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         (after) => ({ action: after.status === "published" ? "publish" : "draft" }),
         (before) => {
           const status = toggledStatus(before.status);
-          return { status, ...publication(publishedAtAfter(before, status, now), status), updatedAt: now };
+          return {
+            status,
+            ...publication(publishedAtAfter(before, status, now), status),
+            updatedAt: now,
+            updatedBy: memberOf(who),
+          };
         },
       );
       if (!updated) return undefined;

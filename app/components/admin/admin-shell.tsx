@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  ScrollText,
   Settings,
   ShieldCheck,
   Signpost,
@@ -33,6 +34,7 @@ export const adminNav = [
   { to: "/admin/api-keys", label: "API Keys", icon: KeyRound },
   { to: "/admin/integrations", label: "Integrations", icon: Webhook },
   { to: "/admin/security", label: "Security", icon: ShieldCheck },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText },
 ] as const;
 
 function NavItems() {

@@ -21,6 +21,7 @@ import {
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
 } from "~/lib/content-enums";
+import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
 
 // Re-exported so data-access code keeps reading the content model's types from the schema.
@@ -73,6 +74,10 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The member who created it; null for items from before members were recorded, the API, or a removed member. */
+    createdBy: uuid("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    /** The member who saved it last (null as for created_by). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     featuredImage: text("featured_image"),
@@ -117,6 +122,10 @@ export const academyContent = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The member who created it; null for items from before members were recorded, the API, or a removed member. */
+    createdBy: uuid("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    /** The member who saved it last (null as for created_by). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
     /**
      * True while a scheduled publication (status published, published_at in the future) has not gone live yet: the
      * went-live step claims it once, across instances (docs/decisions/023-scheduling-previews-revisions.md).

@@ -1,6 +1,7 @@
 // Leads: the three kinds of lead, held suspected spam, status history and notes.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -21,7 +22,11 @@ import {
   SPAM_REASONS,
   type SpamReason,
 } from "~/lib/lead-status";
+import { authUsers } from "./auth";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
+
+/** The member a lead is assigned to (docs/decisions/032-lead-assignment.md); null: unassigned. */
+const assignedTo = () => uuid("assigned_to").references(() => authUsers.id, { onDelete: "set null" });
 
 export const contactRequests = pgTable(
   "atlas_contact_requests",
@@ -33,6 +38,7 @@ export const contactRequests = pgTable(
     interest: text("interest").notNull(),
     message: text("message").notNull(),
     status: leadStatus(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -41,6 +47,7 @@ export const contactRequests = pgTable(
     index("atlas_contact_requests_created_idx").on(t.createdAt.desc()),
     index("atlas_contact_requests_status_idx").on(t.status),
     index("atlas_contact_requests_email_idx").on(sql`lower(${t.email})`),
+    index("atlas_contact_requests_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -52,6 +59,7 @@ export const subscribers = pgTable(
     email: text("email").notNull(),
     purpose: text("purpose"),
     status: leadStatus(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -59,6 +67,7 @@ export const subscribers = pgTable(
     check("subscribers_status_check", inList("status", LEAD_STATUSES)),
     uniqueIndex("subscribers_email_key").on(t.email),
     index("subscribers_created_idx").on(t.createdAt.desc()),
+    index("subscribers_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -72,6 +81,7 @@ export const formSubmissions = pgTable(
     message: text("message"),
     subject: text("subject").notNull(),
     status: leadStatus(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -79,6 +89,7 @@ export const formSubmissions = pgTable(
     check("form_submissions_status_check", inList("status", LEAD_STATUSES)),
     index("form_submissions_created_idx").on(t.createdAt.desc()),
     index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+    index("form_submissions_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -145,3 +156,14 @@ export const leadNotes = pgTable(
   },
   (t) => [index("lead_notes_email_idx").on(t.email)],
 );
+
+/**
+ * The round-robin's turn counter: how many leads it has handed out. Taking turns is one upsert that adds the
+ * batch's count and returns the new total, inside the transaction that stores the leads, so the row lock orders
+ * instances sharing the database (docs/decisions/032-lead-assignment.md).
+ */
+export const leadAssignmentTurns = pgTable("lead_assignment_turns", {
+  key: text("key").primaryKey(),
+  turns: bigint("turns", { mode: "number" }).notNull().default(0),
+  updatedAt: updatedAt(),
+});

@@ -2,11 +2,13 @@
 import { ArrowRight, BookOpen, Eye, FileText, Inbox, Mail, Settings, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { adminFor } from "~/auth/admin-context.server";
+import { can } from "~/auth/roles";
 import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
 import { Sparkline } from "~/components/admin/sparkline";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { actorLabel, auditSentence } from "~/lib/audit-sentences";
 import { adminTitle } from "~/lib/brand";
 import { formatDayRange, formatRecent, formatShortDate } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
@@ -18,7 +20,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
+  const admin = await adminFor({ request, context });
   const [stats, traffic, audit] = await Promise.all([dashboardStats(), dashboardTraffic(), latestAudit(10)]);
   return {
     stats,
@@ -26,11 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     audit: audit.map((a) => ({
       id: a.id,
       at: a.at,
-      actor: a.actor,
-      action: a.action,
-      entity: a.entity,
-      title: typeof a.details?.title === "string" ? a.details.title : null,
+      sentence: auditSentence({
+        who: actorLabel(a.actor, a.memberName),
+        action: a.action,
+        entity: a.entity,
+        details: a.details,
+      }),
     })),
+    auditLink: can(admin.role, "audit.view"),
   };
 }
 
@@ -46,7 +51,7 @@ const quickActions = (
 ).map(([to, label]) => ({ to, label, icon: adminNav.find((item) => item.to === to)?.icon ?? Settings }));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, traffic, audit } = loaderData;
+  const { stats, traffic, audit, auditLink } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />
@@ -107,8 +112,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
+          <CardHeader className="flex flex-row items-baseline justify-between gap-4">
             <CardTitle>Recent activity</CardTitle>
+            {auditLink ? (
+              <Link
+                to="/admin/audit"
+                prefetch="intent"
+                className="inline-flex min-h-9 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                Full audit log
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            ) : null}
           </CardHeader>
           <CardContent>
             {audit.length === 0 ? (
@@ -120,12 +135,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     key={entry.id}
                     className="flex flex-col gap-0.5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
                   >
-                    <span className="min-w-0 break-words text-slate-800">
-                      <span className="font-medium">{describeAction(entry.action)}</span>
-                      {entry.title ? <> · {entry.title}</> : null}
-                    </span>
+                    <span className="min-w-0 break-words text-slate-800">{entry.sentence}</span>
                     <span className="shrink-0 text-xs text-slate-600">
-                      {entry.actor ?? "system"} ·{" "}
                       <time dateTime={entry.at.toISOString()}>{formatRecent(entry.at)}</time>
                     </span>
                   </li>
@@ -187,22 +198,4 @@ function TrafficCard({ traffic }: { traffic: DashboardTraffic }) {
       </div>
     </Card>
   );
-}
-
-const ACTION_LABELS: Record<string, string> = {
-  "blog.create": "Blog post created",
-  "blog.update": "Blog post updated",
-  "blog.delete": "Blog post deleted",
-  "blog.publish": "Blog post published",
-  "blog.draft": "Blog post drafted",
-  "academy.create": "Academy content created",
-  "academy.update": "Academy content updated",
-  "academy.delete": "Academy content deleted",
-  "academy.publish": "Academy content published",
-  "academy.draft": "Academy content drafted",
-};
-
-/** A readable label for known actions; other modules' actions show their dotted name. */
-function describeAction(action: string) {
-  return ACTION_LABELS[action] ?? action;
 }
