@@ -51,8 +51,8 @@ async function attempt<T>(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await adminFor({ request, context });
-  const filter = filterFromSearch(new URL(request.url).searchParams);
+  const admin = await adminFor({ request, context });
+  const filter = filterFromSearch(new URL(request.url).searchParams, admin.userId);
   const [contacts, subscribers, submissions, counts, marker, spam] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),
     attempt("subscribers", () => listSubscribers(filter), []),
@@ -118,7 +118,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   }, [errors.contacts, errors.subscribers]);
 
   const exportQuery = new URLSearchParams(
-    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    Object.entries(filter).filter(
+      (entry): entry is [string, string] => entry[0] !== "me" && Boolean(entry[1]),
+    ),
   ).toString();
   const exportHref = (list: string) =>
     `/admin/contacts/export/${list}.csv${exportQuery ? `?${exportQuery}` : ""}`;
