@@ -200,9 +200,11 @@ function AuditFilters({
         </Field>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit" id="audit-apply">
+          Apply filters
+        </Button>
         {filtered ? (
-          <Link to="/admin/audit" className="text-sm font-medium text-brand-700 underline">
+          <Link id="audit-clear" to="/admin/audit" className="text-sm font-medium text-brand-700 underline">
             Clear filters
           </Link>
         ) : null}
