@@ -26,6 +26,11 @@ test.describe("lead owners", () => {
     await form.getByLabel("Administrator (Owner)").check();
     await form.getByRole("button", { name: "Save notifications" }).click();
     await expectToast(page, "Lead notifications saved");
+    // The form shows what was saved, also after the refusal before it.
+    await expect(form.getByLabel("Assign new contact requests and demo leads round-robin")).toBeChecked();
+    await expect(form.getByLabel("Administrator (Owner)")).toBeChecked();
+    await page.reload();
+    await expect(form.getByLabel("Administrator (Owner)")).toBeChecked();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("round-robin-1280.png"), fullPage: true });
 

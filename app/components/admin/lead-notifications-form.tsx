@@ -71,7 +71,12 @@ export function LeadNotificationsForm({
             </p>
           </div>
         )}
-        <fetcher.Form method="post" noValidate className="space-y-5" key={typed ? "typed" : "saved"}>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="space-y-5"
+          key={typed ? "typed" : JSON.stringify(settings)}
+        >
           <input type="hidden" name="intent" value="notifications" />
           <Field
             id="recipients"
