@@ -42,7 +42,10 @@ test.describe("lead owners", () => {
     await page.goto("/admin/contacts?assigned=me");
     await expect(page.getByText(`owned-${s}@example.com`).first()).toBeVisible();
     await expect(page.getByText(`plain-${s}@example.com`)).toHaveCount(0);
+    await expect(page.getByTestId("owner-tag").first()).toHaveText("Owner: Administrator");
+    await expect(page.getByLabel("Owner", { exact: true })).toHaveValue("me");
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("inbox-mine-1280.png"), fullPage: true });
 
     await page.goto(`/admin/contacts/person/${encodeURIComponent(`owned-${s}@example.com`)}`);
     const owner = page.getByLabel("Owner of this demo or dialog lead");
@@ -62,12 +65,17 @@ test.describe("lead owners", () => {
     await expect(page.getByText(`owned-${s}@example.com`)).toHaveCount(0);
     await page.goto("/admin/contacts?assigned=none");
     await expect(page.getByText(`owned-${s}@example.com`).first()).toBeVisible();
+    await expect(page.getByText(`plain-${s}@example.com`).first()).toBeVisible();
+    await expect(page.getByTestId("owner-tag").filter({ hasText: "Owner:" })).toHaveCount(0);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/admin/contacts/person/${encodeURIComponent(`owned-${s}@example.com`)}`);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("person-owner-375.png"), fullPage: true });
+    await page.goto("/admin/contacts?assigned=none");
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: testInfo.outputPath("inbox-unassigned-375.png"), fullPage: true });
     await page.goto("/admin/integrations");
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: testInfo.outputPath("round-robin-375.png"), fullPage: true });

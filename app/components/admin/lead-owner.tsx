@@ -65,3 +65,24 @@ export function LeadOwner({
     </fetcher.Form>
   );
 }
+
+/** A lead's owner in the inbox lists: the member's name, or "Unassigned". */
+export function OwnerTag({
+  assignedTo,
+  owners,
+}: {
+  assignedTo?: string | null;
+  owners: Record<string, string>;
+}) {
+  return (
+    <span className="text-sm text-slate-700" data-testid="owner-tag">
+      {assignedTo ? (
+        <>
+          Owner: <strong className="font-medium">{owners[assignedTo] ?? "a former member"}</strong>
+        </>
+      ) : (
+        "Unassigned"
+      )}
+    </span>
+  );
+}
