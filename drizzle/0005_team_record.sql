@@ -21,4 +21,19 @@ ALTER TABLE "subscribers" ADD CONSTRAINT "subscribers_assigned_to_auth_user_id_f
 CREATE INDEX "atlas_contact_requests_assigned_idx" ON "atlas_contact_requests" USING btree ("assigned_to");--> statement-breakpoint
 CREATE INDEX "form_submissions_assigned_idx" ON "form_submissions" USING btree ("assigned_to");--> statement-breakpoint
 CREATE INDEX "subscribers_assigned_idx" ON "subscribers" USING btree ("assigned_to");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor","at" DESC NULLS LAST);
+CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor","at" DESC NULLS LAST);--> statement-breakpoint
+-- hand-written below: keep when regenerating
+-- Posts and academy items saved before members were recorded: who created them and who saved them last, from their
+-- revisions (the actor is the member's e-mail). Items without revisions, or saved through an API key, stay null.
+UPDATE "asimov_blog_posts" AS item SET
+  "created_by" = (SELECT u."id" FROM "content_revisions" r JOIN "auth_user" u ON u."email" = r."actor"
+    WHERE r."kind" = 'blog' AND r."item_id" = item."id" AND r."action" = 'create' ORDER BY r."id" LIMIT 1),
+  "updated_by" = (SELECT u."id" FROM "content_revisions" r JOIN "auth_user" u ON u."email" = r."actor"
+    WHERE r."kind" = 'blog' AND r."item_id" = item."id" AND r."action" <> 'baseline' ORDER BY r."id" DESC LIMIT 1)
+WHERE item."created_by" IS NULL AND item."updated_by" IS NULL;--> statement-breakpoint
+UPDATE "asimov_academy_content" AS item SET
+  "created_by" = (SELECT u."id" FROM "content_revisions" r JOIN "auth_user" u ON u."email" = r."actor"
+    WHERE r."kind" = 'academy' AND r."item_id" = item."id" AND r."action" = 'create' ORDER BY r."id" LIMIT 1),
+  "updated_by" = (SELECT u."id" FROM "content_revisions" r JOIN "auth_user" u ON u."email" = r."actor"
+    WHERE r."kind" = 'academy' AND r."item_id" = item."id" AND r."action" <> 'baseline' ORDER BY r."id" DESC LIMIT 1)
+WHERE item."created_by" IS NULL AND item."updated_by" IS NULL;

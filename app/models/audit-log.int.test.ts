@@ -1,7 +1,9 @@
 // People in the record on a real database: posts and academy items keep who created and last changed them, the
 // audit log and revisions name the member, every entry reads as a sentence, and the audit-log screen's query
 // filters by member, kind and date and pages through the rest.
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { addMember, memberContext, type TestMember } from "../../tests/support/members";
@@ -9,7 +11,7 @@ import { setupTestDatabase } from "../../tests/support/test-db";
 import { auditLog, authUsers, blogPosts } from "../db/schema";
 import { actorLabel, auditSentence } from "../lib/audit-sentences";
 import { createAcademyItem } from "./academy-admin.server";
-import { AUDIT_PAGE_SIZE, auditPage, latestAudit, recordAudit } from "./audit.server";
+import { AUDIT_PAGE_SIZE, auditPage, latestAudit } from "./audit.server";
 import { createPost, togglePostStatus, updatePost } from "./blog-admin.server";
 import { listRevisions } from "./content-revisions.server";
 
@@ -90,20 +92,51 @@ describe("people in the record", () => {
   });
 
   it("reads old entries without a member sensibly", async () => {
-    await recordAudit({ actor: null, action: "settings.save" });
-    await recordAudit({ actor: "scheduler", action: "blog.publish_scheduled", details: { title: "Later" } });
-    await recordAudit({
-      actor: "former@example.com",
-      action: "lead.status",
-      entity: "contact_request",
-      details: { before: "new", after: "contacted" },
-    });
+    // Written a second apart, so "newest first" is certain.
+    const at = (n: number) => new Date(Date.now() + 60_000 + n * 1000);
+    await db()
+      .insert(auditLog)
+      .values([
+        { actor: null, action: "settings.save", at: at(1) },
+        { actor: "scheduler", action: "blog.publish_scheduled", details: { title: "Later" }, at: at(2) },
+        {
+          actor: "former@example.com",
+          action: "lead.status",
+          entity: "contact_request",
+          details: { before: "new", after: "contacted" },
+          at: at(3),
+        },
+      ]);
     const sentences = (await latestAudit(3)).map(sentenceOf);
     expect(sentences).toEqual([
       "former@example.com moved a contact request from New to Contacted",
       '"Later" went live as scheduled',
       "Someone saved the site settings",
     ]);
+  });
+});
+
+describe("the upgrade's backfill", () => {
+  it("takes who created and who last saved an item from its revisions", async () => {
+    const post = await createPost(
+      blogInput({ title: "Before members", slug: "before-members", status: "draft" }),
+      memberContext(priya),
+    );
+    await updatePost(
+      post.id,
+      blogInput({ title: "Before members, edited", slug: "before-members", status: "draft" }),
+      memberContext(sam),
+    );
+    await db().update(blogPosts).set({ createdBy: null, updatedBy: null });
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, "../../drizzle/0005_team_record.sql"),
+      "utf8",
+    );
+    const handWritten = migration.split("-- hand-written below: keep when regenerating")[1] ?? "";
+    for (const statement of handWritten.split("--> statement-breakpoint"))
+      await db().execute(sql.raw(statement));
+    const [row] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row).toMatchObject({ createdBy: priya.userId, updatedBy: sam.userId });
   });
 });
 
