@@ -169,6 +169,10 @@ describe("the audit-log query", () => {
     expect(second.entries).toHaveLength(rows.length - AUDIT_PAGE_SIZE);
     expect(new Set([...all.entries, ...second.entries].map((e) => e.id)).size).toBe(rows.length);
 
+    // The dashboard of a member who may not read the whole log: their own entries only.
+    const own = await latestAudit(10, { actor: sam.email });
+    expect(own.map((e) => e.action)).toEqual(["lead.status", "auth.sign_in.success"]);
+
     const sams = await auditPage({ member: sam.email });
     expect(sams.entries.map((e) => e.action)).toEqual(["lead.status", "auth.sign_in.success"]);
     expect(sams.entries.every((e) => e.memberName === "Sam")).toBe(true);

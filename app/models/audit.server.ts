@@ -108,14 +108,16 @@ const named = (
 
 /**
  * The latest entries, newest first, for the dashboard. `actionPrefix` narrows them, e.g. "auth." for sign-ins,
- * sign-in failures, two-factor changes and sign-outs.
+ * sign-in failures, two-factor changes and sign-outs; `actor` to one member's own (by their e-mail).
  */
-export async function latestAudit(limit = 10, options: { actionPrefix?: string } = {}) {
-  const query = entriesWithNames();
-  const filtered = options.actionPrefix
-    ? query.where(like(auditLog.action, `${escapeLike(options.actionPrefix)}%`))
-    : query;
-  return named(await filtered.orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit));
+export async function latestAudit(limit = 10, options: { actionPrefix?: string; actor?: string } = {}) {
+  const where = and(
+    options.actionPrefix ? like(auditLog.action, `${escapeLike(options.actionPrefix)}%`) : undefined,
+    options.actor ? eq(auditLog.actor, options.actor) : undefined,
+  );
+  return named(
+    await entriesWithNames().where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit),
+  );
 }
 
 /** What narrows the audit-log screen; every field optional and kept in the page URL. */

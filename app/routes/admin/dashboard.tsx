@@ -21,7 +21,13 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await adminFor({ request, context });
-  const [stats, traffic, audit] = await Promise.all([dashboardStats(), dashboardTraffic(), latestAudit(10)]);
+  // Members who may not read the audit log see their own activity only.
+  const everyone = can(admin.role, "audit.view");
+  const [stats, traffic, audit] = await Promise.all([
+    dashboardStats(),
+    dashboardTraffic(),
+    latestAudit(10, everyone ? {} : { actor: admin.email }),
+  ]);
   return {
     stats,
     traffic,
@@ -35,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         details: a.details,
       }),
     })),
-    auditLink: can(admin.role, "audit.view"),
+    auditLink: everyone,
   };
 }
 
@@ -113,7 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card>
           <CardHeader className="flex flex-row items-baseline justify-between gap-4">
-            <CardTitle>Recent activity</CardTitle>
+            <CardTitle>{auditLink ? "Recent activity" : "Your recent activity"}</CardTitle>
             {auditLink ? (
               <Link
                 to="/admin/audit"
