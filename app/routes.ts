@@ -50,6 +50,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       // Two-factor settings
       route("security", "routes/admin/security.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("academy", "routes/admin/academy.tsx"),
       // Pages built from blocks: the list, and one page's editor ("new" for a new page).

@@ -16,6 +16,18 @@ export interface LeadNotificationSettings {
   recipients: string[];
   kinds: { contact: boolean; lead: boolean; newsletter: boolean };
   autoReply: { enabled: boolean; subject: string; text: string };
+  /** New contact and demo leads handed out in turn among these members (auth user ids), when enabled. */
+  roundRobin?: { enabled: boolean; members: string[] };
+}
+
+/** The form field of one member's round-robin checkbox: one name per member, so a refused form keeps each. */
+export const ROUND_ROBIN_FIELD = "round_robin_member:";
+
+/** The member ids ticked in a submitted notifications form. */
+export function roundRobinMembersOf(values: Record<string, string>): string[] {
+  return Object.entries(values)
+    .filter(([name, value]) => name.startsWith(ROUND_ROBIN_FIELD) && value === "on")
+    .map(([name]) => name.slice(ROUND_ROBIN_FIELD.length));
 }
 
 const checkbox = z
@@ -43,6 +55,7 @@ export const notificationSettingsSchema = z
     kind_lead: checkbox,
     kind_newsletter: checkbox,
     auto_reply: checkbox,
+    round_robin: checkbox,
     auto_reply_subject: z.string().trim().max(200, "Keep the subject under 200 characters"),
     auto_reply_text: z.string().trim().max(5000, "Keep the text under 5000 characters"),
   })
@@ -67,6 +80,8 @@ export const notificationSettingsSchema = z
       recipients: [...new Set(v.recipients)],
       kinds: { contact: v.kind_contact, lead: v.kind_lead, newsletter: v.kind_newsletter },
       autoReply: { enabled: v.auto_reply, subject: v.auto_reply_subject, text: v.auto_reply_text },
+      // The members come from their own fields (roundRobinMembersOf); the action checks them against the team.
+      roundRobin: { enabled: v.round_robin, members: [] },
     }),
   );
 

@@ -2,7 +2,7 @@
 // (search, status, kind, date range), with status changes, deletions and a cheap "has anything changed?" marker
 // for live updates. Public inserts live in leads.server.ts (another module), so nothing here writes new leads.
 // CSV exports: contacts-export.server.ts; the person view and erasure: lead-person.server.ts.
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { contactRequests, formSubmissions, leadStatusChanges, subscribers } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
@@ -25,6 +25,10 @@ export interface LeadFilter {
   /** Inclusive calendar days (YYYY-MM-DD, UTC). */
   from?: string;
   to?: string;
+  /** "me": the leads assigned to `me` (the signed-in member); "none": the unassigned ones. */
+  assigned?: "me" | "none";
+  /** The signed-in member's auth user id, for "assigned to me". */
+  me?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,11 +37,20 @@ function validDay(value: string | null | undefined): string | undefined {
   return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
 }
 
-/** The filter of an inbox URL; unknown or malformed values are dropped, so a hand-edited link still opens. */
-export function filterFromSearch(params: URLSearchParams): Required<Pick<LeadFilter, "q">> & LeadFilter {
+/**
+ * The filter of an inbox URL; unknown or malformed values are dropped, so a hand-edited link still opens. `me` is
+ * the signed-in member's id, which "assigned to me" (`?assigned=me`) means.
+ */
+export function filterFromSearch(
+  params: URLSearchParams,
+  me?: string,
+): Required<Pick<LeadFilter, "q">> & LeadFilter {
   const status = params.get("status");
   const kind = params.get("kind");
+  const assigned = params.get("assigned");
   return {
+    assigned: assigned === "none" || (assigned === "me" && me) ? assigned : undefined,
+    me: assigned === "me" ? me : undefined,
     q: safeText((params.get("q") ?? "").trim(), 200),
     status: isLeadStatus(status) ? status : undefined,
     kind: isLeadKind(kind) ? kind : undefined,
@@ -54,6 +67,8 @@ function commonFilter(table: LeadTable, f: LeadFilter): SQL[] {
   if (f.status) parts.push(eq(table.status, f.status));
   if (f.from) parts.push(gte(table.createdAt, new Date(`${f.from}T00:00:00Z`)));
   if (f.to) parts.push(lt(table.createdAt, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)));
+  if (f.assigned === "none") parts.push(isNull(table.assignedTo));
+  if (f.assigned === "me") parts.push(f.me ? eq(table.assignedTo, f.me) : FALSE);
   return parts;
 }
 

@@ -54,7 +54,7 @@ export async function exportLeadsCsv(
 ): Promise<string> {
   const f = typeof filter === "string" ? { q: filter } : filter;
   const csv = await exportCsv(list, f);
-  const filtered = Boolean(f.q || f.status || f.kind || f.from || f.to);
+  const filtered = Boolean(f.q || f.status || f.kind || f.from || f.to || f.assigned);
   await auditAs(who, { action: "leads.export", entity: list, details: filtered ? { filtered: true } : null });
   return csv;
 }

@@ -3,7 +3,7 @@
 // last REVISIONS_KEPT per item survive it. Reads for the edit dialog's history are here too.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
-import { type ContentKind, contentRevisions } from "~/db/schema";
+import { authUsers, type ContentKind, contentRevisions } from "~/db/schema";
 import { FILE_FIELDS } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
 import { deletedUploads } from "~/models/media.server";
@@ -118,6 +118,8 @@ export interface RevisionSummary {
   action: string;
   changed: string[];
   actor: string | null;
+  /** The member's name when a member has the actor's address. */
+  actorName: string | null;
   restoredFrom: number | null;
   createdAt: Date;
 }
@@ -130,10 +132,12 @@ export async function listRevisions(kind: ContentKind, itemId: string): Promise<
       action: contentRevisions.action,
       changed: contentRevisions.changed,
       actor: contentRevisions.actor,
+      actorName: authUsers.name,
       restoredFrom: contentRevisions.restoredFrom,
       createdAt: contentRevisions.createdAt,
     })
     .from(contentRevisions)
+    .leftJoin(authUsers, eq(authUsers.email, contentRevisions.actor))
     .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)))
     .orderBy(desc(contentRevisions.id))
     .limit(REVISIONS_KEPT);

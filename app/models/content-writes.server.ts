@@ -9,7 +9,7 @@ import { type ContentAct, type ContentMember, contentRefusal, ForbiddenError } f
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
-import type { AuditContext } from "~/models/audit.server";
+import { type AuditContext, memberOf } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
 import {
   deleteRevisionsOf,
@@ -148,6 +148,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         ...columns(input),
         ...publication(publishedAtAfter(before, input.status, now, input.publishAt), input.status),
         updatedAt: now,
+        updatedBy: memberOf(who),
       }),
     );
     if (updated) await changes.updated(who, updated);
@@ -165,9 +166,11 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
             values({
               ...columns(input),
               ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
-              createdBy: mine.createdBy,
               createdAt: now,
               updatedAt: now,
+              // The member: given by the request's role check, else found by the actor's e-mail (null for a key).
+              createdBy: mine.createdBy ?? memberOf(who),
+              updatedBy: memberOf(who),
             }),
           )
           .returning()) as Row[];
@@ -192,7 +195,12 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         (after) => ({ action: after.status === "published" ? "publish" : "draft" }),
         (before) => {
           const status = toggledStatus(before.status);
-          return { status, ...publication(publishedAtAfter(before, status, now), status), updatedAt: now };
+          return {
+            status,
+            ...publication(publishedAtAfter(before, status, now), status),
+            updatedAt: now,
+            updatedBy: memberOf(who),
+          };
         },
       );
       if (!updated) return undefined;

@@ -28,6 +28,7 @@ export function defaultNotificationSettings(): LeadNotificationSettings {
       subject: "Thanks for getting in touch",
       text: "Thank you for your message. We have received it and will get back to you shortly.",
     },
+    roundRobin: { enabled: false, members: [] },
   };
 }
 
@@ -41,6 +42,10 @@ export async function getNotificationSettings(writer: Writer = db()): Promise<Le
       recipients: saved.recipients ?? defaults.recipients,
       kinds: { ...defaults.kinds, ...saved.kinds },
       autoReply: { ...defaults.autoReply, ...saved.autoReply },
+      roundRobin: {
+        enabled: saved.roundRobin?.enabled === true,
+        members: Array.isArray(saved.roundRobin?.members) ? saved.roundRobin.members : [],
+      },
     };
   } catch {
     return defaults;
@@ -61,6 +66,7 @@ export async function saveNotificationSettings(settings: LeadNotificationSetting
       recipients: settings.recipients.length,
       kinds: settings.kinds,
       autoReply: settings.autoReply.enabled,
+      roundRobin: settings.roundRobin?.enabled ? settings.roundRobin.members.length : 0,
     },
   });
 }
@@ -87,6 +93,8 @@ export interface LeadFacts {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** The member the lead is assigned to: they get its alert too. */
+  assigneeEmail?: string | null;
 }
 
 /** Where the admin sees this person's leads. */
@@ -121,12 +129,19 @@ export async function leadMailSettings(writer: Writer): Promise<LeadNotification
   return mailConfigured() ? getNotificationSettings(writer) : null;
 }
 
-/** The alert rows of one lead, one per recipient; none without mail settings or when its kind does not alert. */
+/**
+ * The alert rows of one lead, one per recipient: the settings' recipients when its kind alerts, and its assignee
+ * (always: the lead is theirs to work) unless already among them.
+ */
 function alertEntries(settings: LeadNotificationSettings, lead: LeadFacts): OutboxEntry[] {
-  if (!settings.kinds[lead.kind]) return [];
-  const mail = alertMail(lead);
+  const recipients = settings.kinds[lead.kind] ? [...settings.recipients] : [];
+  const assignee = lead.assigneeEmail?.toLowerCase();
+  if (assignee && !recipients.some((to) => to.toLowerCase() === assignee)) recipients.push(assignee);
+  if (!recipients.length) return [];
+  const { assigneeEmail: _, ...facts } = lead;
+  const mail = alertMail(facts);
   const leadEmail = lead.email.toLowerCase();
-  return settings.recipients.map((to) => ({
+  return recipients.map((to) => ({
     kind: "email" as const,
     target: to,
     event: "lead.alert",

@@ -37,12 +37,20 @@ import {
 import type { LeadForm, SpamReason } from "~/lib/lead-status";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { hitRateLimits, type RateLimitHit, retryAfterText } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
-import { type LeadFacts, leadMailSettings, notificationEntries } from "~/models/lead-notifications.server";
+import { roundRobinAssignees } from "~/models/lead-assignment.server";
+import {
+  getNotificationSettings,
+  type LeadFacts,
+  leadMailSettings,
+  notificationEntries,
+} from "~/models/lead-notifications.server";
+import type { Member } from "~/models/member-directory.server";
 import { readNewsletterSettings, requestConfirmations } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
@@ -197,22 +205,23 @@ async function stored<R extends { id: string }>(
 ): Promise<Stored[]> {
   const created = await insert(batch.map(({ row, at }) => ({ ...row, createdAt: at ?? insertMoment() })));
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt.toISOString()]));
-  return batch.map(({ lead }) => ({
-    lead,
-    event: "lead.created",
-    data: { ...lead, createdAt: createdAt.get(lead.id ?? "") },
-  }));
+  return batch.map(({ lead }) => {
+    // Who works the lead is the team's business, not the webhook receivers'.
+    const { assigneeEmail: _, ...announced } = lead;
+    return { lead, event: "lead.created", data: { ...announced, createdAt: createdAt.get(lead.id ?? "") } };
+  });
 }
 
 /** Leads of one kind; `at` is the time a restored lead was first received (otherwise the moment of its insert). */
-type Batch<I> = { input: I; attribution: Attribution; at?: Date }[];
+type Batch<I> = { input: I; attribution: Attribution; at?: Date; assignee?: Member }[];
 
 /** Inserts the batch's contact requests in one statement and returns what their deliveries need. */
 async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution, at }) => {
+  const batch = leads.map(({ input, attribution, at, assignee }) => {
     const row = {
       id: randomUUID(),
+      assignedTo: assignee?.userId ?? null,
       name: input.name,
       email: input.email,
       organization: input.organization || null,
@@ -225,6 +234,7 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
       organization: row.organization,
       topic: row.interest,
       message: row.message,
+      assigneeEmail: assignee?.email ?? null,
     });
     return { row, lead, at };
   });
@@ -239,9 +249,10 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
 /** The batch's demo and dialog leads. They subscribe nobody: only the newsletter form does (consent). */
 async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution, at }) => {
+  const batch = leads.map(({ input, attribution, at, assignee }) => {
     const row = {
       id: randomUUID(),
+      assignedTo: assignee?.userId ?? null,
       email: input.email,
       name: input.name || null,
       purpose: input.purpose || null,
@@ -253,6 +264,7 @@ async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<S
       name: row.name,
       topic: row.purpose ?? row.subject,
       message: row.message,
+      assigneeEmail: assignee?.email ?? null,
     });
     return { row, lead, at };
   });
@@ -331,12 +343,19 @@ async function insertSubscribers(
   return { stored, queued };
 }
 
-/** The outbox rows of the stored leads: alert mails (with SMTP_URL) and one per listening webhook endpoint. */
-async function queueDeliveries(tx: Tx, stored: Stored[]): Promise<number> {
+/**
+ * The outbox rows of the stored leads: alert mails (with SMTP_URL) and one per listening webhook endpoint.
+ * `settings`: the notification settings when the caller has read them already (null: no mail).
+ */
+async function queueDeliveries(
+  tx: Tx,
+  stored: Stored[],
+  settings?: LeadNotificationSettings | null,
+): Promise<number> {
   if (!stored.length) return 0;
   const mail = await notificationEntries(
     tx,
-    await leadMailSettings(tx),
+    settings === undefined ? await leadMailSettings(tx) : settings,
     stored.map((s) => s.lead),
   );
   const listening = await listeningEndpoints(tx, [...new Set(stored.map((s) => s.event))]);
@@ -346,6 +365,25 @@ async function queueDeliveries(tx: Tx, stored: Stored[]): Promise<number> {
   ]);
   await enqueue(tx, entries);
   return entries.length;
+}
+
+/**
+ * The round-robin's assignee of each contact and demo lead among `leads`, in arrival order (ADR 032): taken in the
+ * transaction that stores them, so a rolled-back batch gives its turns back.
+ */
+async function takeTurns<T extends { kind: LeadForm }>(
+  tx: Tx,
+  settings: LeadNotificationSettings,
+  leads: T[],
+): Promise<Map<T, Member>> {
+  const turning = leads.filter((lead) => lead.kind !== "newsletter");
+  const assignees = await roundRobinAssignees(tx, settings, turning.length);
+  return new Map(assignees.map((member, i) => [turning[i] as T, member]));
+}
+
+/** Settings the batch's leads are stored by (round-robin, alerts); none when nothing is stored. */
+async function storeSettings(tx: Tx, count: number): Promise<LeadNotificationSettings | null> {
+  return count ? getNotificationSettings(tx) : null;
 }
 
 /**
@@ -372,8 +410,12 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
         results[i] = { stored: false, reason: "rate-limited", retryAfter: verdict.retryAfter };
     }
     const accepted = batch.filter((_, i) => !results[i]);
+    const settings = await storeSettings(tx, accepted.length);
+    const turns = settings ? await takeTurns(tx, settings, accepted) : new Map<PendingLead, Member>();
     const of = <K extends LeadForm>(kind: K) =>
-      accepted.filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind);
+      accepted
+        .filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind)
+        .map((p) => ({ ...p, assignee: turns.get(p) }));
     const newsletter = await insertSubscribers(tx, of("newsletter"));
     const stored = [
       ...(await insertContactRequests(tx, of("contact"))),
@@ -382,7 +424,7 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
     ];
     return {
       results: results.map((r): StoreResult => r ?? { stored: true }),
-      queued: (await queueDeliveries(tx, stored)) + newsletter.queued,
+      queued: (await queueDeliveries(tx, stored, mailConfigured() ? settings : null)) + newsletter.queued,
     };
   });
   // Only leads with deliveries wake the worker: without mail or webhooks there is nothing for it to claim.
@@ -506,7 +548,9 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
     if (!row) return { result: "gone" as const, queued: 0 };
     const pending = pendingFromHeld(row);
     if (!pending) return { result: "invalid" as const, queued: 0 };
-    const lead = [pending];
+    const settings = await storeSettings(tx, 1);
+    const turns = settings ? await takeTurns(tx, settings, [{ kind: row.kind }]) : new Map();
+    const lead = [{ ...pending, assignee: [...turns.values()][0] }];
     const { stored, queued } =
       row.kind === "contact"
         ? { stored: await insertContactRequests(tx, lead as Batch<ContactInput>), queued: 0 }
@@ -521,7 +565,10 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
       entityId: id,
       details: { kind: row.kind, reason: row.reason, leadId: stored[0]?.lead.id ?? null },
     });
-    return { result: "restored" as const, queued: (await queueDeliveries(tx, stored)) + queued };
+    return {
+      result: "restored" as const,
+      queued: (await queueDeliveries(tx, stored, mailConfigured() ? settings : null)) + queued,
+    };
   });
   if (queued) outboxWritten();
   return result;

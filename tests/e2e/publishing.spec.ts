@@ -209,7 +209,7 @@ test.describe("drafts: preview links and revisions", () => {
     await expect(dialog.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
     const revisions = dialog.getByTestId("revision-list").getByRole("button");
     await expect(revisions).toHaveCount(2);
-    await expect(revisions.first()).toContainText("Edited by admin@example.com");
+    await expect(revisions.first()).toContainText("Edited by Administrator");
     await expect(revisions.first()).toContainText("Changed: Excerpt");
     await revisions.last().focus();
     await page.keyboard.press("Enter");

@@ -142,6 +142,7 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/integrations.tsx": { loader: "integrations.manage", action: "integrations.manage" },
   "routes/admin/redirects.tsx": { loader: "redirects.manage", action: "redirects.manage" },
   "routes/admin/team.tsx": { loader: "team.manage", action: "team.manage" },
+  "routes/admin/audit.tsx": { loader: "audit.view" },
   "routes/admin/pages.tsx": { loader: "pages.manage", action: "pages.manage" },
   "routes/admin/page-edit.tsx": { loader: "pages.manage", action: "pages.manage" },
   "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },

@@ -9,6 +9,7 @@ import {
   LayoutTemplate,
   LogOut,
   Menu,
+  ScrollText,
   Send,
   Settings,
   ShieldCheck,
@@ -43,6 +44,7 @@ export const adminNav = [
   { to: "/admin/api-keys", label: "API Keys", icon: KeyRound, capability: "api-keys.manage" },
   { to: "/admin/integrations", label: "Integrations", icon: Webhook, capability: "integrations.manage" },
   { to: "/admin/team", label: "Team", icon: UserPlus, capability: "team.manage" },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText, capability: "audit.view" },
   { to: "/admin/security", label: "Security", icon: ShieldCheck, capability: "account.own" },
 ] as const satisfies readonly {
   to: string;

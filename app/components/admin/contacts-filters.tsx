@@ -15,13 +15,22 @@ interface InboxFilter {
   kind?: string;
   from?: string;
   to?: string;
+  assigned?: string;
 }
 
 export function ContactsFilters({ filter }: { filter: InboxFilter }) {
-  const { status, kind, from, to } = filter;
-  const { formRef, inputRef, text, setText, send } = useUrlFilters(filter.q, { status, kind, from, to });
+  const { status, kind, from, to, assigned } = filter;
+  const { formRef, inputRef, text, setText, send } = useUrlFilters(filter.q, {
+    status,
+    kind,
+    from,
+    to,
+    assigned,
+  });
   const submitNow = () => send(false);
-  const filtered = Boolean(filter.q || filter.status || filter.kind || filter.from || filter.to);
+  const filtered = Boolean(
+    filter.q || filter.status || filter.kind || filter.from || filter.to || filter.assigned,
+  );
 
   return (
     <Form ref={formRef} method="get" role="search" aria-label="Search leads" className="space-y-3">
@@ -39,7 +48,7 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
           Search
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Field id="filter-status" label="Status">
           {(aria) => (
             <Select {...aria} name="status" defaultValue={filter.status ?? ""} onChange={submitNow}>
@@ -61,6 +70,15 @@ export function ContactsFilters({ filter }: { filter: InboxFilter }) {
                   {LEAD_KIND_LABELS[k]}
                 </option>
               ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="filter-assigned" label="Owner">
+          {(aria) => (
+            <Select {...aria} name="assigned" defaultValue={filter.assigned ?? ""} onChange={submitNow}>
+              <option value="">Anyone's</option>
+              <option value="me">Assigned to me</option>
+              <option value="none">Unassigned</option>
             </Select>
           )}
         </Field>

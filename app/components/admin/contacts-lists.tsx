@@ -4,6 +4,7 @@
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { PersonLink, StatusSelect } from "~/components/admin/contacts-status";
+import { OwnerTag } from "~/components/admin/lead-owner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -97,6 +98,7 @@ interface ContactRow extends Attribution {
   interest: string;
   message: string;
   status: string;
+  assignedTo?: string | null;
   createdAt: string | Date;
 }
 
@@ -104,7 +106,10 @@ export function ContactRequestList({
   rows,
   total,
   exportHref,
+  owners,
 }: {
+  /** Members' names by id, for each lead's owner. */
+  owners: Record<string, string>;
   rows: ContactRow[];
   total: number;
   exportHref: string;
@@ -130,8 +135,9 @@ export function ContactRequestList({
                 </p>
                 <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
                 <AttributionLine row={row} />
-                <div className="mt-3">
+                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   <StatusSelect kind="contact" id={row.id} status={row.status} label={row.name} />
+                  <OwnerTag assignedTo={row.assignedTo} owners={owners} />
                 </div>
               </div>
               <DeleteButton
@@ -153,6 +159,7 @@ interface SubscriberRow extends Attribution {
   email: string;
   purpose: string | null;
   status: string;
+  assignedTo?: string | null;
   createdAt: string | Date;
 }
 
@@ -160,7 +167,10 @@ export function SubscriberList({
   rows,
   total,
   exportHref,
+  owners,
 }: {
+  /** Members' names by id, for each lead's owner. */
+  owners: Record<string, string>;
   rows: SubscriberRow[];
   total: number;
   exportHref: string;
@@ -185,8 +195,9 @@ export function SubscriberList({
                   {row.purpose ? ` · ${row.purpose}` : null}
                 </p>
                 <AttributionLine row={row} />
-                <div className="mt-3">
+                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   <StatusSelect kind="subscriber" id={row.id} status={row.status} label={row.email} />
+                  <OwnerTag assignedTo={row.assignedTo} owners={owners} />
                 </div>
               </div>
               <DeleteButton
@@ -211,6 +222,7 @@ interface SubmissionRow extends Attribution {
   subject: string;
   message: string | null;
   status: string;
+  assignedTo?: string | null;
   createdAt: string | Date;
 }
 
@@ -218,7 +230,10 @@ export function SubmissionList({
   rows,
   total,
   exportHref,
+  owners,
 }: {
+  /** Members' names by id, for each lead's owner. */
+  owners: Record<string, string>;
   rows: SubmissionRow[];
   total: number;
   exportHref: string;
@@ -244,13 +259,14 @@ export function SubmissionList({
                   <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{row.message}</p>
                 ) : null}
                 <AttributionLine row={row} />
-                <div className="mt-3">
+                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   <StatusSelect
                     kind="submission"
                     id={row.id}
                     status={row.status}
                     label={row.name || row.email}
                   />
+                  <OwnerTag assignedTo={row.assignedTo} owners={owners} />
                 </div>
               </div>
               <DeleteButton

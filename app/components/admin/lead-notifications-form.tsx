@@ -2,6 +2,7 @@
 // SMTP_URL the form says that mail is off and how to turn it on (nothing is queued for mail then).
 import { MailWarning } from "lucide-react";
 import { useFetcher } from "react-router";
+import { isRole, ROLE_LABELS } from "~/auth/roles";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -9,7 +10,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
-import type { LeadNotificationSettings } from "~/lib/notification-settings";
+import { type LeadNotificationSettings, ROUND_ROBIN_FIELD } from "~/lib/notification-settings";
 
 const KINDS = [
   { name: "kind_contact", key: "contact", label: "Contact requests" },
@@ -34,9 +35,12 @@ function Checkbox({ name, label, defaultChecked }: { name: string; label: string
 export function LeadNotificationsForm({
   mailOn,
   settings,
+  members,
 }: {
   mailOn: boolean;
   settings: LeadNotificationSettings;
+  /** The members who may hold leads: the round-robin's choices. */
+  members: { userId: string; name: string; role: string }[];
 }) {
   const fetcher = useFetcher<ActionResult>({ key: "lead-notifications" });
   useActionToast(fetcher.data);
@@ -67,7 +71,12 @@ export function LeadNotificationsForm({
             </p>
           </div>
         )}
-        <fetcher.Form method="post" noValidate className="space-y-5" key={typed ? "typed" : "saved"}>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="space-y-5"
+          key={typed ? "typed" : JSON.stringify(settings)}
+        >
           <input type="hidden" name="intent" value="notifications" />
           <Field
             id="recipients"
@@ -121,6 +130,41 @@ export function LeadNotificationsForm({
                 />
               )}
             </Field>
+          </fieldset>
+          <fieldset className="space-y-2" aria-describedby="round-robin-hint">
+            <legend className="mb-1 text-sm font-medium text-slate-900">Assign new leads in turn</legend>
+            <p id="round-robin-hint" className="text-sm text-slate-600">
+              Each new contact request and demo lead goes to the next chosen member, who also gets its alert
+              mail. Only Sales members, Administrators and the owner can take leads.
+            </p>
+            <Checkbox
+              name="round_robin"
+              label="Assign new contact requests and demo leads round-robin"
+              defaultChecked={checked("round_robin", settings.roundRobin?.enabled ?? false)}
+            />
+            {members.length === 0 ? (
+              <p className="text-sm text-slate-600">Nobody on the team can take leads yet.</p>
+            ) : (
+              <ul className="grid gap-x-4 sm:grid-cols-2" aria-label="Members who take turns">
+                {members.map((m) => (
+                  <li key={m.userId}>
+                    <Checkbox
+                      name={`${ROUND_ROBIN_FIELD}${m.userId}`}
+                      label={`${m.name} (${isRole(m.role) ? ROLE_LABELS[m.role] : m.role})`}
+                      defaultChecked={checked(
+                        `${ROUND_ROBIN_FIELD}${m.userId}`,
+                        settings.roundRobin?.members.includes(m.userId) ?? false,
+                      )}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {errors.round_robin ? (
+              <p id="round_robin-error" role="alert" className="text-sm font-medium text-red-700">
+                {errors.round_robin}
+              </p>
+            ) : null}
           </fieldset>
           <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { StatusSelect } from "~/components/admin/contacts-status";
+import { LeadOwner, type OwnerChoices } from "~/components/admin/lead-owner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -16,6 +17,7 @@ import { LEAD_KIND_LABELS, type LeadKind } from "~/lib/lead-status";
 interface LeadData {
   id: string;
   status: string;
+  assignedTo?: string | null;
   name?: string | null;
   email: string;
   message?: string | null;
@@ -33,7 +35,7 @@ type TimelineItem =
       change: { id: string; leadKind: LeadKind; fromStatus: string; toStatus: string; actor: string | null };
     };
 
-function LeadEntry({ kind, lead }: { kind: LeadKind; lead: LeadData }) {
+function LeadEntry({ kind, lead, owners }: { kind: LeadKind; lead: LeadData; owners: OwnerChoices }) {
   const what = lead.subject ?? lead.interest ?? lead.purpose;
   return (
     <div className="min-w-0 space-y-2">
@@ -50,11 +52,18 @@ function LeadEntry({ kind, lead }: { kind: LeadKind; lead: LeadData }) {
         status={lead.status}
         label={LEAD_KIND_LABELS[kind].toLowerCase()}
       />
+      <LeadOwner
+        kind={kind}
+        id={lead.id}
+        assignedTo={lead.assignedTo ?? null}
+        label={LEAD_KIND_LABELS[kind].toLowerCase()}
+        choices={owners}
+      />
     </div>
   );
 }
 
-export function Timeline({ items }: { items: TimelineItem[] }) {
+export function Timeline({ items, owners }: { items: TimelineItem[]; owners: OwnerChoices }) {
   return (
     <section
       aria-labelledby="timeline-heading"
@@ -77,7 +86,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
                 <time>{formatStamp(item.at)}</time>
               </p>
               {item.type === "lead" ? (
-                <LeadEntry kind={item.kind} lead={item.lead} />
+                <LeadEntry kind={item.kind} lead={item.lead} owners={owners} />
               ) : (
                 <p className="text-sm text-slate-800">
                   {LEAD_KIND_LABELS[item.change.leadKind]} status changed from{" "}

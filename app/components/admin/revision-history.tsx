@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
+import { actorLabel } from "~/lib/audit-sentences";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ContentKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
@@ -27,6 +28,7 @@ interface RevisionSummary {
   action: string;
   changed: string[];
   actor: string | null;
+  actorName: string | null;
   restoredFrom: number | null;
   createdAt: string;
 }
@@ -123,7 +125,7 @@ export function RevisionHistory({
                 </span>
                 <span className="block text-slate-700">
                   {ACTION_LABELS[revision.action] ?? revision.action}
-                  {revision.actor ? ` by ${revision.actor}` : ""}
+                  {revision.actor ? ` by ${actorLabel(revision.actor, revision.actorName)}` : ""}
                 </span>
                 {changedSummary(kind, revision.changed) ? (
                   <span className="block text-xs text-slate-600">

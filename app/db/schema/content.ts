@@ -78,6 +78,8 @@ export const blogPosts = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The member who saved it last (null as for created_by). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     featuredImage: text("featured_image"),
@@ -123,6 +125,8 @@ export const academyContent = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The member who saved it last (null as for created_by). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
     /**
      * True while a scheduled publication (status published, published_at in the future) has not gone live yet: the
      * went-live step claims it once, across instances (docs/decisions/023-scheduling-previews-revisions.md).

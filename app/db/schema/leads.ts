@@ -1,6 +1,7 @@
 // Leads: the three kinds of lead, held suspected spam, status history and notes.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -22,7 +23,11 @@ import {
   type SpamReason,
 } from "~/lib/lead-status";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
+import { authUsers } from "./auth";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
+
+/** The member a lead is assigned to (docs/decisions/032-lead-assignment.md); null: unassigned. */
+const assignedTo = () => uuid("assigned_to").references(() => authUsers.id, { onDelete: "set null" });
 
 export const contactRequests = pgTable(
   "atlas_contact_requests",
@@ -34,6 +39,7 @@ export const contactRequests = pgTable(
     interest: text("interest").notNull(),
     message: text("message").notNull(),
     status: leadStatus(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -42,6 +48,7 @@ export const contactRequests = pgTable(
     index("atlas_contact_requests_created_idx").on(t.createdAt.desc()),
     index("atlas_contact_requests_status_idx").on(t.status),
     index("atlas_contact_requests_email_idx").on(sql`lower(${t.email})`),
+    index("atlas_contact_requests_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -61,6 +68,7 @@ export const subscribers = pgTable(
     subscriptionChangedAt: timestamp("subscription_changed_at", { withTimezone: true })
       .notNull()
       .defaultNow(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -70,6 +78,7 @@ export const subscribers = pgTable(
     index("subscribers_subscription_idx").on(t.subscription, t.createdAt),
     uniqueIndex("subscribers_email_key").on(t.email),
     index("subscribers_created_idx").on(t.createdAt.desc()),
+    index("subscribers_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -83,6 +92,7 @@ export const formSubmissions = pgTable(
     message: text("message"),
     subject: text("subject").notNull(),
     status: leadStatus(),
+    assignedTo: assignedTo(),
     ...attribution(),
     createdAt: createdAt(),
   },
@@ -90,6 +100,7 @@ export const formSubmissions = pgTable(
     check("form_submissions_status_check", inList("status", LEAD_STATUSES)),
     index("form_submissions_created_idx").on(t.createdAt.desc()),
     index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+    index("form_submissions_assigned_idx").on(t.assignedTo),
   ],
 );
 
@@ -156,3 +167,14 @@ export const leadNotes = pgTable(
   },
   (t) => [index("lead_notes_email_idx").on(t.email)],
 );
+
+/**
+ * The round-robin's turn counter: how many leads it has handed out. Taking turns is one upsert that adds the
+ * batch's count and returns the new total, inside the transaction that stores the leads, so the row lock orders
+ * instances sharing the database (docs/decisions/032-lead-assignment.md).
+ */
+export const leadAssignmentTurns = pgTable("lead_assignment_turns", {
+  key: text("key").primaryKey(),
+  turns: bigint("turns", { mode: "number" }).notNull().default(0),
+  updatedAt: updatedAt(),
+});

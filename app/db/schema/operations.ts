@@ -16,7 +16,11 @@ export const auditLog = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc()),
+    // The audit-log screen's "by member" filter.
+    index("audit_log_actor_at_idx").on(t.actor, t.at.desc()),
+  ],
 );
 
 /** Fixed-window counters for public writes, shared by every app instance. */

@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!(EXPORT_LISTS as readonly string[]).includes(list)) {
     throw new Response("Unknown list", { status: 404 });
   }
-  const filter = filterFromSearch(new URL(request.url).searchParams);
+  const filter = filterFromSearch(new URL(request.url).searchParams, admin.userId);
   const who = auditContext(admin.email, request, requestInfo(context).ip);
   const csv = await exportLeadsCsv(list as ExportList, filter, who);
   const date = new Date().toISOString().slice(0, 10);

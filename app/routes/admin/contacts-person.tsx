@@ -4,13 +4,16 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireCan } from "~/auth/permissions.server";
+import { can } from "~/auth/roles";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { EraseButton, Notes, Timeline } from "~/components/admin/person-parts";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie } from "~/lib/flash.server";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
+import { isLeadKind } from "~/lib/lead-status";
 import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
+import { type AuditContext, auditContext } from "~/models/audit.server";
+import { assignLead } from "~/models/lead-assignment.server";
 import {
   addNote,
   deleteNote,
@@ -20,6 +23,7 @@ import {
   NOTE_MAX,
   personKey,
 } from "~/models/lead-person.server";
+import { listMembers } from "~/models/member-directory.server";
 import { isUuid, statusAction } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-person";
 
@@ -28,10 +32,34 @@ export function meta({ loaderData: loaded }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireCan({ request, context }, "leads.view");
+  const admin = await requireCan({ request, context }, "leads.view");
   const person = await getPerson(params.email);
   if (!person) throw data("No leads for this address", { status: 404 });
-  return data({ person }, { headers: { "Cache-Control": "private, no-store" } });
+  const [members, assignable] = await Promise.all([listMembers(), listMembers("leads.assignee")]);
+  const owners = {
+    assignable: assignable.map((m) => ({ userId: m.userId, name: m.name || m.email })),
+    names: Object.fromEntries(members.map((m) => [m.userId, m.name || m.email])),
+    canAssign: can(admin.role, "leads.work"),
+  };
+  return data({ person, owners }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Assign, reassign or unassign one lead (fields kind, id, assignee: a member's id, or empty for nobody). */
+async function assignAction(form: FormData, who: AuditContext) {
+  const id = String(form.get("id") ?? "");
+  const kind = form.get("kind");
+  const assignee = String(form.get("assignee") ?? "");
+  if (!isUuid(id) || !isLeadKind(kind) || (assignee && !isUuid(assignee))) {
+    return refuse("Choose a member to give this lead to");
+  }
+  const result = await assignLead(kind, id, assignee || null, who);
+  if (!result.ok) {
+    return result.reason === "gone"
+      ? gone("This lead no longer exists")
+      : refuse("This member cannot take leads: only Sales, Administrators and the owner can");
+  }
+  if (!result.assignee) return done(result.changed ? "Lead unassigned" : "The lead had no owner");
+  return done(`Lead assigned to ${result.assignee.name || result.assignee.email}`);
 }
 
 const noteSchema = z.object({
@@ -53,6 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "set-status":
       return statusAction(form, who);
+    case "assign":
+      return assignAction(form, who);
     case "add-note":
     case "edit-note": {
       const parsed = parseForm(noteSchema, form);
@@ -107,7 +137,7 @@ export default function ContactPerson({ loaderData }: Route.ComponentProps) {
         actions={<EraseButton email={person.email} counts={counts.join(", ") || "nothing else"} />}
       />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Timeline items={person.timeline} />
+        <Timeline items={person.timeline} owners={loaderData.owners} />
         <Notes notes={person.notes} />
       </div>
     </div>

@@ -30,6 +30,7 @@ import {
   listSubscribers,
 } from "~/models/contacts-admin.server";
 import { countHeldSubmissions } from "~/models/held-submissions.server";
+import { listMembers } from "~/models/member-directory.server";
 import { inboxAction, isUuid, statusAction } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts";
 
@@ -51,15 +52,16 @@ async function attempt<T>(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireCan({ request, context }, "leads.view");
-  const filter = filterFromSearch(new URL(request.url).searchParams);
-  const [contacts, subscribers, submissions, counts, marker, spam] = await Promise.all([
+  const admin = await requireCan({ request, context }, "leads.view");
+  const filter = filterFromSearch(new URL(request.url).searchParams, admin.userId);
+  const [contacts, subscribers, submissions, counts, marker, spam, members] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),
     attempt("subscribers", () => listSubscribers(filter), []),
     attempt("form submissions", () => listFormSubmissions(filter), []),
     attempt("lead counts", () => countLeads(filter), { contacts: 0, subscribers: 0, submissions: 0 }),
     attempt("lead marker", () => leadsMarker(), ""),
     attempt("held submissions", () => countHeldSubmissions(), 0),
+    attempt("members", () => listMembers(), []),
   ]);
   return data(
     {
@@ -70,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       counts: counts.value,
       marker: marker.value,
       spamCount: spam.value,
+      owners: Object.fromEntries(members.value.map((m) => [m.userId, m.name || m.email])),
       errors: {
         contacts: contacts.failed || counts.failed,
         subscribers: subscribers.failed,
@@ -104,7 +107,8 @@ const DELETIONS: Record<string, { kind: LeadKind; noun: string; done: string }> 
 };
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { filter, contacts, subscribers, submissions, counts, marker, spamCount, errors } = loaderData;
+  const { filter, contacts, subscribers, submissions, counts, marker, spamCount, owners, errors } =
+    loaderData;
   const navigation = useNavigation();
   const deletion = useFetcher({ key: CONTACT_ACTION_FETCHER });
   useActionToast(deletion.data);
@@ -118,7 +122,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   }, [errors.contacts, errors.subscribers]);
 
   const exportQuery = new URLSearchParams(
-    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    Object.entries(filter).filter(
+      (entry): entry is [string, string] => entry[0] !== "me" && Boolean(entry[1]),
+    ),
   ).toString();
   const exportHref = (list: string) =>
     `/admin/contacts/export/${list}.csv${exportQuery ? `?${exportQuery}` : ""}`;
@@ -145,16 +151,23 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="space-y-6">
-          <ContactRequestList rows={contacts} total={counts.contacts} exportHref={exportHref("contacts")} />
+          <ContactRequestList
+            rows={contacts}
+            total={counts.contacts}
+            exportHref={exportHref("contacts")}
+            owners={owners}
+          />
           <SubscriberList
             rows={subscribers}
             total={counts.subscribers}
             exportHref={exportHref("subscribers")}
+            owners={owners}
           />
           <SubmissionList
             rows={submissions}
             total={counts.submissions}
             exportHref={exportHref("submissions")}
+            owners={owners}
           />
         </div>
       )}

@@ -8,6 +8,7 @@ import { Sparkline } from "~/components/admin/sparkline";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { actorLabel, auditSentence } from "~/lib/audit-sentences";
 import { adminTitle } from "~/lib/brand";
 import { formatDayRange, formatRecent, formatShortDate } from "~/lib/dates";
 import { latestAudit } from "~/models/audit.server";
@@ -20,26 +21,28 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireCan({ request, context }, "dashboard.view");
-  // The activity feed is the audit log's: only roles that may read it see it.
-  const showAudit = can(admin.role, "audit.view");
+  // Members who may not read the audit log see their own activity only.
+  const everyone = can(admin.role, "audit.view");
   const [stats, traffic, audit] = await Promise.all([
     dashboardStats(),
     dashboardTraffic(),
-    showAudit ? latestAudit(10) : [],
+    latestAudit(10, everyone ? {} : { actor: admin.email }),
   ]);
   return {
     role: admin.role,
-    showAudit,
     stats,
     traffic,
     audit: audit.map((a) => ({
       id: a.id,
       at: a.at,
-      actor: a.actor,
-      action: a.action,
-      entity: a.entity,
-      title: typeof a.details?.title === "string" ? a.details.title : null,
+      sentence: auditSentence({
+        who: actorLabel(a.actor, a.memberName),
+        action: a.action,
+        entity: a.entity,
+        details: a.details,
+      }),
     })),
+    auditLink: everyone,
   };
 }
 
@@ -58,7 +61,7 @@ const quickActions = (
 });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, traffic, audit, role, showAudit } = loaderData;
+  const { stats, traffic, audit, role, auditLink } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />
@@ -121,15 +124,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
-            <CardTitle>Recent activity</CardTitle>
+          <CardHeader className="flex flex-row items-baseline justify-between gap-4">
+            <CardTitle>{auditLink ? "Recent activity" : "Your recent activity"}</CardTitle>
+            {auditLink ? (
+              <Link
+                to="/admin/audit"
+                prefetch="intent"
+                className="inline-flex min-h-9 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                Full audit log
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            ) : null}
           </CardHeader>
           <CardContent>
-            {!showAudit ? (
-              <p className="text-sm text-slate-600">
-                Owners and administrators see the team's activity here.
-              </p>
-            ) : audit.length === 0 ? (
+            {audit.length === 0 ? (
               <p className="text-sm text-slate-600">No activity recorded yet.</p>
             ) : (
               <ol className="divide-y divide-slate-100" data-testid="audit-list">
@@ -138,12 +147,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     key={entry.id}
                     className="flex flex-col gap-0.5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
                   >
-                    <span className="min-w-0 break-words text-slate-800">
-                      <span className="font-medium">{describeAction(entry.action)}</span>
-                      {entry.title ? <> · {entry.title}</> : null}
-                    </span>
+                    <span className="min-w-0 break-words text-slate-800">{entry.sentence}</span>
                     <span className="shrink-0 text-xs text-slate-600">
-                      {entry.actor ?? "system"} ·{" "}
                       <time dateTime={entry.at.toISOString()}>{formatRecent(entry.at)}</time>
                     </span>
                   </li>
@@ -205,22 +210,4 @@ function TrafficCard({ traffic }: { traffic: DashboardTraffic }) {
       </div>
     </Card>
   );
-}
-
-const ACTION_LABELS: Record<string, string> = {
-  "blog.create": "Blog post created",
-  "blog.update": "Blog post updated",
-  "blog.delete": "Blog post deleted",
-  "blog.publish": "Blog post published",
-  "blog.draft": "Blog post drafted",
-  "academy.create": "Academy content created",
-  "academy.update": "Academy content updated",
-  "academy.delete": "Academy content deleted",
-  "academy.publish": "Academy content published",
-  "academy.draft": "Academy content drafted",
-};
-
-/** A readable label for known actions; other modules' actions show their dotted name. */
-function describeAction(action: string) {
-  return ACTION_LABELS[action] ?? action;
 }

@@ -15,7 +15,9 @@ import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/for
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
 import {
+  type LeadNotificationSettings,
   notificationSettingsSchema,
+  roundRobinMembersOf,
   WEBHOOK_EVENTS,
   webhookEndpointSchema,
 } from "~/lib/notification-settings";
@@ -24,6 +26,7 @@ import { keepDataOnTabChange } from "~/lib/url-tab";
 import { UnsafeUrlError } from "~/lib/webhook-http.server";
 import { auditContext } from "~/models/audit.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
+import { listMembers } from "~/models/member-directory.server";
 import { listDeliveries, resendDelivery } from "~/models/outbox.server";
 import {
   createEndpoint,
@@ -41,14 +44,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCan({ request, context }, "integrations.manage");
   const mailOn = mailConfigured();
   try {
-    const [settings, endpoints] = await Promise.all([getNotificationSettings(), listEndpoints()]);
+    const [settings, endpoints, assignable] = await Promise.all([
+      getNotificationSettings(),
+      listEndpoints(),
+      listMembers("leads.assignee"),
+    ]);
+    const members = assignable.map((m) => ({ userId: m.userId, name: m.name || m.email, role: m.role }));
     const withLog = await Promise.all(
       endpoints.map(async (endpoint) => ({ ...endpoint, deliveries: await listDeliveries(endpoint.id, 10) })),
     );
-    return data({ mailOn, settings, endpoints: withLog, loadFailed: false }, { headers: noStore });
+    return data({ mailOn, settings, members, endpoints: withLog, loadFailed: false }, { headers: noStore });
   } catch (error) {
     logger.error({ err: error }, "Failed to load integrations");
-    return data({ mailOn, settings: null, endpoints: [], loadFailed: true }, { headers: noStore });
+    return data(
+      { mailOn, settings: null, members: [], endpoints: [], loadFailed: true },
+      { headers: noStore },
+    );
   }
 }
 
@@ -58,6 +69,21 @@ export function meta() {
 
 const idSchema = z.uuid();
 
+/**
+ * The round-robin of a notifications form: the ticked members, each of whom must still be able to hold leads, and
+ * at least one when it is turned on.
+ */
+async function roundRobinChoice(settings: LeadNotificationSettings, values: Record<string, string>) {
+  const chosen = roundRobinMembersOf(values);
+  const assignable = new Set((await listMembers("leads.assignee")).map((m) => m.userId));
+  const enabled = settings.roundRobin?.enabled === true;
+  if (chosen.some((id) => !assignable.has(id))) {
+    return { error: "A chosen member can no longer take leads: reload the page and choose again" };
+  }
+  if (enabled && chosen.length === 0) return { error: "Choose at least one member to take turns" };
+  return { value: { enabled, members: chosen } };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireCan({ request, context }, "integrations.manage");
   const form = await request.formData();
@@ -66,15 +92,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "notifications") {
     const parsed = parseForm(notificationSettingsSchema, form);
-    if (!parsed.ok) {
+    const roundRobin = parsed.ok ? await roundRobinChoice(parsed.data, parsed.values) : null;
+    if (!parsed.ok || roundRobin?.error) {
+      const fieldErrors = {
+        ...(parsed.ok ? {} : parsed.fieldErrors),
+        ...(roundRobin?.error ? { round_robin: roundRobin.error } : {}),
+      };
       return invalid({
         intent,
-        fieldErrors: parsed.fieldErrors,
+        fieldErrors,
         values: parsed.values,
         toast: { type: "error", message: "Please correct the highlighted fields" },
       });
     }
-    await saveNotificationSettings(parsed.data, who);
+    await saveNotificationSettings({ ...parsed.data, roundRobin: roundRobin?.value }, who);
     return done("Lead notifications saved", { intent });
   }
 
@@ -161,7 +192,7 @@ export const shouldRevalidate = keepDataOnTabChange;
 const TABS = ["notifications", "webhooks"] as const;
 
 export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
-  const { mailOn, settings, endpoints, loadFailed } = loaderData;
+  const { mailOn, settings, members, endpoints, loadFailed } = loaderData;
   const [tab, setTab] = useUrlTab(TABS);
   useEffect(() => {
     if (loadFailed) toast.error("Failed to load integrations");
@@ -183,7 +214,7 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
         </TabsList>
         <TabsContent value="notifications">
-          {settings ? <LeadNotificationsForm mailOn={mailOn} settings={settings} /> : null}
+          {settings ? <LeadNotificationsForm mailOn={mailOn} settings={settings} members={members} /> : null}
         </TabsContent>
         <TabsContent value="webhooks">
           {loadFailed ? null : <WebhookEndpoints endpoints={endpoints} events={WEBHOOK_EVENTS} />}

@@ -1,0 +1,31 @@
+// Team members for tests: an auth user and an active admin_users row with a role, written directly (the invitation
+// flow is not what these tests are about). Returns what the guard's identity would carry.
+import type { Role } from "../../app/auth/roles";
+import type { Database } from "../../app/db/client.server";
+import { adminUsers, authUsers } from "../../app/db/schema";
+
+export interface TestMember {
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export async function addMember(
+  db: Database,
+  member: { name: string; email: string; role: Role; active?: boolean },
+): Promise<TestMember> {
+  const email = member.email.toLowerCase();
+  const [user] = await db
+    .insert(authUsers)
+    .values({ name: member.name, email, emailVerified: true })
+    .returning({ id: authUsers.id });
+  if (!user) throw new Error("auth user insert returned no row");
+  await db.insert(adminUsers).values({ userId: user.id, role: member.role, isActive: member.active ?? true });
+  return { userId: user.id, name: member.name, email, role: member.role };
+}
+
+/** The AuditContext of a member's request. */
+export function memberContext(member: Pick<TestMember, "email">) {
+  return { actor: member.email, ip: "127.0.0.1", userAgent: "vitest" };
+}
