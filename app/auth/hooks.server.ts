@@ -1,11 +1,11 @@
-// better-auth's before/after hooks: the reset flow refused while ADMIN_PASSWORD pins the password, the per-source
+// better-auth's before/after hooks: the owner's reset refused while ADMIN_PASSWORD pins that password, the per-source
 // sign-in wait enforced, and every security-relevant auth call written to the audit log with address and agent.
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { env } from "~/env.server";
 import { PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import { logger } from "~/lib/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import { passwordManagedByEnv } from "./password-reset.server";
+import { resetTokenRefused } from "./password-reset.server";
 import {
   clearSignInFailure,
   clearSignInFailures,
@@ -26,8 +26,13 @@ export function hookSource(headers: Headers | undefined) {
 }
 
 export const beforeAuthHook = createAuthMiddleware(async (ctx) => {
-  if ((ctx.path === "/request-password-reset" || ctx.path === "/reset-password") && passwordManagedByEnv()) {
-    throw new APIError("FORBIDDEN", { message: PASSWORD_MANAGED_MESSAGE, code: "PASSWORD_MANAGED" });
+  // The owner's password, while ADMIN_PASSWORD sets it: no link is mailed (instance.server.ts), and a token from
+  // before is refused here, so the API cannot be used around the pages.
+  if (ctx.path === "/reset-password") {
+    const token = (ctx.body as { token?: unknown } | undefined)?.token;
+    if (typeof token === "string" && (await resetTokenRefused(token))) {
+      throw new APIError("FORBIDDEN", { message: PASSWORD_MANAGED_MESSAGE, code: "PASSWORD_MANAGED" });
+    }
   }
   if (ctx.path !== "/sign-in/email") return;
   const email = normaliseEmail((ctx.body as { email?: unknown } | undefined)?.email);

@@ -12,7 +12,7 @@ import { memberStatus } from "~/models/admin-users.server";
 import { authDatabase } from "~/models/auth-store.server";
 import { forgetAtRestKey, resolveAuthSecret } from "./auth-secret.server";
 import { afterAuthHook, beforeAuthHook } from "./hooks.server";
-import { passwordManagedByEnv, RESET_TOKEN_TTL_SECONDS, sendResetMail } from "./password-reset.server";
+import { RESET_TOKEN_TTL_SECONDS, resetRefusedFor, sendResetMail } from "./password-reset.server";
 import { knownDeviceIdIn, SIGN_IN_LIMITS, setDeviceSigningSecret } from "./throttle.server";
 
 /** A limit multiplied by RATE_LIMIT_FACTOR, at least 1. */
@@ -41,7 +41,7 @@ function createAuth(secret: string) {
       // password is not reset by mail while ADMIN_PASSWORD sets it (the next start would undo it).
       sendResetPassword: async ({ user, token }) => {
         if (!mailConfigured() || !(await memberStatus(user.id))?.active) return;
-        if (user.email === env().adminEmail && passwordManagedByEnv()) return;
+        if (resetRefusedFor(user.email)) return;
         await sendResetMail(
           PRODUCT_NAME,
           user.email,

@@ -31,6 +31,10 @@ export const resetPasswordSchema = z
 export const PASSWORD_MANAGED_MESSAGE =
   "The password is set by the server's ADMIN_PASSWORD setting; change it there.";
 
+/** The forgot page's note while ADMIN_PASSWORD sets the owner's password: members still reset theirs there. */
+export const OWNER_PASSWORD_MANAGED_MESSAGE =
+  "The owner's password is set by the server's ADMIN_PASSWORD setting; change it there. Other members of the team can ask for a reset link here.";
+
 /** A member's name as the team sees it (accepting an invitation). */
 export const MEMBER_NAME_MAX_LENGTH = 100;
 

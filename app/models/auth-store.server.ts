@@ -1,7 +1,7 @@
 // Where better-auth keeps its data: its drizzle adapter over our database handle and the auth_* tables, and the
 // auth secret generated on first start (a row in app_meta). app/auth/instance.server.ts builds the instance on it.
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   appMeta,
@@ -39,4 +39,15 @@ export async function storedAuthSecret(): Promise<string | undefined> {
 /** Keeps `secret` as the generated auth secret unless one is stored already (the first instance wins). */
 export async function storeAuthSecretIfNone(secret: string): Promise<void> {
   await db().insert(appMeta).values({ key: GENERATED_SECRET_KEY, value: secret }).onConflictDoNothing();
+}
+
+/** The e-mail of the account a password-reset token was issued for, when the token is known and unexpired. */
+export async function resetTokenEmail(token: string): Promise<string | undefined> {
+  const [row] = await db()
+    .select({ email: authUsers.email, expiresAt: authVerifications.expiresAt })
+    .from(authVerifications)
+    .innerJoin(authUsers, sql`${authUsers.id}::text = ${authVerifications.value}`)
+    .where(eq(authVerifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row && row.expiresAt > new Date() ? row.email : undefined;
 }

@@ -1,20 +1,21 @@
 // /admin-auth/forgot: asks for a password-reset link by email. Offered only when SMTP is configured; the answer
-// is the same whether or not the email is the administrator's, so it reveals nothing. When ADMIN_PASSWORD sets
-// the password, no link is sent: the next start would apply ADMIN_PASSWORD again and undo the reset.
+// is the same whether or not the email is a member's, so it reveals nothing. While ADMIN_PASSWORD sets the owner's
+// password, the page says so and no link is sent to the owner (the next start would undo the reset); other members
+// get theirs.
 import { data, Form, useNavigation } from "react-router";
 import { passwordManagedByEnv, passwordResetByEmailAvailable } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { forgotPasswordSchema, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, OWNER_PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import { type ActionResult, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
 import type { Route } from "./+types/forgot-password";
 
 const RESET_SENT_MESSAGE =
-  "If that email belongs to the administrator, a reset link is on its way. It works once, for 30 minutes.";
+  "If that email belongs to a member of the team, a reset link is on its way. It works once, for 30 minutes.";
 
 export function loader() {
   return { available: passwordResetByEmailAvailable(), managed: passwordManagedByEnv() };
@@ -25,7 +26,6 @@ const refuseEmail = (message: string, email: string, status: number) =>
   invalid({ fieldErrors: { email: message }, values: { email } }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  if (passwordManagedByEnv()) return refuseEmail(PASSWORD_MANAGED_MESSAGE, "", 409);
   if (!passwordResetByEmailAvailable())
     return refuseEmail("Password reset by email is not configured.", "", 404);
   const parsed = parseForm(forgotPasswordSchema, {
@@ -49,10 +49,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <AuthCard title="Reset your password">
       {loaderData.managed ? (
-        <p role="status" className="text-sm text-slate-700">
-          {PASSWORD_MANAGED_MESSAGE}
-        </p>
-      ) : !loaderData.available ? (
+        <p className="mb-4 text-sm text-slate-700">{OWNER_PASSWORD_MANAGED_MESSAGE}</p>
+      ) : null}
+      {!loaderData.available ? (
         <p className="text-sm text-slate-700">
           Password reset by email is not configured. Ask the server operator to run{" "}
           <code className="rounded bg-slate-100 px-1">npm run admin -- set-password</code>.
@@ -66,7 +65,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <TextField
             id="email"
             name="email"
-            label="Administrator email"
+            label="Your email"
             type="email"
             autoComplete="username"
             required

@@ -1,8 +1,8 @@
 // /admin-auth/reset?token=…: chooses a new password with the single-use, expiring token from the reset email.
-// better-auth checks and consumes the token and ends every existing session. Refused while ADMIN_PASSWORD sets
-// the password (the next start would undo the reset).
+// better-auth checks and consumes the token and ends every existing session. The owner's token is refused while
+// ADMIN_PASSWORD sets that password (the next start would undo the reset); other members reset as usual.
 import { Form, redirect, useNavigation } from "react-router";
-import { passwordManagedByEnv } from "~/auth/password-reset.server";
+import { resetTokenRefused } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
@@ -16,16 +16,20 @@ import type { Route } from "./+types/reset-password";
 
 const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "", managed: passwordManagedByEnv() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, managed: token !== "" && (await resetTokenRefused(token)) };
 }
 
 /** A refusal that belongs to the whole form (expired link, rate limit, managed password): shown above it. */
 const refuseForm = (message: string, status = 400) => invalid({ fieldErrors: { form: message } }, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  if (passwordManagedByEnv()) return refuseForm(PASSWORD_MANAGED_MESSAGE, 409);
-  const parsed = parseForm(resetPasswordSchema, await request.formData());
+  const form = await request.formData();
+  const token = form.get("token");
+  if (typeof token === "string" && token && (await resetTokenRefused(token)))
+    return refuseForm(PASSWORD_MANAGED_MESSAGE, 409);
+  const parsed = parseForm(resetPasswordSchema, form);
   if (!parsed.ok) {
     // One message at a time, as before: a bad token outranks the password fields.
     const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? ["form", undefined];
