@@ -129,7 +129,7 @@ describe("the upgrade's backfill", () => {
     );
     await db().update(blogPosts).set({ createdBy: null, updatedBy: null });
     const migration = readFileSync(
-      path.resolve(import.meta.dirname, "../../drizzle/0005_team_record.sql"),
+      path.resolve(import.meta.dirname, "../../drizzle/0008_team_record.sql"),
       "utf8",
     );
     const handWritten = migration.split("-- hand-written below: keep when regenerating")[1] ?? "";
