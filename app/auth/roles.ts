@@ -28,46 +28,14 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
   sales: "The contacts inbox, people, notes, statuses, exports and Analytics.",
 };
 
-/**
- * Everything a role can be allowed to do. Content capabilities come in two scopes: `any` (anyone's item) and `own`
- * (items the member created); a member with the `any` capability also has the `own` one.
- */
-export const CAPABILITIES = [
-  "dashboard.view",
-  // Content (blog and academy)
-  "content.view",
-  "content.create",
-  "content.edit.own",
-  "content.edit.any",
-  "content.publish.own",
-  "content.publish.any",
-  "content.delete.own",
-  "content.delete.any",
-  "content.preview",
-  "media.manage",
-  "redirects.manage",
-  // Marketing pages built from blocks (landing, pricing, campaign pages) and the site's menu and footer
-  "pages.manage",
-  // Newsletters: composing, sending, suppressions and their settings
-  "newsletters.manage",
-  // Leads and analytics
-  "leads.view",
-  "leads.work",
-  "leads.export",
-  "leads.assignee",
-  "analytics.view",
-  // Site administration
-  "settings.manage",
-  "api-keys.manage",
-  "integrations.manage",
-  "team.manage",
-  "audit.view",
-  // Every member's own account: password, two-factor, sessions
-  "account.own",
-] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+// Capabilities in the groups roles are granted by. Content capabilities come in two scopes: `any` (anyone's item)
+// and `own` (items the member created); a member with the `any` capability also has the `own` one.
 
-const CONTENT_ANY: Capability[] = [
+/** Every member's: the dashboard and their own account (password, two-factor, sessions). */
+const EVERY_MEMBER = ["dashboard.view", "account.own"] as const;
+
+/** All content, anyone's: editors and above. */
+const CONTENT_ANY = [
   "content.view",
   "content.create",
   "content.edit.own",
@@ -83,16 +51,23 @@ const CONTENT_ANY: Capability[] = [
   "pages.manage",
   // Sending to subscribers is editorial work: whoever may publish anything may send a newsletter.
   "newsletters.manage",
-];
-const LEADS: Capability[] = ["leads.view", "leads.work", "leads.export", "leads.assignee", "analytics.view"];
-const ADMINISTRATION: Capability[] = [
+] as const;
+
+/** Leads and analytics: sales and above. */
+const LEADS = ["leads.view", "leads.work", "leads.export", "leads.assignee", "analytics.view"] as const;
+
+/** Site administration: the owner and administrators. */
+const ADMINISTRATION = [
   "settings.manage",
   "api-keys.manage",
   "integrations.manage",
   "team.manage",
   "audit.view",
-];
-const EVERY_MEMBER: Capability[] = ["dashboard.view", "account.own"];
+] as const;
+
+/** Everything a role can be allowed to do. */
+export const CAPABILITIES = [...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {
   owner: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION]),
