@@ -7,18 +7,14 @@ import { ROLE_LABELS } from "~/auth/roles";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import {
-  ADMIN_PASSWORD_MIN_LENGTH,
-  acceptInvitationSchema,
-  MEMBER_NAME_MAX_LENGTH,
-} from "~/lib/auth-schemas";
+import { acceptInvitationSchema, MEMBER_NAME_MAX_LENGTH } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, formValues, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { invitationByToken, invitationRefusal } from "~/models/team.server";
-import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
+import { AuthCard, BackToSignIn, NewPasswordFields } from "~/routes/support/auth-card";
 import type { Route } from "./+types/accept-invitation";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -118,25 +114,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
           defaultValue={result?.values?.name ?? ""}
           error={errors.name}
         />
-        <TextField
-          id="password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          error={errors.password}
-        />
-        <TextField
-          id="confirm"
-          name="confirm"
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm}
-        />
+        <NewPasswordFields label="Password" repeatLabel="Repeat the password" errors={errors} />
         <Button type="submit" className="w-full" disabled={busy}>
           Join and sign in
         </Button>

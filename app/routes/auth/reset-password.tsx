@@ -6,12 +6,11 @@ import { resetTokenRefused } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";
+import { PASSWORD_MANAGED_MESSAGE, resetPasswordSchema } from "~/lib/auth-schemas";
 import { flashCookie } from "~/lib/flash.server";
 import { invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
-import { AuthCard, BackToSignIn } from "~/routes/support/auth-card";
+import { AuthCard, BackToSignIn, NewPasswordFields } from "~/routes/support/auth-card";
 import type { Route } from "./+types/reset-password";
 
 const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired. Ask for a new one.";
@@ -78,25 +77,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : loaderData.token ? (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
-            id="password"
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={ADMIN_PASSWORD_MIN_LENGTH}
-            error={errors.password}
-          />
-          <TextField
-            id="confirm"
-            name="confirm"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirm}
-          />
+          <NewPasswordFields label="New password" repeatLabel="Repeat the new password" errors={errors} />
           <Button type="submit" className="w-full" disabled={busy}>
             Set new password
           </Button>

@@ -2,6 +2,8 @@
 import { LockKeyhole } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/site/logo";
+import { TextField } from "~/components/ui/field";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -40,5 +42,40 @@ export function BackToSignIn() {
         Back to sign in
       </Link>
     </p>
+  );
+}
+
+/** A new password typed twice (reset, accepting an invitation): the `password` and `confirm` fields. */
+export function NewPasswordFields({
+  label,
+  repeatLabel,
+  errors,
+}: {
+  label: string;
+  repeatLabel: string;
+  errors: { password?: string; confirm?: string };
+}) {
+  return (
+    <>
+      <TextField
+        id="password"
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={ADMIN_PASSWORD_MIN_LENGTH}
+        error={errors.password}
+      />
+      <TextField
+        id="confirm"
+        name="confirm"
+        label={repeatLabel}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirm}
+      />
+    </>
   );
 }
