@@ -26,8 +26,21 @@ export interface BlockEditorSpec<T> {
   create: () => Omit<T, "id" | "type">;
 }
 
-export const ACTION_OPTIONS: readonly FieldOption[] = [
+const ACTION_OPTIONS: readonly FieldOption[] = [
   { value: "link", label: "Go to a link" },
   { value: "signup", label: "Open the product sign-up page" },
   { value: "demo", label: "Open the demo dialog" },
 ];
+
+/** A list of buttons (hero, call-to-action band): each a label and what it does, a link or a dialog. */
+export const actionsField = (label: string): FieldSpec => ({
+  name: "actions",
+  label,
+  kind: "items",
+  itemLabel: "Button",
+  fields: [
+    { name: "label", label: "Label", kind: "text" },
+    { name: "kind", label: "Does", kind: "select", options: ACTION_OPTIONS },
+    { name: "href", label: "Link", kind: "href" },
+  ],
+});

@@ -1,4 +1,4 @@
-import { ACTION_OPTIONS, type BlockEditorSpec } from "../fields";
+import { actionsField, type BlockEditorSpec } from "../fields";
 import { BLOCK_ICON_NAMES } from "../icons";
 import type { CtaBlock } from "./schema";
 
@@ -26,17 +26,7 @@ export const ctaEditor: BlockEditorSpec<CtaBlock> = {
     },
     { name: "heading", label: "Heading", kind: "text" },
     { name: "text", label: "Text", kind: "textarea" },
-    {
-      name: "actions",
-      label: "Buttons",
-      kind: "items",
-      itemLabel: "Button",
-      fields: [
-        { name: "label", label: "Label", kind: "text" },
-        { name: "kind", label: "Does", kind: "select", options: ACTION_OPTIONS },
-        { name: "href", label: "Link", kind: "href" },
-      ],
-    },
+    actionsField("Buttons"),
   ],
   create: () => ({
     style: "band",

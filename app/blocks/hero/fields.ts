@@ -1,4 +1,4 @@
-import { ACTION_OPTIONS, type BlockEditorSpec } from "../fields";
+import { actionsField, type BlockEditorSpec } from "../fields";
 import type { HeroBlock } from "./schema";
 
 export const heroEditor: BlockEditorSpec<HeroBlock> = {
@@ -17,17 +17,7 @@ export const heroEditor: BlockEditorSpec<HeroBlock> = {
     { name: "badge", label: "Badge", kind: "text" },
     { name: "headline", label: "Headline", kind: "text" },
     { name: "text", label: "Text", kind: "textarea" },
-    {
-      name: "actions",
-      label: "Buttons (first is the primary one)",
-      kind: "items",
-      itemLabel: "Button",
-      fields: [
-        { name: "label", label: "Label", kind: "text" },
-        { name: "kind", label: "Does", kind: "select", options: ACTION_OPTIONS },
-        { name: "href", label: "Link", kind: "href" },
-      ],
-    },
+    actionsField("Buttons (first is the primary one)"),
     { name: "checks", label: "Checks under the buttons", kind: "lines", hint: "One per line." },
     { name: "showcase", label: "Show the showcase carousel", kind: "boolean" },
   ],
