@@ -262,6 +262,28 @@ function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
   );
 }
 
+/** The newsletter's switches on the Newsletters screen, in order. */
+const NEWSLETTER_SWITCHES = [
+  {
+    key: "newsletterDoubleOptIn",
+    label: "Confirm sign-ups (double opt-in)",
+    description:
+      "New subscribers get a link to confirm; only confirmed addresses receive newsletters. Turn off only if you collect consent another way.",
+  },
+  {
+    key: "newsletterClickTracking",
+    label: "Count clicks",
+    description:
+      "Links go through a redirect on this site that counts them and tags the visit as coming from the newsletter.",
+  },
+  {
+    key: "newsletterOpenTracking",
+    label: "Count opens",
+    description:
+      "Adds an invisible image to each message. Unreliable (many mail apps block or preload images) and intrusive; off unless you need it.",
+  },
+] as const;
+
 function SettingsForm({ settings }: { settings: NewsletterSettings }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
@@ -274,30 +296,17 @@ function SettingsForm({ settings }: { settings: NewsletterSettings }) {
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <input type="hidden" name="intent" value="settings" />
-      <SwitchField
-        id="newsletterDoubleOptIn"
-        name="newsletterDoubleOptIn"
-        label="Confirm sign-ups (double opt-in)"
-        description="New subscribers get a link to confirm; only confirmed addresses receive newsletters. Turn off only if you collect consent another way."
-        checked={values.newsletterDoubleOptIn}
-        onCheckedChange={toggle("newsletterDoubleOptIn")}
-      />
-      <SwitchField
-        id="newsletterClickTracking"
-        name="newsletterClickTracking"
-        label="Count clicks"
-        description="Links go through a redirect on this site that counts them and tags the visit as coming from the newsletter."
-        checked={values.newsletterClickTracking}
-        onCheckedChange={toggle("newsletterClickTracking")}
-      />
-      <SwitchField
-        id="newsletterOpenTracking"
-        name="newsletterOpenTracking"
-        label="Count opens"
-        description="Adds an invisible image to each message. Unreliable (many mail apps block or preload images) and intrusive; off unless you need it."
-        checked={values.newsletterOpenTracking}
-        onCheckedChange={toggle("newsletterOpenTracking")}
-      />
+      {NEWSLETTER_SWITCHES.map(({ key, label, description }) => (
+        <SwitchField
+          key={key}
+          id={key}
+          name={key}
+          label={label}
+          description={description}
+          checked={values[key]}
+          onCheckedChange={toggle(key)}
+        />
+      ))}
       <Button type="submit" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Saving…" : "Save settings"}
       </Button>
