@@ -20,7 +20,7 @@ import { env } from "~/env.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { requestInfo } from "~/lib/request-context.server";
-import { SETTING_DEFAULTS } from "~/lib/settings";
+import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
@@ -76,8 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Stylesheet href={stylesheet} />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by the nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT + ATTRIBUTION_SCRIPT }} />
+        {/* Both run once, from the server's HTML, before the first paint; the browser's bundle leaves them out
+            (hydration keeps the server's script as it is). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by the nonce
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "" }}
+        />
       </head>
       <body className="min-h-dvh">
         {children}
@@ -122,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Site-wide head tags from the settings; pages add their own title and description on top (siteMeta). */
 export function meta({ loaderData }: Route.MetaArgs) {
   const s = loaderData?.settings;
-  const title = s?.siteTitle ?? SETTING_DEFAULTS.siteTitle;
+  const title = s?.siteTitle ?? SITE_HEAD_DEFAULTS.siteTitle;
   const description = s?.siteDescription ?? "";
   const tags: Route.MetaDescriptors = [
     { title },

@@ -33,7 +33,7 @@ import type { MetaDescriptor } from "react-router";
 import { BRAND_SUFFIX } from "~/lib/brand";
 import { isoDate } from "~/lib/dates";
 import { META_DESCRIPTION_LIMIT } from "~/lib/limits";
-import { SETTING_DEFAULTS } from "~/lib/settings";
+import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
 
 /** What every page's SEO needs from the root loader. */
 export interface SiteInfo {
@@ -75,9 +75,9 @@ export function siteInfoFrom(
   const s = root?.settings ?? {};
   return {
     baseUrl: text(root?.baseUrl, "http://localhost:3000").replace(/\/+$/, ""),
-    siteTitle: text(s.siteTitle, SETTING_DEFAULTS.siteTitle),
-    siteDescription: text(s.siteDescription, SETTING_DEFAULTS.siteDescription),
-    metaKeywords: text(s.metaKeywords, SETTING_DEFAULTS.metaKeywords),
+    siteTitle: text(s.siteTitle, SITE_HEAD_DEFAULTS.siteTitle),
+    siteDescription: text(s.siteDescription, SITE_HEAD_DEFAULTS.siteDescription),
+    metaKeywords: text(s.metaKeywords, SITE_HEAD_DEFAULTS.metaKeywords),
     ogImage: text(s.ogImage, ""),
     contactEmail: text(s.contactEmail, ""),
     contactPhone: text(s.contactPhone, ""),

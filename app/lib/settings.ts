@@ -1,12 +1,10 @@
 // Website settings (docs/product.md, Settings): the keys, their types and the defaults that stored rows are
 // merged over.
 
+import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
+
 export const SETTING_DEFAULTS = {
-  siteTitle: "Asimov — The AI Revenue Platform",
-  siteDescription:
-    "Asimov is the intelligent revenue engine for AI companies: CRM pipeline, AI proposals, growth automation and revenue intelligence in one platform.",
-  metaKeywords:
-    "AI revenue platform, sales automation, CRM for AI companies, AI proposals, revenue intelligence",
+  ...SITE_HEAD_DEFAULTS,
   ogImage: "",
   googleAnalyticsId: "",
   facebookPixelId: "",
