@@ -6,7 +6,7 @@
 // only repeat possible is a message accepted by the SMTP server whose row the crash kept from being recorded, at
 // most one per open connection.
 import { createHmac } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { blogPosts, newsletterRecipients, newsletters, subscribers } from "~/db/schema";
@@ -182,8 +182,9 @@ export interface ClaimedRecipient {
 }
 
 /**
- * Takes up to `batch` due recipients of sends that are going out (not paused): pending or retrying rows whose time
- * has come, and rows whose claimer's lease ran out.
+ * Takes up to `batch` due recipients of sends that are going out (not paused): rows whose claimer's lease ran out,
+ * then retrying and pending rows whose time has come. Reading every due row of a 10,000-recipient send and sorting
+ * them took 20–100 ms per claim of the one thread PGlite shares with the pages; each kind now stops at `batch`.
  */
 export async function claimRecipients(
   database: Database,
@@ -191,15 +192,24 @@ export async function claimRecipients(
   batch: number,
   leaseMs = RECIPIENT_LEASE_MS,
 ): Promise<ClaimedRecipient[]> {
+  // For each send going out, its rows of one kind straight from the (newsletter_id, status, next_attempt_at) index,
+  // in time order, whatever the planner knows of the table (PGlite never analyses it).
+  const kind = (where: SQL, order: SQL) => sql`
+      select due.id from ${newsletters} n cross join lateral (
+        select r.id from ${newsletterRecipients} r
+        where r.newsletter_id = n.id and ${where}
+        order by ${order}
+        limit ${batch}
+        for update of r skip locked
+      ) due
+      where n.status = 'sending'`;
   const result = await database.execute(sql`
-    with due as (
-      select r.id from ${newsletterRecipients} r
-      join ${newsletters} n on n.id = r.newsletter_id and n.status = 'sending'
-      where (r.status in ('pending', 'retrying') and r.next_attempt_at <= now())
-         or (r.status = 'sending' and r.locked_until < now())
-      order by r.next_attempt_at, r.id
+    with expired as (${kind(sql`r.status = 'sending' and r.locked_until < now()`, sql`r.locked_until`)}),
+    retrying as (${kind(sql`r.status = 'retrying' and r.next_attempt_at <= now()`, sql`r.next_attempt_at`)}),
+    pending as (${kind(sql`r.status = 'pending' and r.next_attempt_at <= now()`, sql`r.next_attempt_at`)}),
+    due as (
+      select id from expired union all select id from retrying union all select id from pending
       limit ${batch}
-      for update of r skip locked
     ), claimed as (
       update ${newsletterRecipients} r set status = 'sending', claimed_by = ${workerId},
         locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = r.attempts + 1

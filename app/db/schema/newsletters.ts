@@ -96,7 +96,8 @@ export const newsletterRecipients = pgTable(
   (t) => [
     check("newsletter_recipients_status_check", inList("status", RECIPIENT_STATUSES)),
     uniqueIndex("newsletter_recipients_once_key").on(t.newsletterId, t.email),
-    index("newsletter_recipients_due_idx").on(t.status, t.nextAttemptAt),
+    // The sender's claim reads one send's due rows in time order straight from this index (claimRecipients).
+    index("newsletter_recipients_due_idx").on(t.newsletterId, t.status, t.nextAttemptAt),
     index("newsletter_recipients_subscriber_idx").on(t.subscriberId),
   ],
 );
