@@ -18,7 +18,7 @@ import "../scripts/check-node.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { freePort } from "../scripts/free-port.ts";
 import { E2E_ADMIN, scratchDatabase } from "../tests/e2e/support/server-process.ts";
-import { processMemory, TreeSampler, treeMemory } from "./rss.ts";
+import { processMemory, residentParts, TreeSampler, treeMemory } from "./rss.ts";
 import { ensureTool, installHint } from "./tools.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -43,6 +43,8 @@ interface Phase {
   /** Everything in the tree but the server: npm and its shell. */
   wrapperMb: number;
   note?: string;
+  /** At the idle ends: where the server's resident memory sits (residentParts). */
+  serverParts?: Record<string, number>;
 }
 
 interface Started {
@@ -105,7 +107,7 @@ function serverPid(rootPid: number): number | undefined {
   return processes.filter((p) => p.name === "node" || p.name === "MainThread").at(-1)?.pid ?? rootPid;
 }
 
-function record(server: Started, phase: string, began: number, note?: string): Phase {
+function record(server: Started, phase: string, began: number, note?: string, parts = false): Phase {
   const peak = server.sampler.takePeak();
   const tree = treeMemory(server.proc.pid as number);
   const pid = serverPid(server.proc.pid as number);
@@ -119,6 +121,7 @@ function record(server: Started, phase: string, began: number, note?: string): P
     serverHwmMb: serverMemory?.hwmMb ?? null,
     wrapperMb: tree.totalMb - (serverMemory?.rssMb ?? 0),
     ...(note ? { note } : {}),
+    ...(parts && pid ? { serverParts: residentParts(pid) ?? {} } : {}),
   };
   console.log(`  ${JSON.stringify(row)}`);
   return row;
@@ -194,7 +197,7 @@ async function measure(label: string, wrk: string, env: Record<string, string>):
     rows.push(record(server, `page bench (${PAGE_SECONDS} s per page)`, began));
     began = performance.now();
     await sleep(30_000);
-    rows.push(record(server, "idle 30 s after load", began));
+    rows.push(record(server, "idle 30 s after load", began, undefined, true));
     await stop(server);
 
     began = performance.now();
@@ -203,7 +206,7 @@ async function measure(label: string, wrk: string, env: Record<string, string>):
     began = performance.now();
     await firstViews(server.base);
     await sleep(10_000);
-    rows.push(record(server, "first page views after restart (+10 s)", began));
+    rows.push(record(server, "first page views after restart (+10 s)", began, undefined, true));
     await stop(server);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -105,3 +105,46 @@ export class TreeSampler {
     clearInterval(this.#timer);
   }
 }
+
+/**
+ * Where a process's resident memory sits, from /proc/<pid>/smaps: MB per kind of mapping (the Node binary and
+ * other files, glibc's main heap, anonymous mappings by size class: V8's heap pages and malloc arenas are small,
+ * PGlite's WebAssembly memory is one large one), largest first. Null off Linux or when the process is gone.
+ */
+export function residentParts(pid: number): Record<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return null;
+  }
+  const parts = new Map<string, number>();
+  let kind = "";
+  for (const line of text.split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const size =
+        (Number.parseInt(mapping[2] as string, 16) - Number.parseInt(mapping[1] as string, 16)) / 2 ** 20;
+      const name = mapping[3] ?? "";
+      kind = name.startsWith("/")
+        ? name.includes("/node") && !name.endsWith(".so") && !name.includes(".so.")
+          ? "node binary"
+          : "other files"
+        : name === "[heap]"
+          ? "malloc main heap"
+          : name
+            ? name
+            : size >= 64
+              ? "anonymous ≥ 64 MB (WebAssembly memory)"
+              : size >= 1
+                ? "anonymous 1–64 MB"
+                : "anonymous < 1 MB";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) parts.set(kind, (parts.get(kind) ?? 0) + Number(rss[1]) / 1024);
+  }
+  return Object.fromEntries(
+    [...parts].sort((a, b) => b[1] - a[1]).map(([k, mb]) => [k, Math.round(mb * 10) / 10]),
+  );
+}
