@@ -305,7 +305,19 @@ export async function releaseOrphanedRecipients(database: Database = db()): Prom
   await database
     .update(newsletterRecipients)
     .set({ status: "retrying", lockedUntil: null, claimedBy: null, nextAttemptAt: sql`now()` })
-    .where(eq(newsletterRecipients.status, "sending"));
+    .where(
+      and(
+        eq(newsletterRecipients.status, "sending"),
+        // Through the sends not finished, so the recipients index serves it however many past sends there are.
+        inArray(
+          newsletterRecipients.newsletterId,
+          database
+            .select({ id: newsletters.id })
+            .from(newsletters)
+            .where(inArray(newsletters.status, ["sending", "paused"])),
+        ),
+      ),
+    );
 }
 
 /** What the sender needs of a send: its message (rendered once) and whether clicks and opens are counted. */
