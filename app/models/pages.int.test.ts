@@ -182,7 +182,7 @@ describe("pages", () => {
       page: { title: "Spring launch" },
       preview: { state: "This page is a draft and not public" },
     });
-    expect(shown.page?.blocks).toHaveLength(1);
+    expect("page" in shown && shown.page.blocks).toHaveLength(1);
 
     expect(await revokePreviewLink("page", draft.page.id, link.id, who)).toBeDefined();
     const revoked = await open(link.token);
