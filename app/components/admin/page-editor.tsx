@@ -63,12 +63,12 @@ interface Props {
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
-/** "2026-03-02T09:00" in the browser's zone, for a datetime-local input. */
+/** "2026-03-02T09:00:00" in the browser's zone, for a datetime-local input (to the second). */
 function localInput(iso: string): string {
   if (!iso) return "";
   const date = new Date(iso);
   const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+  return new Date(date.getTime() - offset).toISOString().slice(0, 19);
 }
 
 /** The settings form's fields of a page as loaded (a new page: empty, at "/"). */
@@ -253,6 +253,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
                 <TextField
                   id="page-publish-at"
                   type="datetime-local"
+                  step={1}
                   label="Publish at (empty: now)"
                   value={head.publishAt}
                   error={headError("publishAt")}
