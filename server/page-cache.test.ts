@@ -21,6 +21,7 @@ describe("isCacheableRequest", () => {
       "/UPLOADS/x.png",
       "/preview/blog/some-token",
       "/Preview/Academy/some-token",
+      "/preview/page/some-token",
       "/HealthZ",
     ]) {
       expect(isCacheableRequest(get(path)), path).toBe(false);

@@ -206,7 +206,11 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "notifications.save": (who) => `${who} changed the lead notifications`,
   "settings.save": (who) => `${who} saved the site settings`,
   "navigation.update": (who) => `${who} changed the site's menu and footer`,
+  "page.create": (who, d) => `${who} created the page ${text(d.path) ?? ""}`.trimEnd(),
+  "page.update": (who, d) => `${who} edited the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.delete": (who, d) => `${who} deleted the page ${text(d.path) ?? ""}`.trimEnd(),
+  "page.preview_create": (who) => `${who} shared a preview link of a page`,
+  "page.preview_revoke": (who) => `${who} revoked a preview link of a page`,
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,
   "newsletter.test": (who, d) => `${who} sent a test of a newsletter to ${text(d.to) ?? "themselves"}`,
   "subscriber.suppression_lifted": (who, d) =>

@@ -49,6 +49,11 @@ export const REVISION_MESSAGES = {
   restoreConfirm:
     "The fields go back to this revision; the status and publish date stay as they are. The current version stays in the history.",
   loadFailed: "Failed to load the history",
+  /** After "Revision restored" when some of a page revision's blocks no longer fit what the block editor takes now. */
+  blocksLeftOut: (count: number) =>
+    `${count === 1 ? "One block" : `${count} blocks`} of this revision no longer ${count === 1 ? "fits" : "fit"} the page editor and ${count === 1 ? "was" : "were"} left out.`,
+  /** A page revision whose title or search fields no longer pass today's checks. */
+  pageInvalid: "This revision no longer passes the page checks, so it was not restored.",
 } as const;
 
 /** Preview links (docs/product.md, Preview links). */

@@ -1,7 +1,8 @@
 // The content API's OpenAPI 3.1 document, generated from the same zod schemas the server validates with
-// (app/lib/content-api-schemas.ts).
+// (app/lib/content-api-schemas.ts; for pages, the page form's and the blocks' own, app/blocks/registry.ts).
 
 import { z } from "zod";
+import { BLOCK_TYPES, BLOCKS, MAX_BLOCKS } from "~/blocks/registry";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { API_KEY_PREFIX } from "./api-keys";
 import {
@@ -18,6 +19,8 @@ import {
   paginationSchema,
   richBlockSchema,
 } from "./content-api-schemas";
+import { CONTENT_STATUSES } from "./content-enums";
+import { pageHeadSchema } from "./page-form";
 
 type JsonObject = Record<string, unknown>;
 
@@ -145,6 +148,143 @@ function collectionPath(collection: ContentCollection, itemName: string, createN
   };
 }
 
+/** One block of a page, of any type: each type's own schema, told apart by `type`. */
+const pageBlock = (io: "input" | "output") => ({
+  oneOf: BLOCK_TYPES.map((type) => {
+    const schema = jsonSchemaOf(BLOCKS[type].schema, io) as { properties?: { id?: JsonObject } };
+    // The id's default is drawn at random per block: the document says so rather than show one drawn value.
+    if (schema.properties?.id) {
+      const { default: _drawn, ...id } = schema.properties.id;
+      schema.properties.id = { ...id, description: "Unique within the page; given when absent." };
+    }
+    return schema;
+  }),
+  description:
+    "A block of a page, checked by its type's schema. Without an `id`, one is given. A page holds at most " +
+    `${MAX_BLOCKS} blocks and one contact form.`,
+});
+
+const nullableText = { type: ["string", "null"] };
+const dateTime = { type: "string", format: "date-time" };
+const blockList = (io: "input" | "output") => ({
+  type: "array",
+  maxItems: MAX_BLOCKS,
+  items: ref(io === "input" ? "PageBlockInput" : "PageBlock"),
+});
+
+/** What the API answers for pages (app/routes/api/content-api.ts) and takes to create one. */
+const PAGE_SCHEMAS = {
+  PageCreate: (() => {
+    const head = jsonSchemaOf(pageHeadSchema, "input") as { properties?: JsonObject; required?: string[] };
+    return {
+      ...head,
+      properties: { ...head.properties, blocks: blockList("input") },
+      required: [...new Set([...(head.required ?? []), "path", "title"])],
+      description:
+        "A page built from blocks, validated like the page editor's save. `path` is normalised (lower case, no " +
+        "trailing slash) and may not be one the site's own routes use. `publishAt`: when a published page goes " +
+        "live (empty: now).",
+    };
+  })(),
+  PageSummary: {
+    type: "object",
+    properties: { path: { type: "string" }, updatedAt: dateTime },
+    required: ["path", "updatedAt"],
+  },
+  Page: {
+    type: "object",
+    properties: {
+      path: { type: "string" },
+      title: { type: "string" },
+      metaTitle: nullableText,
+      metaDescription: nullableText,
+      socialImage: nullableText,
+      noindex: { type: "boolean" },
+      canonical: nullableText,
+      blocks: blockList("output"),
+    },
+    required: [
+      "path",
+      "title",
+      "metaTitle",
+      "metaDescription",
+      "socialImage",
+      "noindex",
+      "canonical",
+      "blocks",
+    ],
+  },
+  PageCreatedItem: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      path: { type: "string" },
+      title: { type: "string" },
+      status: { enum: [...CONTENT_STATUSES] },
+      publishedAt: { anyOf: [dateTime, { type: "null" }] },
+      createdAt: dateTime,
+      updatedAt: dateTime,
+      blocks: blockList("output"),
+    },
+    required: ["id", "path", "title", "status", "publishedAt", "createdAt", "updatedAt", "blocks"],
+  },
+  PageSummaryList: {
+    type: "object",
+    properties: { data: { type: "array", items: ref("PageSummary") } },
+    required: ["data"],
+  },
+  PageSingle: single("Page"),
+  PageCreated: single("PageCreatedItem"),
+  PageBlock: pageBlock("output"),
+  PageBlockInput: pageBlock("input"),
+};
+
+const PAGES_PATH = {
+  get: {
+    operationId: "listPages",
+    summary: "List the published pages (path and last change), or get one with its blocks by path",
+    tags: ["pages"],
+    parameters: [
+      {
+        name: "path",
+        in: "query",
+        description: "Return the one published page at this path (e.g. `/pricing`) with its blocks.",
+        schema: { type: "string", minLength: 1, maxLength: 300 },
+      },
+    ],
+    responses: {
+      "200": {
+        description:
+          "The published pages, by path, without those kept out of search results (or, with `path`, " +
+          "`{ data: page }`).",
+        content: jsonContent({ oneOf: [ref("PageSummaryList"), ref("PageSingle")] }),
+      },
+      ...COMMON_ERRORS,
+      "404": errorResponse("No published page has this path."),
+    },
+  },
+  post: {
+    operationId: "createPage",
+    summary: "Create one page from blocks",
+    tags: ["pages"],
+    requestBody: { required: true, content: jsonContent(ref("PageCreate")) },
+    responses: {
+      "201": {
+        description: "Created. The Location header is the page's GET-by-path URL.",
+        headers: { Location: { schema: { type: "string" } } },
+        content: jsonContent(ref("PageCreated")),
+      },
+      "400": errorResponse(
+        "Invalid JSON or invalid fields (see `error.fields`, keyed like `path` or `blocks.0.headline`).",
+      ),
+      ...COMMON_ERRORS,
+      "409": errorResponse("A page with this path already exists."),
+      "413": errorResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
+      "415": errorResponse("The body is not application/json."),
+    },
+  },
+};
+
 /** The API's OpenAPI 3.1 document for a server at `baseUrl`. */
 export function contentApiOpenApi(baseUrl: string): JsonObject {
   return {
@@ -153,7 +293,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       title: `${PRODUCT_NAME} Content API`,
       version: "1.0.0",
       description:
-        "Create and read blog posts and academy content. Authenticate with an API key from the admin's API Keys " +
+        "Create and read blog posts, academy content and pages built from blocks. Authenticate with an API key from the admin's API Keys " +
         `page in the \`x-api-key\` header. Every key is rate limited; bodies are limited to ${MAX_BODY_BYTES} ` +
         "bytes. Errors always have the `Error` shape.",
     },
@@ -163,10 +303,12 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
     tags: [
       { name: "blog", description: "Blog posts" },
       { name: "academy", description: "Academy content" },
+      { name: "pages", description: "Pages built from blocks: the landing page, pricing and campaign pages" },
     ],
     paths: {
       "/blog": collectionPath("blog", "BlogPost", "BlogPostCreate", "blog posts"),
       "/academy": collectionPath("academy", "AcademyContent", "AcademyContentCreate", "academy items"),
+      "/pages": PAGES_PATH,
     },
     components: {
       securitySchemes: {
@@ -190,6 +332,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
         AcademyContentList: page("AcademyContent"),
         Error: jsonSchemaOf(errorSchema, "output"),
         RichBlock: jsonSchemaOf(richBlockSchema, "input"),
+        ...PAGE_SCHEMAS,
       },
     },
   };

@@ -9,3 +9,10 @@ export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
 /** The two kinds of content the CMS edits (revisions, preview links and audit actions name them). */
 export const CONTENT_KINDS = ["blog", "academy"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+/**
+ * What revisions and preview links belong to: the CMS's two kinds and the pages built from blocks (ADR 033). Pages
+ * keep their own writes (app/models/pages.server.ts); only their history and shared previews use these.
+ */
+export const ITEM_KINDS = [...CONTENT_KINDS, "page"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];

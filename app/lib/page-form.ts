@@ -24,7 +24,8 @@ const imageOrUrl = trimmed(URL_MAX, "The address").refine(
   "Use a site path (/uploads/…) or an https address.",
 );
 
-const headSchema = z.object({
+/** A page's fields besides its blocks (the content API's OpenAPI document describes a create with it). */
+export const pageHeadSchema = z.object({
   path: z
     .string({ error: "A path is required." })
     .transform((value) => normalizePagePath(safeText(value)))
@@ -63,7 +64,7 @@ export function parsePage(
   input: unknown,
 ): { ok: true; page: ParsedPage } | { ok: false; fieldErrors: FieldErrors } {
   const record = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
-  const head = headSchema.safeParse(record);
+  const head = pageHeadSchema.safeParse(record);
   const blocks = parsePageBlocks((record as { blocks?: unknown }).blocks ?? []);
   const fieldErrors: FieldErrors = {};
   if (!head.success)

@@ -1,10 +1,10 @@
 // Where a preview link points (docs/product.md, Preview links): the public page's own route module under
 // /preview/<kind>/<token>, never cached and never indexed. Browser-safe.
-import type { ContentKind } from "./content-enums";
+import type { ItemKind } from "./content-enums";
 
 const PREVIEW_PREFIX = "/preview/";
 
-export function previewPath(kind: ContentKind, token: string): string {
+export function previewPath(kind: ItemKind, token: string): string {
   return `${PREVIEW_PREFIX}${kind}/${token}`;
 }
 

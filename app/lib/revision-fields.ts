@@ -2,11 +2,11 @@
 // per kind of content, in form order, with each field's label and how its value reads as text. Browser-safe.
 import { blocksToText } from "./blocks";
 import { toRichBlocks } from "./content";
-import type { ContentKind } from "./content-enums";
+import type { ItemKind } from "./content-enums";
 import { formatInZone } from "./site-time";
 
 /** text: compared word by word; the others are shown as before → after. */
-type Shape = "text" | "blocks" | "academy-blocks" | "tags" | "flag" | "date";
+type Shape = "text" | "blocks" | "academy-blocks" | "page-blocks" | "tags" | "flag" | "date";
 
 export interface RevisionField {
   key: string;
@@ -17,7 +17,7 @@ export interface RevisionField {
 const field = (key: string, label: string, shape: Shape = "text"): RevisionField => ({ key, label, shape });
 
 // The blog's `content` column is derived from the excerpt, so it is neither listed nor compared.
-export const REVISION_FIELDS: Record<ContentKind, readonly RevisionField[]> = {
+export const REVISION_FIELDS: Record<ItemKind, readonly RevisionField[]> = {
   blog: [
     field("title", "Title"),
     field("slug", "Slug"),
@@ -51,16 +51,29 @@ export const REVISION_FIELDS: Record<ContentKind, readonly RevisionField[]> = {
     field("status", "Status"),
     field("publishedAt", "Publish date", "date"),
   ],
+  page: [
+    field("title", "Title"),
+    field("path", "Path"),
+    field("blocks", "Blocks", "page-blocks"),
+    field("metaTitle", "Meta title"),
+    field("metaDescription", "Meta description"),
+    field("socialImage", "Social image"),
+    field("canonical", "Canonical address"),
+    field("noindex", "Kept out of search results", "flag"),
+    field("status", "Status"),
+    field("publishedAt", "Publish date", "date"),
+  ],
 };
 
 /** The fields holding the URL of one file (a picture, a video, an audio file), which may be from the media library. */
-export const FILE_FIELDS: Record<ContentKind, readonly string[]> = {
+export const FILE_FIELDS: Record<ItemKind, readonly string[]> = {
   blog: ["featuredImage"],
   academy: ["thumbnailUrl", "videoUrl", "audioUrl"],
+  page: ["socialImage"],
 };
 
 /** "Title, Body and Status": the changed fields a history entry names (fields without a label are left out). */
-export function changedSummary(kind: ContentKind, changed: readonly string[]): string {
+export function changedSummary(kind: ItemKind, changed: readonly string[]): string {
   const labels = REVISION_FIELDS[kind].filter((f) => changed.includes(f.key)).map((f) => f.label);
   if (labels.length <= 1) return labels[0] ?? "";
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
@@ -75,6 +88,21 @@ function academyBlockLine(block: unknown): string {
   return "";
 }
 
+/** A page block as a line of text: its type, then every text it holds ("hero: Spring launch · Start now"). */
+function pageBlockLine(block: unknown): string {
+  if (typeof block !== "object" || block === null) return "";
+  const texts: string[] = [];
+  const collect = (value: unknown, key: string) => {
+    if (key === "id" || key === "type") return;
+    if (typeof value === "string" && value.trim()) texts.push(value.trim());
+    else if (Array.isArray(value)) for (const item of value) collect(item, "");
+    else if (typeof value === "object" && value !== null)
+      for (const [k, v] of Object.entries(value)) collect(v, k);
+  };
+  collect(block, "");
+  return `${String((block as { type?: unknown }).type ?? "block")}: ${texts.join(" · ")}`;
+}
+
 /** A stored value as the text the comparison shows, in the site's time zone for dates. */
 export function fieldText(f: RevisionField, value: unknown, zone: string): string {
   if (value === null || value === undefined) return "";
@@ -83,6 +111,8 @@ export function fieldText(f: RevisionField, value: unknown, zone: string): strin
       return blocksToText(toRichBlocks(value));
     case "academy-blocks":
       return Array.isArray(value) ? value.map(academyBlockLine).filter(Boolean).join("\n\n") : "";
+    case "page-blocks":
+      return Array.isArray(value) ? value.map(pageBlockLine).filter(Boolean).join("\n\n") : "";
     case "tags":
       return Array.isArray(value) ? value.join(", ") : "";
     case "flag":
@@ -98,5 +128,5 @@ export function fieldText(f: RevisionField, value: unknown, zone: string): strin
 
 /** Whether a field is compared word by word (long text) rather than shown as before → after. */
 export function comparesWords(f: RevisionField): boolean {
-  return f.shape === "text" || f.shape === "blocks" || f.shape === "academy-blocks" || f.shape === "tags";
+  return f.shape !== "flag" && f.shape !== "date";
 }

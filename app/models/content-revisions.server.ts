@@ -1,9 +1,9 @@
-// Revisions of blog posts and academy items (docs/decisions/023-scheduling-previews-revisions.md): every save keeps
+// Revisions of blog posts, academy items and pages built from blocks (docs/decisions/023-scheduling-previews-revisions.md): every save keeps
 // the full snapshot of the editable fields and which of them changed, in the save's own transaction, and only the
 // last REVISIONS_KEPT per item survive it. Reads for the edit dialog's history are here too.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
-import { authUsers, type ContentKind, contentRevisions } from "~/db/schema";
+import { authUsers, contentRevisions, type ItemKind } from "~/db/schema";
 import { FILE_FIELDS } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
 import { deletedUploads } from "~/models/media.server";
@@ -55,7 +55,7 @@ export function changedFields(before: Snapshot | undefined, after: Snapshot): st
  */
 export async function recordRevision(
   tx: RevisionWriter,
-  kind: ContentKind,
+  kind: ItemKind,
   save: {
     before: object | undefined;
     after: { id: string };
@@ -97,7 +97,7 @@ export async function recordRevision(
   return true;
 }
 
-async function hasRevisions(tx: RevisionWriter, kind: ContentKind, itemId: string): Promise<boolean> {
+async function hasRevisions(tx: RevisionWriter, kind: ItemKind, itemId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: contentRevisions.id })
     .from(contentRevisions)
@@ -107,7 +107,7 @@ async function hasRevisions(tx: RevisionWriter, kind: ContentKind, itemId: strin
 }
 
 /** Inside a delete's transaction: the item's revisions go with it. */
-export async function deleteRevisionsOf(tx: RevisionWriter, kind: ContentKind, itemId: string) {
+export async function deleteRevisionsOf(tx: RevisionWriter, kind: ItemKind, itemId: string) {
   await tx
     .delete(contentRevisions)
     .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)));
@@ -125,7 +125,7 @@ export interface RevisionSummary {
 }
 
 /** An item's revisions, newest first, without their snapshots (the history list). */
-export async function listRevisions(kind: ContentKind, itemId: string): Promise<RevisionSummary[]> {
+export async function listRevisions(kind: ItemKind, itemId: string): Promise<RevisionSummary[]> {
   return db()
     .select({
       id: contentRevisions.id,
@@ -144,7 +144,7 @@ export async function listRevisions(kind: ContentKind, itemId: string): Promise<
 }
 
 /** One revision of the item, with its snapshot; undefined when it is not the item's (or was pruned). */
-export async function getRevision(kind: ContentKind, itemId: string, revisionId: number) {
+export async function getRevision(kind: ItemKind, itemId: string, revisionId: number) {
   if (!Number.isSafeInteger(revisionId) || revisionId < 1) return undefined;
   const [revision] = await db()
     .select()
@@ -166,7 +166,7 @@ export async function getRevision(kind: ContentKind, itemId: string, revisionId:
  * naming them are dropped, and `cleared` names the fields emptied.
  */
 export async function withoutDeletedFiles(
-  kind: ContentKind,
+  kind: ItemKind,
   snapshot: Snapshot,
   store?: ObjectStore,
 ): Promise<{ snapshot: Snapshot; cleared: string[] }> {

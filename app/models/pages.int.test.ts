@@ -1,23 +1,32 @@
 // Pages built from blocks on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the built-in pages
 // are added once and never over an edited page, saves validate and bump the content version, a published page
 // that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time and
-// then goes live once with a version bump, and a block of an old shape is left out on read.
-import { eq } from "drizzle-orm";
+// then goes live once with a version bump, and a block of an old shape is left out on read. Pages have preview
+// links (shown signed out as the public page would, no-store, noindex) and revisions with restore like the blog.
+import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { outbox, pages } from "~/db/schema";
+import { authUsers, contentRevisions, outbox, pages, previewLinks } from "~/db/schema";
 import { env } from "~/env.server";
 import { currentContentVersion } from "~/lib/content-version.server";
 import { parsePage } from "~/lib/page-form";
+import { requestInfoContext } from "~/lib/request-context.server";
+import { loader as pageLoader } from "~/routes/site/page";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
+import { listRevisions } from "./content-revisions.server";
 import {
   deletePage,
   ensureBuiltInPages,
+  getPage,
   getPublishedPage,
+  listPages,
   listPublishedPagePaths,
   type PageInput,
+  restorePageRevision,
   savePage,
 } from "./pages.server";
+import { createPreviewLink, revokePreviewLink } from "./preview-links.server";
 import { msUntilNextPublication, publishDueItems } from "./publication-schedule.server";
 import { findRedirect } from "./redirects.server";
 import { createEndpoint } from "./webhooks.server";
@@ -138,5 +147,155 @@ describe("pages", () => {
       });
     const old = await getPublishedPage("/lp/old");
     expect(old?.blocks.map((b) => b.id)).toEqual(["f"]);
+  });
+
+  it("a preview link shows a draft page as the public page would, no-store and noindex, until revoked", async () => {
+    const draft = await savePage(null, page({ path: "/lp/preview-me", status: "draft" }), who);
+    if (!draft.ok) throw new Error("not saved");
+    expect(await getPublishedPage("/lp/preview-me")).toBeUndefined();
+    const link = await createPreviewLink("page", draft.page.id, who);
+    if (!link) throw new Error("no link");
+    const open = async (token: string) => {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { ip: "198.51.100.40", nonce: "n" });
+      const request = new Request(`http://localhost:3000/preview/page/${token}`);
+      try {
+        const answer = (await pageLoader({ request, params: { token }, context } as never)) as {
+          data: { page: { title: string; blocks: unknown[] }; preview: { state: string } | null };
+          init: ResponseInit | null;
+        };
+        return {
+          status: answer.init?.status ?? 200,
+          headers: new Headers(answer.init?.headers),
+          ...answer.data,
+        };
+      } catch (thrown) {
+        const error = thrown as { init: ResponseInit | null; data: unknown };
+        return { status: error.init?.status, headers: new Headers(error.init?.headers), reason: error.data };
+      }
+    };
+    const shown = await open(link.token);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(shown.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(shown).toMatchObject({
+      page: { title: "Spring launch" },
+      preview: { state: "This page is a draft and not public" },
+    });
+    expect("page" in shown && shown.page.blocks).toHaveLength(1);
+
+    expect(await revokePreviewLink("page", draft.page.id, link.id, who)).toBeDefined();
+    const revoked = await open(link.token);
+    expect(revoked.status).toBe(410);
+    expect(revoked.headers.get("X-Robots-Tag")).toBe("noindex");
+
+    // A deleted page takes its links with it: the token is unknown from then on.
+    const other = await createPreviewLink("page", draft.page.id, who);
+    if (!other) throw new Error("no link");
+    await deletePage(draft.page.id, who);
+    expect((await open(other.token)).status).toBe(404);
+    const left = await test
+      .handle()
+      .db.select()
+      .from(previewLinks)
+      .where(eq(previewLinks.itemId, draft.page.id));
+    expect(left).toEqual([]);
+  });
+
+  it("every save keeps a revision with who; restoring one brings its title, SEO fields and blocks back", async () => {
+    const [member] = await test
+      .handle()
+      .db.insert(authUsers)
+      .values({ name: "Priya Editor", email: who.actor })
+      .returning();
+    const first = await savePage(
+      null,
+      page({
+        path: "/lp/restore",
+        metaTitle: "First meta",
+        blocks: [{ id: "a", type: "hero", headline: "First" }],
+      }),
+      who,
+    );
+    if (!first.ok) throw new Error("not saved");
+    const id = first.page.id;
+    const second = await savePage(
+      id,
+      page({
+        path: "/lp/restore",
+        title: "Second",
+        metaTitle: "Second meta",
+        blocks: [
+          { id: "b", type: "faq", heading: "Questions", items: [{ question: "Why?", answer: "Because." }] },
+        ],
+      }),
+      who,
+    );
+    expect(second.ok).toBe(true);
+    // Saving the same page again changes nothing, so keeps no revision.
+    await savePage(
+      id,
+      page({
+        path: "/lp/restore",
+        title: "Second",
+        metaTitle: "Second meta",
+        blocks: second.ok ? second.page.blocks : [],
+      }),
+      who,
+    );
+    const history = await listRevisions("page", id);
+    expect(history.map((r) => r.action)).toEqual(["update", "create"]);
+    expect(history[0]).toMatchObject({
+      actor: who.actor,
+      actorName: "Priya Editor",
+      changed: expect.arrayContaining(["title", "metaTitle", "blocks"]),
+    });
+    const created = history[1];
+    if (!created) throw new Error("no create revision");
+
+    // The pages list names who saved each page last.
+    expect((await listPages()).find((p) => p.id === id)).toMatchObject({
+      updatedBy: member?.id,
+      updatedByName: "Priya Editor",
+    });
+
+    const restored = await restorePageRevision(id, created.id, who);
+    expect(restored).toMatchObject({ ok: true, dropped: 0, cleared: [] });
+    const now = await getPage(id);
+    expect(now).toMatchObject({
+      title: "Spring launch",
+      metaTitle: "First meta",
+      path: "/lp/restore",
+      status: "published",
+    });
+    expect(now?.blocks).toMatchObject([{ id: "a", type: "hero", headline: "First" }]);
+    expect(await getPublishedPage("/lp/restore")).toMatchObject({ title: "Spring launch" });
+    const after = await listRevisions("page", id);
+    expect(after[0]).toMatchObject({ action: "restore", restoredFrom: created.id });
+
+    // A revision holding a block of a shape the editor no longer takes: that block is left out, never stored.
+    await test
+      .handle()
+      .db.update(contentRevisions)
+      .set({
+        snapshot: {
+          ...(created as unknown as { snapshot?: object }).snapshot,
+          title: "Old shapes",
+          blocks: [
+            { id: "x", type: "hero", title: "before headline existed" },
+            { id: "y", type: "hero", headline: "Still fits" },
+          ],
+        },
+      })
+      .where(and(eq(contentRevisions.kind, "page"), eq(contentRevisions.id, created.id)));
+    const partly = await restorePageRevision(id, created.id, who);
+    expect(partly).toMatchObject({ ok: true, dropped: 1 });
+    const stored = await getPage(id);
+    expect(stored?.title).toBe("Old shapes");
+    expect(stored?.blocks).toMatchObject([{ id: "y", type: "hero", headline: "Still fits" }]);
+
+    expect(await restorePageRevision(id, 999_999, who)).toEqual({ ok: false, reason: "gone" });
+    await deletePage(id, who);
+    expect(await listRevisions("page", id)).toEqual([]);
   });
 });

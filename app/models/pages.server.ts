@@ -1,27 +1,40 @@
 // Pages built from blocks (ADR 033): the public read of a published page with what its blocks show, the admin's
 // list and writes, and the start-up step that adds the built-in pages. Every write validates the blocks with their
-// schemas, keeps the redirects of a published page's path and queues page.published / page.unpublished in its
-// transaction, and bumps the content version after the commit when visitors can see the change.
-import { and, desc, eq, lte } from "drizzle-orm";
+// schemas, keeps the redirects of a published page's path, a revision (content-revisions.server.ts, kind "page")
+// and queues page.published / page.unpublished in its transaction, and bumps the content version after the commit
+// when visitors can see the change. A revision is brought back through the same write, its blocks checked again.
+import { and, desc, eq, getTableColumns, lte } from "drizzle-orm";
 import { BUILT_IN_PAGES } from "~/blocks/built-in-pages";
 import { EMPTY_PAGE_DATA, type PageData } from "~/blocks/page-data";
 import { readPageBlocks } from "~/blocks/registry";
 import type { PageBlock } from "~/blocks/types";
 import { type Database, db } from "~/db/client.server";
-import { type ContentStatus, pages } from "~/db/schema";
+import { authUsers, type ContentStatus, pages } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { formatDate } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import type { PublicImage } from "~/lib/media";
+import { parsePage } from "~/lib/page-form";
 import { listPublishedAcademy } from "~/models/academy.server";
-import { type AuditContext, publicContentChanged } from "~/models/audit.server";
+import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
 import { listPublishedPosts } from "~/models/blog.server";
+import {
+  deleteRevisionsOf,
+  getRevision,
+  type RevisionAction,
+  recordRevision,
+  snapshotText,
+  withoutDeletedFiles,
+} from "~/models/content-revisions.server";
 import { publicImages } from "~/models/media.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
 import { redirectsForPathChange } from "~/models/redirects.server";
 import { listActiveShowcase } from "~/models/showcase.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
+import type { ObjectStore } from "~/storage/object-store.server";
 
 export type PageRow = typeof pages.$inferSelect;
 type Writer = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -111,7 +124,11 @@ export async function getPublishedPage(path: string): Promise<PublicPage | undef
     .from(pages)
     .where(and(eq(pages.path, path), eq(pages.status, "published"), lte(pages.publishedAt, new Date())))
     .limit(1);
-  if (!row) return undefined;
+  return row && publicPageOf(row);
+}
+
+/** A page row as visitors see it, whatever its status: the published page, or a preview link's draft. */
+export async function publicPageOf(row: PageRow): Promise<PublicPage> {
   const blocks = storedBlocks(row);
   return {
     path: row.path,
@@ -138,8 +155,15 @@ export async function listPublishedPagePaths(): Promise<Array<{ path: string; up
 
 // --- Admin -------------------------------------------------------------------------------------------------
 
-export async function listPages(): Promise<PageRow[]> {
-  return db().select().from(pages).orderBy(desc(pages.updatedAt));
+/** Every page, last changed first, with the name and address of the member who saved it last (null: none). */
+export async function listPages(): Promise<
+  Array<PageRow & { updatedByName: string | null; updatedByEmail: string | null }>
+> {
+  return db()
+    .select({ ...getTableColumns(pages), updatedByName: authUsers.name, updatedByEmail: authUsers.email })
+    .from(pages)
+    .leftJoin(authUsers, eq(authUsers.id, pages.updatedBy))
+    .orderBy(desc(pages.updatedAt));
 }
 
 export async function getPage(id: string): Promise<PageRow | undefined> {
@@ -190,8 +214,19 @@ async function queuePageEvent(tx: Writer, before: PageRow | undefined, after: Pa
   return true;
 }
 
-/** Creates (no `id`) or updates a page. */
-export async function savePage(id: string | null, input: PageInput, who: AuditContext): Promise<SaveOutcome> {
+/** What a save records as its revision: an edit unless told (a restore names the revision it brings back). */
+interface RevisionOf {
+  action: RevisionAction;
+  restoredFrom?: number;
+}
+
+/** Creates (no `id`) or updates a page, keeping its revision. */
+export async function savePage(
+  id: string | null,
+  input: PageInput,
+  who: AuditContext,
+  revision?: RevisionOf,
+): Promise<SaveOutcome> {
   const now = new Date();
   let queued = false;
   try {
@@ -210,6 +245,7 @@ export async function savePage(id: string | null, input: PageInput, who: AuditCo
         status: input.status,
         publishedAt: publishedAtFor(before, input, now),
         updatedAt: now,
+        updatedBy: memberOf(who),
       };
       const publicationPending =
         values.status === "published" && values.publishedAt !== null && values.publishedAt > now;
@@ -224,6 +260,12 @@ export async function savePage(id: string | null, input: PageInput, who: AuditCo
             .values({ ...values, publicationPending })
             .returning();
       if (!after) return undefined;
+      await recordRevision(tx, "page", {
+        before,
+        after,
+        who,
+        ...(revision ?? { action: before ? "update" : "create" }),
+      });
       await redirectsForPathChange(
         tx,
         {
@@ -264,7 +306,10 @@ export async function deletePage(id: string, who: AuditContext): Promise<PageRow
   let queued = false;
   const deleted = await db().transaction(async (tx) => {
     const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning();
-    if (row) queued = await queuePageEvent(tx, row, undefined);
+    if (!row) return undefined;
+    queued = await queuePageEvent(tx, row, undefined);
+    await deleteRevisionsOf(tx, "page", row.id);
+    await deletePreviewLinksOf(tx, "page", row.id);
     return row;
   });
   if (!deleted) return undefined;
@@ -275,4 +320,52 @@ export async function deletePage(id: string, who: AuditContext): Promise<PageRow
     isLivePage(deleted, now),
   );
   return deleted;
+}
+
+export type RestoreOutcome =
+  | {
+      ok: true;
+      page: PageRow;
+      /** The revision's blocks that no longer fit their schema, left out of the restore. */
+      dropped: number;
+      /** Fields emptied because their file was deleted from the media library since. */
+      cleared: string[];
+    }
+  | { ok: false; reason: "gone" }
+  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors };
+
+/**
+ * Brings a revision of the page back: its title, search and sharing fields and blocks, saved like any edit (a new
+ * revision, audited, webhooks and cache as usual). The path, status and publication time stay as they are now.
+ * The blocks are checked with today's schemas: one that no longer fits is left out (`dropped`), never stored.
+ */
+export async function restorePageRevision(
+  id: string,
+  revisionId: number,
+  who: AuditContext,
+  store?: ObjectStore,
+): Promise<RestoreOutcome> {
+  const current = await getPage(id);
+  const revision = current && (await getRevision("page", id, revisionId));
+  if (!current || !revision) return { ok: false, reason: "gone" };
+  const { snapshot, cleared } = await withoutDeletedFiles("page", revision.snapshot, store);
+  const { blocks, dropped } = readPageBlocks(snapshot.blocks);
+  const parsed = parsePage({
+    path: current.path,
+    status: current.status,
+    title: snapshotText(snapshot.title),
+    metaTitle: snapshotText(snapshot.metaTitle),
+    metaDescription: snapshotText(snapshot.metaDescription),
+    socialImage: snapshotText(snapshot.socialImage),
+    canonical: snapshotText(snapshot.canonical),
+    noindex: snapshot.noindex === true,
+    blocks,
+  });
+  if (!parsed.ok) return { ok: false, reason: "invalid", fieldErrors: parsed.fieldErrors };
+  const saved = await savePage(id, { ...parsed.page, publishAt: null }, who, {
+    action: "restore",
+    restoredFrom: revision.id,
+  });
+  if (!saved.ok) return { ok: false, reason: "gone" };
+  return { ok: true, page: saved.page, dropped: dropped.length, cleared };
 }

@@ -1,10 +1,10 @@
 // Preview links (docs/decisions/023-scheduling-previews-revisions.md): a random token that shows one draft or
-// scheduled item, as the public page would, to anyone holding the link until it expires (7 days by default) or is
+// scheduled item (a blog post, an academy item or a page built from blocks), as the public page would, to anyone holding the link until it expires (7 days by default) or is
 // revoked. The one read of unpublished content outside the back office lives here, next to the rules that guard it.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { academyContent, blogPosts, type ContentKind, previewLinks } from "~/db/schema";
+import { academyContent, blogPosts, type ItemKind, pages, previewLinks } from "~/db/schema";
 import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
@@ -16,15 +16,18 @@ export const PREVIEW_MISS_LIMIT = { limit: 30, windowSeconds: 600 };
 
 const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-const ENTITY: Record<ContentKind, string> = { blog: "blog_post", academy: "academy_content" };
+const ENTITY: Record<ItemKind, string> = { blog: "blog_post", academy: "academy_content", page: "page" };
 
 export type PreviewLink = typeof previewLinks.$inferSelect;
 
-function itemTable(kind: ContentKind) {
-  return (kind === "blog" ? blogPosts : academyContent) as typeof blogPosts;
+const TABLES = { blog: blogPosts, academy: academyContent, page: pages };
+
+function itemTable(kind: ItemKind) {
+  // Only the id is read by column; the row itself is typed by `Item` below.
+  return TABLES[kind] as typeof pages;
 }
 
-async function itemExists(kind: ContentKind, itemId: string): Promise<boolean> {
+async function itemExists(kind: ItemKind, itemId: string): Promise<boolean> {
   const table = itemTable(kind);
   const [row] = await db().select({ id: table.id }).from(table).where(eq(table.id, itemId)).limit(1);
   return Boolean(row);
@@ -35,7 +38,7 @@ async function itemExists(kind: ContentKind, itemId: string): Promise<boolean> {
  * do). Undefined when the item is gone.
  */
 export async function createPreviewLink(
-  kind: ContentKind,
+  kind: ItemKind,
   itemId: string,
   who: AuditContext,
   { ttlMs = PREVIEW_TTL_MS, now = new Date() }: { ttlMs?: number; now?: Date } = {},
@@ -63,7 +66,7 @@ export async function createPreviewLink(
 }
 
 /** The item's links that still work, newest first. */
-export async function listActivePreviewLinks(kind: ContentKind, itemId: string): Promise<PreviewLink[]> {
+export async function listActivePreviewLinks(kind: ItemKind, itemId: string): Promise<PreviewLink[]> {
   return db()
     .select()
     .from(previewLinks)
@@ -80,7 +83,7 @@ export async function listActivePreviewLinks(kind: ContentKind, itemId: string):
 
 /** Revokes one of the item's links; undefined when it is not the item's or was already revoked. */
 export async function revokePreviewLink(
-  kind: ContentKind,
+  kind: ItemKind,
   itemId: string,
   linkId: string,
   who: AuditContext,
@@ -108,15 +111,13 @@ export async function revokePreviewLink(
 }
 
 /** Inside a delete's transaction: the item's links go with it. */
-export async function deletePreviewLinksOf(tx: RevisionWriter, kind: ContentKind, itemId: string) {
+export async function deletePreviewLinksOf(tx: RevisionWriter, kind: ItemKind, itemId: string) {
   await tx.delete(previewLinks).where(and(eq(previewLinks.kind, kind), eq(previewLinks.itemId, itemId)));
 }
 
-type Item<K extends ContentKind> = K extends "blog"
-  ? typeof blogPosts.$inferSelect
-  : typeof academyContent.$inferSelect;
+type Item<K extends ItemKind> = (typeof TABLES)[K]["$inferSelect"];
 
-export type PreviewOpening<K extends ContentKind> =
+export type PreviewOpening<K extends ItemKind> =
   | { state: "ok"; item: Item<K>; expiresAt: Date }
   /** The link existed and has expired or was revoked. */
   | { state: "gone" }
@@ -129,7 +130,7 @@ export type PreviewOpening<K extends ContentKind> =
  * What `token` opens for a visitor at `ip`: the item whatever its status, or why not. Failed tokens count against
  * the address (PREVIEW_MISS_LIMIT), so guessing is throttled; a working link never counts.
  */
-export async function openPreview<K extends ContentKind>(
+export async function openPreview<K extends ItemKind>(
   kind: K,
   token: string,
   ip: string,
@@ -143,7 +144,7 @@ export async function openPreview<K extends ContentKind>(
   return opening;
 }
 
-async function lookUp<K extends ContentKind>(kind: K, token: string): Promise<PreviewOpening<K>> {
+async function lookUp<K extends ItemKind>(kind: K, token: string): Promise<PreviewOpening<K>> {
   if (!TOKEN_SHAPE.test(token)) return { state: "unknown" };
   const [link] = await db()
     .select({

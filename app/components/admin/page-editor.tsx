@@ -1,9 +1,10 @@
 // The page editor: page settings, the block list (add from the palette, reorder by drag or with Alt+Arrow keys and
 // the move buttons, duplicate, remove with undo), the selected block's fields, and the live preview of the unsaved
 // page at phone or desktop width. The whole page is saved as one JSON field; the server validates it and answers
-// with messages by field, and the editor keeps everything that was typed.
+// with messages by field, and the editor keeps everything that was typed. A saved page also has preview links to
+// share and its history of revisions; restoring one puts the restored page in the editor.
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
@@ -12,7 +13,9 @@ import { BlockView } from "~/blocks/renderers";
 import type { PageBlock } from "~/blocks/types";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
+import { PageHistory } from "~/components/admin/page-history";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
+import { SharePreview } from "~/components/admin/preview-links";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -53,21 +56,24 @@ interface Props {
   preview: { showcase: ShowcaseSlide[]; latest: { blog: LatestCard[]; academy: LatestCard[] } };
   site: BlockSite;
   nav: SiteNavigation;
+  /** The site's time zone, for the dates of preview links and revisions. */
+  timeZone: string;
   result?: ActionResult;
 }
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
-/** "2026-03-02T09:00" in the browser's zone, for a datetime-local input. */
+/** "2026-03-02T09:00:00" in the browser's zone, for a datetime-local input (to the second). */
 function localInput(iso: string): string {
   if (!iso) return "";
   const date = new Date(iso);
   const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+  return new Date(date.getTime() - offset).toISOString().slice(0, 19);
 }
 
-export function PageEditor({ page, builtIn, palette, preview, site, nav, result }: Props) {
-  const [head, setHead] = useState({
+/** The settings form's fields of a page as loaded (a new page: empty, at "/"). */
+function headOf(page: EditedPage | null) {
+  return {
     path: page?.path ?? "/",
     title: page?.title ?? "",
     metaTitle: page?.metaTitle ?? "",
@@ -77,8 +83,23 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, result 
     noindex: page?.noindex ?? false,
     status: page?.status ?? "draft",
     publishAt: localInput(page?.publishAt ?? ""),
-  });
+  };
+}
+
+export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
+  const [head, setHead] = useState(() => headOf(page));
   const [blocks, setBlocks] = useState<Value[]>(page?.blocks ?? []);
+  // After a restore the page is loaded again; the editor then takes it in place of what it held.
+  const [restored, setRestored] = useState(false);
+  const onRestored = useCallback(() => setRestored(true), []);
+  useEffect(() => {
+    if (!restored || !page) return;
+    setRestored(false);
+    setHead(headOf(page));
+    setBlocks(page.blocks);
+    setSelected((page.blocks[0]?.id as string | undefined) ?? null);
+    setRemoved(null);
+  }, [restored, page]);
   const [selected, setSelected] = useState<string | null>(
     (page?.blocks[0]?.id as string | undefined) ?? null,
   );
@@ -179,6 +200,8 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, result 
                 View page<span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : null}
+            {page ? <SharePreview kind="page" item={page} timeZone={timeZone} labelled /> : null}
+            {page ? <PageHistory pageId={page.id} timeZone={timeZone} onRestored={onRestored} /> : null}
           </>
         }
       />
@@ -230,6 +253,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, result 
                 <TextField
                   id="page-publish-at"
                   type="datetime-local"
+                  step={1}
                   label="Publish at (empty: now)"
                   value={head.publishAt}
                   error={headError("publishAt")}

@@ -1,4 +1,4 @@
-// "Share preview" in a content list row (docs/product.md, Preview links): a dialog that creates a link showing the
+// "Share preview" in a content list row and the page editor (docs/product.md, Preview links): a dialog that creates a link showing the
 // draft or scheduled item as the public page would, lists the links that still work (copy, revoke after asking) and
 // says how long each lasts.
 import { Link2, Plus, Trash2 } from "lucide-react";
@@ -19,7 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
 import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
-import type { ContentKind } from "~/lib/content-enums";
+import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
 import { formatInZone } from "~/lib/site-time";
 
@@ -33,25 +33,35 @@ interface LinkRow {
 
 type ListAnswer = { links: LinkRow[] } | { error: { message: string } };
 
-const NOUN: Record<ContentKind, string> = { blog: "post", academy: "lesson" };
+const NOUN: Record<ItemKind, string> = { blog: "post", academy: "lesson", page: "page" };
 
 export function SharePreview({
   kind,
   item,
   timeZone,
+  labelled = false,
 }: {
-  kind: ContentKind;
+  kind: ItemKind;
   item: { id: string; title: string };
   timeZone: string;
+  /** A button with its name in words (the page editor's header) rather than a row's icon button. */
+  labelled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" title="Share preview">
-          <Link2 aria-hidden />
-          <span className="sr-only">Share a preview of {item.title}</span>
-        </Button>
+        {labelled ? (
+          <Button variant="outline" size="sm">
+            <Link2 aria-hidden />
+            Share preview
+          </Button>
+        ) : (
+          <Button variant="ghost" size="icon" title="Share preview">
+            <Link2 aria-hidden />
+            <span className="sr-only">Share a preview of {item.title}</span>
+          </Button>
+        )}
       </DialogTrigger>
       {open ? (
         <DialogContent className="max-w-2xl">
@@ -69,7 +79,7 @@ export function SharePreview({
   );
 }
 
-function PreviewLinks({ kind, itemId, timeZone }: { kind: ContentKind; itemId: string; timeZone: string }) {
+function PreviewLinks({ kind, itemId, timeZone }: { kind: ItemKind; itemId: string; timeZone: string }) {
   const base = `/admin/content/${kind}/${itemId}/previews`;
   const list = useFetcher<ListAnswer>();
   const change = useFetcher<ActionResult>();

@@ -11,7 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/ui/toaster";
 import { actorLabel } from "~/lib/audit-sentences";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
-import type { ContentKind } from "~/lib/content-enums";
+import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
 import {
   changedSummary,
@@ -47,8 +47,8 @@ const ACTION_LABELS: Record<string, string> = {
   restore: "Restored an earlier revision",
 };
 
-/** Fields a restore leaves as they are: the comparison says so beside them. */
-const KEPT_ON_RESTORE = new Set(["status", "publishedAt"]);
+/** Fields a restore leaves as they are (a page's path too): the comparison says so beside them. */
+const KEPT_ON_RESTORE = new Set(["status", "publishedAt", "path"]);
 
 export function RevisionHistory({
   kind,
@@ -56,7 +56,7 @@ export function RevisionHistory({
   timeZone,
   onRestored,
 }: {
-  kind: ContentKind;
+  kind: ItemKind;
   itemId: string;
   timeZone: string;
   /** After a successful restore (the dialog closes: its form still holds the old values). */
@@ -197,7 +197,7 @@ function Comparison({
   timeZone,
   footer,
 }: {
-  kind: ContentKind;
+  kind: ItemKind;
   revision: Record<string, unknown>;
   current: Record<string, unknown>;
   timeZone: string;

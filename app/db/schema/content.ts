@@ -20,6 +20,8 @@ import {
   type ContentStatus,
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
+  ITEM_KINDS,
+  type ItemKind,
 } from "~/lib/content-enums";
 import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
@@ -35,6 +37,8 @@ export {
   type ContentStatus,
   DIFFICULTY_LEVELS,
   type DifficultyLevel,
+  ITEM_KINDS,
+  type ItemKind,
 };
 export const MEDIA_TYPES = ["video", "image"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -147,7 +151,7 @@ export const academyContent = pgTable(
 );
 
 /**
- * Every save of a blog post or academy item (create, update, status toggle, restore, API create): the full snapshot
+ * Every save of a blog post, academy item or page (create, update, status toggle, restore, API create): the full snapshot
  * of its editable fields and which of them changed, written in the save's transaction. The last 50 per item are
  * kept. `id` orders them: it is drawn inside the transaction that holds the item's row lock.
  */
@@ -155,7 +159,7 @@ export const contentRevisions = pgTable(
   "content_revisions",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text("kind").$type<ContentKind>().notNull(),
+    kind: text("kind").$type<ItemKind>().notNull(),
     itemId: uuid("item_id").notNull(),
     /** create, update, publish, draft, restore. */
     action: text("action").notNull(),
@@ -168,20 +172,20 @@ export const contentRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("content_revisions_kind_check", inList("kind", CONTENT_KINDS)),
+    check("content_revisions_kind_check", inList("kind", ITEM_KINDS)),
     index("content_revisions_item_idx").on(t.kind, t.itemId, t.id.desc()),
   ],
 );
 
 /**
- * Links that show a draft or scheduled item to someone without an account, until they expire or are revoked. The
+ * Links that show a draft or scheduled item (post, academy item or page) to someone without an account, until they expire or are revoked. The
  * token is 256 random bits (docs/decisions/023-scheduling-previews-revisions.md says why it is stored as is).
  */
 export const previewLinks = pgTable(
   "preview_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").$type<ContentKind>().notNull(),
+    kind: text("kind").$type<ItemKind>().notNull(),
     itemId: uuid("item_id").notNull(),
     token: text("token").notNull(),
     createdBy: text("created_by"),
@@ -190,7 +194,7 @@ export const previewLinks = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
-    check("preview_links_kind_check", inList("kind", CONTENT_KINDS)),
+    check("preview_links_kind_check", inList("kind", ITEM_KINDS)),
     uniqueIndex("preview_links_token_key").on(t.token),
     index("preview_links_item_idx").on(t.kind, t.itemId),
   ],

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONTENT_STATUSES, type ContentStatus } from "~/lib/content-enums";
+import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
 
 export const pages = pgTable(
@@ -32,6 +33,8 @@ export const pages = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The member who saved it last; null for the built-in pages as added at start-up, an API key, a removed member. */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
     /** True while a scheduled publication has not gone live: the went-live step claims it once (ADR 023). */
     publicationPending: boolean("publication_pending").notNull().default(false),
   },

@@ -1,27 +1,29 @@
-// /admin/content/:kind/:id/previews: the preview links of one blog post or academy item (JSON). GET lists the links
-// that still work; POST intent=create makes one (7 days), intent=revoke (with link) ends one. Members who may share
-// previews; authors and contributors for their own items only.
+// /admin/content/:kind/:id/previews: the preview links of one blog post, academy item or page (JSON). GET lists the
+// links that still work; POST intent=create makes one (7 days), intent=revoke (with link) ends one. Members who may
+// share previews; authors and contributors for their own items only; pages, members who manage pages.
 import { requireCan, requireOwnUnlessAny } from "~/auth/permissions.server";
 import { env } from "~/env.server";
 import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
-import type { ContentKind } from "~/lib/content-enums";
+import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { previewPath } from "~/lib/preview";
 import { requestInfo } from "~/lib/request-context.server";
 import { auditContext } from "~/models/audit.server";
 import { createPreviewLink, listActivePreviewLinks, revokePreviewLink } from "~/models/preview-links.server";
-import { contentTarget, currentItem, json } from "~/routes/support/content-target.server";
+import { capabilityFor, contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-previews";
 
 /** Authors and contributors share previews of their own items only (a deleted item is the models' 404). */
-async function ownedTarget(admin: Parameters<typeof requireOwnUnlessAny>[0], kind: ContentKind, id: string) {
+async function ownedTarget(admin: Parameters<typeof requireOwnUnlessAny>[0], kind: ItemKind, id: string) {
   const item = await currentItem(kind, id);
-  if (item) requireOwnUnlessAny(admin, item);
+  if (item && "createdBy" in item) requireOwnUnlessAny(admin, item);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireCan({ request, context }, "content.preview", { json: true });
+  const admin = await requireCan({ request, context }, capabilityFor(params, "content.preview"), {
+    json: true,
+  });
   const { kind, id } = contentTarget(params);
   await ownedTarget(admin, kind, id);
   const links = await listActivePreviewLinks(kind, id);
@@ -37,7 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireCan({ request, context }, "content.preview", { json: true });
+  const admin = await requireCan({ request, context }, capabilityFor(params, "content.preview"), {
+    json: true,
+  });
   const { kind, id } = contentTarget(params);
   await ownedTarget(admin, kind, id);
   const form = await request.formData();

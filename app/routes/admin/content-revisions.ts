@@ -1,6 +1,7 @@
-// /admin/content/:kind/:id/revisions: the edit dialog's history of one blog post or academy item (JSON). GET lists
-// the revisions, newest first; GET ?revision=N gives that revision's fields and the current ones to compare; POST
-// intent=restore brings a revision back (a save like any other, itself a new revision, checked by role like one).
+// /admin/content/:kind/:id/revisions: the history of one blog post, academy item or page (JSON). GET lists the
+// revisions, newest first; GET ?revision=N gives that revision's fields and the current ones to compare; POST
+// intent=restore brings a revision back (a save like any other, itself a new revision, checked by role like one;
+// a page's by the page editors' capability, its blocks checked again by their schemas).
 import { memberActor, refusingForbidden, requireCan } from "~/auth/permissions.server";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
@@ -10,13 +11,14 @@ import { changedSummary } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
 import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
-import { contentTarget, currentItem, json } from "~/routes/support/content-target.server";
+import { restorePageRevision } from "~/models/pages.server";
+import { capabilityFor, contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-revisions";
 
 const GONE = { error: { status: 404, message: "This item or revision no longer exists." } };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireCan({ request, context }, "content.view", { json: true });
+  await requireCan({ request, context }, capabilityFor(params, "content.view"), { json: true });
   const { kind, id } = contentTarget(params);
   const item = await currentItem(kind, id);
   if (!item) return json(GONE, 404);
@@ -31,8 +33,17 @@ function answer(result: ActionResult, status = 200) {
   return json(result, status);
 }
 
+/** "Revision restored", with what was not brought back (left-out blocks, files deleted since) when anything. */
+function restoredToast(notes: string[]) {
+  return notes.length
+    ? { type: "success" as const, title: REVISION_MESSAGES.restored, message: notes.join(" ") }
+    : { type: "success" as const, message: REVISION_MESSAGES.restored };
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireCan({ request, context }, "content.edit.own", { json: true });
+  const admin = await requireCan({ request, context }, capabilityFor(params, "content.edit.own"), {
+    json: true,
+  });
   const { kind, id } = contentTarget(params);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -42,6 +53,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const who = memberActor(admin, { request, context });
   const revisionId = Number(form.get("revision"));
   try {
+    if (kind === "page") {
+      const restored = await restorePageRevision(id, revisionId, who);
+      if (!restored.ok) {
+        return restored.reason === "gone"
+          ? failed(REVISION_MESSAGES.restoreFailed, 404)
+          : failed(REVISION_MESSAGES.pageInvalid, 400);
+      }
+      const notes = [
+        restored.dropped ? REVISION_MESSAGES.blocksLeftOut(restored.dropped) : "",
+        restored.cleared.length
+          ? REVISION_MESSAGES.filesLeftEmpty(changedSummary(kind, restored.cleared), restored.cleared.length)
+          : "",
+      ].filter(Boolean);
+      return answer({ intent, ok: true, toast: restoredToast(notes) });
+    }
     const restored = await refusingForbidden(async () =>
       kind === "blog"
         ? await restorePostRevision(id, revisionId, who)
@@ -50,14 +76,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!restored) return failed(REVISION_MESSAGES.restoreFailed, 404);
     const { cleared } = restored;
     // A file deleted from the media library since the revision is not restored: the toast names its field.
-    const toast = cleared.length
-      ? {
-          type: "success" as const,
-          title: REVISION_MESSAGES.restored,
-          message: REVISION_MESSAGES.filesLeftEmpty(changedSummary(kind, cleared), cleared.length),
-        }
-      : { type: "success" as const, message: REVISION_MESSAGES.restored };
-    return answer({ intent, ok: true, toast });
+    const notes = cleared.length
+      ? [REVISION_MESSAGES.filesLeftEmpty(changedSummary(kind, cleared), cleared.length)]
+      : [];
+    return answer({ intent, ok: true, toast: restoredToast(notes) });
   } catch (error) {
     if (isUniqueViolation(error)) return failed(REVISION_MESSAGES.slugTaken, 400);
     logger.error({ err: error, kind, id }, "revision restore failed");

@@ -81,6 +81,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
       site: { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled },
       nav: visibleNavigation(navigation, { blogEnabled: settings.blogEnabled }),
+      timeZone: env().siteTimeZone,
     },
     { headers: noStore },
   );

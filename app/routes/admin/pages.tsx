@@ -1,4 +1,5 @@
-// /admin/pages: the pages built from blocks (landing, pricing, campaign pages) with status, path and last change.
+// /admin/pages: the pages built from blocks (landing, pricing, campaign pages) with status, path and last change
+// (when, and the member who made it).
 // Editing is /admin/pages/:id (page-edit.tsx); the rules are in app/models/pages.server.ts (ADR 033).
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       scheduled: row.status === "published" && !isLivePage(row, now),
       publishedAt: row.publishedAt?.toISOString() ?? null,
       updatedAt: row.updatedAt.toISOString(),
+      // The member who saved it last; none for a page as added at start-up or saved with an API key.
+      updatedBy: row.updatedByName?.trim() || row.updatedByEmail,
       blockCount: Array.isArray(row.blocks) ? row.blocks.length : 0,
     }));
     return data({ pages, navigation: await getNavigation(), fields: NAVIGATION_FIELDS, loadFailed: false });
@@ -129,7 +132,14 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
                         </span>
                       ) : null}
                     </td>
-                    <td className="px-4 py-3 text-slate-700">{formatDateTime(page.updatedAt)}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <time dateTime={page.updatedAt}>{formatDateTime(page.updatedAt)}</time>
+                      {page.updatedBy ? (
+                        <span className="block text-xs text-slate-600" data-testid="page-updated-by">
+                          by {page.updatedBy}
+                        </span>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

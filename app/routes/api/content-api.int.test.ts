@@ -131,7 +131,7 @@ describe("OpenAPI document", () => {
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0].url).toBe(`${ORIGIN}${CONTENT_API_BASE_PATH}`);
-    expect(Object.keys(doc.paths)).toEqual(["/blog", "/academy"]);
+    expect(Object.keys(doc.paths)).toEqual(["/blog", "/academy", "/pages"]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: "apiKey",
       in: "header",
@@ -454,6 +454,46 @@ describe.each(COLLECTIONS)("the %s collection", (collection) => {
     expect(limited.body.error.code).toBe("rate_limited");
     const other = await newKey();
     expect((await call("GET", path, { key: other.plaintext })).status).toBe(200);
+  });
+});
+
+describe("the pages collection", () => {
+  it("answers reads, creates and refusals as the document describes them", async () => {
+    const { ensureBuiltInPages } = await import("~/models/pages.server");
+    await ensureBuiltInPages();
+    const { plaintext } = await newKey("pages contract");
+    // `call` checks every answer of a documented path and method against its schema in the document.
+    expect((await call("GET", "/pages", { key: plaintext })).body.data.map((p: Json) => p.path)).toEqual([
+      "/",
+      "/pricing",
+    ]);
+    const pricing = await call("GET", "/pages?path=/pricing", { key: plaintext });
+    expect(pricing.body.data.blocks.length).toBeGreaterThan(0);
+    expect((await call("GET", "/pages?path=/lp/none", { key: plaintext })).status).toBe(404);
+    const body = {
+      path: "/lp/contract",
+      title: "Contract",
+      status: "published",
+      blocks: [
+        { type: "hero", headline: "Spring launch" },
+        { type: "faq", heading: "Questions", items: [{ question: "Why?", answer: "Because." }] },
+      ],
+    };
+    const created = await call("POST", "/pages", { key: plaintext, body });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("location")).toBe(`${CONTENT_API_BASE_PATH}/pages?path=%2Flp%2Fcontract`);
+    expect((await call("POST", "/pages", { key: plaintext, body })).status).toBe(409);
+    const refused = await call("POST", "/pages", {
+      key: plaintext,
+      body: { path: "/admin/x", title: "", blocks: [{ type: "hero" }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.fields)).toEqual(expect.arrayContaining(["path", "title"]));
+    expect(
+      (await call("POST", "/pages", { key: plaintext, raw: "x", headers: { "content-type": "text/plain" } }))
+        .status,
+    ).toBe(415);
+    expect((await call("GET", "/pages")).status).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@
 // headers (no-store, noindex).
 import { data } from "react-router";
 import { env } from "~/env.server";
-import type { ContentKind } from "~/lib/content-enums";
+import type { ItemKind } from "~/lib/content-enums";
 import { PREVIEW_HEADERS } from "~/lib/preview";
 import { formatInZone } from "~/lib/site-time";
 import { isBlogEnabled } from "~/models/blog.server";
@@ -20,18 +20,19 @@ export interface PreviewBannerText {
 /** Why a preview answer is an error page: the routes' error boundaries read it. */
 export type PreviewErrorReason = "preview-unknown" | "preview-gone" | "preview-limited";
 
-const NOUN: Record<ContentKind, string> = { blog: "post", academy: "lesson" };
+const NOUN: Record<ItemKind, string> = { blog: "post", academy: "lesson", page: "page" };
 
 /**
  * Whether the site shows the kind at all (Settings): while it is switched off, its public pages answer 404 and so
- * do its previews. The academy has no switch.
+ * do its previews. The academy and pages have no switch.
  */
-const KIND_SHOWN: Record<ContentKind, () => Promise<boolean>> = {
+const KIND_SHOWN: Record<ItemKind, () => Promise<boolean>> = {
   blog: isBlogEnabled,
   academy: async () => true,
+  page: async () => true,
 };
 
-export async function openPreviewPage<K extends ContentKind>(kind: K, token: string, ip: string) {
+export async function openPreviewPage<K extends ItemKind>(kind: K, token: string, ip: string) {
   if (!(await KIND_SHOWN[kind]())) {
     // The page's error boundary says the section is unavailable, as on its public pages.
     throw data({ reason: `${kind}-disabled` }, { status: 404, headers: PREVIEW_HEADERS });
