@@ -125,6 +125,40 @@ async function discoverSlugs(base: string) {
   return { blogSlug, academySlug };
 }
 
+/**
+ * A campaign page as a marketer would build one, through the content API: the landing page's hero and features,
+ * the pricing page's plans and questions, and a contact form. Returns its path.
+ */
+async function createCampaignPage(base: string, key: string): Promise<string> {
+  const api = `${base}/functions/v1/content-api/pages`;
+  const blocksOf = async (pagePath: string) =>
+    (
+      (await (await fetch(`${api}?path=${pagePath}`, { headers: { "x-api-key": key } })).json()) as {
+        data: { blocks: { type: string }[] };
+      }
+    ).data.blocks;
+  const landing = await blocksOf("/");
+  const pricing = await blocksOf("/pricing");
+  const path = "/lp/spring-launch";
+  const response = await fetch(api, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: JSON.stringify({
+      path,
+      title: "Spring launch",
+      status: "published",
+      blocks: [
+        ...landing.filter((b) => b.type === "hero" || b.type === "features"),
+        ...pricing.filter((b) => b.type === "pricing" || b.type === "faq"),
+        { type: "contact-form", heading: "Talk to our team", text: "Tell us what you are building." },
+      ],
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`campaign page not created: ${response.status} ${await response.text()}`);
+  return path;
+}
+
 /** The contact form's fields, as a visitor fills them in. */
 const CONTACT_SUBMISSION = {
   name: "Bench Visitor",
@@ -167,6 +201,8 @@ async function measureServer(
   const idle = memory(server.proc.pid);
 
   const { blogSlug, academySlug } = await discoverSlugs(base);
+  const contentKey = await createContentKey(base, await adminCookie(base), "bench");
+  const campaign = await createCampaignPage(base, contentKey);
   const targets: Target[] = [
     { name: "landing", path: "/", compare: true, page: true },
     { name: "pricing", path: "/pricing", compare: true, page: true },
@@ -177,10 +213,11 @@ async function measureServer(
       ? [{ name: "academy item", path: `/academy/${academySlug}`, compare: true, page: true }]
       : []),
     { name: "contact", path: "/contact", compare: true, page: true },
+    { name: "campaign page", path: campaign, compare: true, page: true },
     {
       name: "content API GET",
       path: "/functions/v1/content-api/blog?limit=10",
-      headers: { "x-api-key": await createContentKey(base, await adminCookie(base), "bench") },
+      headers: { "x-api-key": contentKey },
       compare: true,
     },
     {
