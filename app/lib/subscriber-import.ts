@@ -120,14 +120,17 @@ function delimiterOf(text: string): string {
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A sign-up date as ISO, or the reason it is refused. Dates without a time are taken at midnight UTC. */
 export function readSignUpDate(value: string, now = new Date()): { at: string } | { reason: string } {
   const m = DATE.exec(value);
   if (!m) return { reason: "Sign-up date not understood: write it as YYYY-MM-DD (or YYYY-MM-DD HH:MM)" };
   const [, y, mo, d, h = "00", mi = "00", s = "00", zone = "Z"] = m;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+  const date = new Date(
+    `${y}-${mo}-${d}T${h}:${mi}:${s}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`,
+  );
   const sameDay = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
   if (
     Number.isNaN(date.getTime()) ||
@@ -144,7 +147,8 @@ export function readSignUpDate(value: string, now = new Date()): { at: string } 
   return { at: date.toISOString() };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 /**
  * The rows of a subscriber CSV, checked: valid ones (addresses lower-cased, hostile text made safe) and invalid

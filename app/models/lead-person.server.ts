@@ -44,9 +44,15 @@ export type TimelineEvent =
 /** A subscriber's newsletters: the sends they were a recipient of, their clicks and their consent history. */
 export interface NewsletterLife {
   /** Newest first; `at` is when it was sent (or queued, when it has not gone yet). */
-  sends: { newsletterId: string; subject: string; status: RecipientStatus; at: Date; openedAt: Date | null }[];
-  clicks: { subject: string; url: string; at: Date }[];
-  history: { event: SubscriberEvent; at: Date }[];
+  sends: {
+    newsletterId: string;
+    subject: string;
+    status: RecipientStatus;
+    at: Date;
+    openedAt: Date | null;
+  }[];
+  clicks: { id: string; subject: string; url: string; at: Date }[];
+  history: { id: string; event: SubscriberEvent; at: Date }[];
 }
 
 const LIFE_LIMIT = 200;
@@ -72,7 +78,12 @@ async function newsletterLife(key: string, subscriberId: string | undefined): Pr
       .orderBy(desc(newsletterRecipients.createdAt))
       .limit(LIFE_LIMIT),
     db()
-      .select({ subject: newsletters.subject, url: newsletterClicks.url, at: newsletterClicks.createdAt })
+      .select({
+        id: newsletterClicks.id,
+        subject: newsletters.subject,
+        url: newsletterClicks.url,
+        at: newsletterClicks.createdAt,
+      })
       .from(newsletterClicks)
       .innerJoin(newsletterRecipients, eq(newsletterRecipients.id, newsletterClicks.recipientId))
       .innerJoin(newsletters, eq(newsletters.id, newsletterClicks.newsletterId))
@@ -81,7 +92,7 @@ async function newsletterLife(key: string, subscriberId: string | undefined): Pr
       .limit(LIFE_LIMIT),
     subscriberId
       ? db()
-          .select({ event: subscriberHistory.event, at: subscriberHistory.at })
+          .select({ id: subscriberHistory.id, event: subscriberHistory.event, at: subscriberHistory.at })
           .from(subscriberHistory)
           .where(eq(subscriberHistory.subscriberId, subscriberId))
           .orderBy(desc(subscriberHistory.at), desc(subscriberHistory.id))

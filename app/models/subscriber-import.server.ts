@@ -194,7 +194,9 @@ export async function runImportRound(database: Database = db()): Promise<number>
         to >= from
           ? await tx
               .select({
-                rows: sql<ImportRow[]>`jsonb_path_query_array(${subscriberImports.rows}, ${`$[${from} to ${to}]`}::jsonpath)`,
+                rows: sql<
+                  ImportRow[]
+                >`jsonb_path_query_array(${subscriberImports.rows}, ${`$[${from} to ${to}]`}::jsonpath)`,
               })
               .from(subscriberImports)
               .where(eq(subscriberImports.id, job.id))

@@ -14,8 +14,8 @@ export interface NewsletterLifeView {
   subscription: SubscriptionStatus | null;
   source: string | null;
   sends: { newsletterId: string; subject: string; status: RecipientStatus; at: Date | string }[];
-  clicks: { subject: string; url: string; at: Date | string }[];
-  history: { event: SubscriberEvent; at: Date | string }[];
+  clicks: { id: string; subject: string; url: string; at: Date | string }[];
+  history: { id: string; event: SubscriberEvent; at: Date | string }[];
 }
 
 const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
@@ -27,17 +27,26 @@ const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 /** What happened to one message, in words ("sent" means their mail server accepted it). */
-const DELIVERY_LABELS: Record<RecipientStatus, { label: string; variant: "success" | "danger" | "neutral" }> = {
-  pending: { label: "Waiting", variant: "neutral" },
-  sending: { label: "Sending", variant: "neutral" },
-  retrying: { label: "Retrying", variant: "neutral" },
-  sent: { label: "Delivered", variant: "success" },
-  failed: { label: "Failed", variant: "danger" },
-  bounced: { label: "Bounced", variant: "danger" },
-  skipped: { label: "Skipped (no longer subscribed)", variant: "neutral" },
-};
+const DELIVERY_LABELS: Record<RecipientStatus, { label: string; variant: "success" | "danger" | "neutral" }> =
+  {
+    pending: { label: "Waiting", variant: "neutral" },
+    sending: { label: "Sending", variant: "neutral" },
+    retrying: { label: "Retrying", variant: "neutral" },
+    sent: { label: "Delivered", variant: "success" },
+    failed: { label: "Failed", variant: "danger" },
+    bounced: { label: "Bounced", variant: "danger" },
+    skipped: { label: "Skipped (no longer subscribed)", variant: "neutral" },
+  };
 
-function Part({ title, empty, children }: { title: string; empty: string | null; children: React.ReactNode }) {
+function Part({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
@@ -64,13 +73,15 @@ export function NewsletterLife({ life }: { life: NewsletterLifeView }) {
         ) : (
           <Badge variant="neutral">No longer a subscriber</Badge>
         )}
-        {life.source === "import" ? <span className="text-sm text-slate-600">Imported from a list</span> : null}
+        {life.source === "import" ? (
+          <span className="text-sm text-slate-600">Imported from a list</span>
+        ) : null}
       </div>
       <div className="grid gap-6 p-4 lg:grid-cols-3">
         <Part title="Subscription history" empty={life.history.length ? null : "Nothing recorded."}>
           <ol className="mt-2 space-y-2" data-testid="subscriber-history">
-            {life.history.map((h, i) => (
-              <li key={`${h.event}-${String(h.at)}-${i}`} className="text-sm text-slate-800">
+            {life.history.map((h) => (
+              <li key={h.id} className="text-sm text-slate-800">
                 <span className="font-medium">{SUBSCRIBER_EVENT_LABELS[h.event]}</span>{" "}
                 <time className="text-slate-600">{formatStamp(h.at)}</time>
               </li>
@@ -81,7 +92,10 @@ export function NewsletterLife({ life }: { life: NewsletterLifeView }) {
           <ol className="mt-2 space-y-2" data-testid="newsletter-sends">
             {life.sends.map((s) => (
               <li key={s.newsletterId} className="text-sm text-slate-800">
-                <Link to={`/admin/newsletters/${s.newsletterId}`} className="break-words font-medium underline">
+                <Link
+                  to={`/admin/newsletters/${s.newsletterId}`}
+                  className="break-words font-medium underline"
+                >
                   {s.subject}
                 </Link>
                 <span className="mt-0.5 flex flex-wrap items-center gap-2">
@@ -94,8 +108,8 @@ export function NewsletterLife({ life }: { life: NewsletterLifeView }) {
         </Part>
         <Part title="Clicks" empty={life.clicks.length ? null : "No clicks."}>
           <ol className="mt-2 space-y-2" data-testid="newsletter-clicks">
-            {life.clicks.map((c, i) => (
-              <li key={`${c.url}-${String(c.at)}-${i}`} className="text-sm text-slate-800">
+            {life.clicks.map((c) => (
+              <li key={c.id} className="text-sm text-slate-800">
                 <span className="block break-all">{c.url}</span>
                 <span className="text-slate-600">
                   in “{c.subject}”, <time>{formatStamp(c.at)}</time>
