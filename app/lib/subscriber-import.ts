@@ -42,51 +42,60 @@ export type ReadResult =
 /**
  * RFC 4180 records: fields split by `delimiter`, double quotes around a field that holds the delimiter, a quote
  * (doubled) or a line break; CRLF, LF or CR ends a record. Lenient where spreadsheets are: a quote inside an
- * unquoted field is kept as text, and an unclosed quote runs to the end of the file.
+ * unquoted field is kept as text, and an unclosed quote runs to the end of the file. Scans with indexOf and
+ * slices, so a 5 MB file takes milliseconds.
  */
 export function parseCsv(text: string, delimiter = ","): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
-  let field = "";
   let i = 0;
-  const endField = () => {
-    record.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"' && field === "") {
-      // A quoted field: up to the closing quote; "" inside is one quote.
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
+  const n = text.length;
+  while (i < n) {
+    let field: string;
+    if (text[i] === '"') {
+      // A quoted field: up to the closing quote; "" inside is one quote. Text after the closing quote is kept.
+      let value = "";
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote === -1) {
+          value += text.slice(from);
+          i = n;
           break;
         }
-        field += text[i];
-        i++;
+        value += text.slice(from, quote);
+        if (text[quote + 1] === '"') {
+          value += '"';
+          from = quote + 2;
+          continue;
+        }
+        i = quote + 1;
+        break;
       }
+      let end = i;
+      while (end < n && text[end] !== delimiter && text[end] !== "\n" && text[end] !== "\r") end++;
+      field = value + text.slice(i, end);
+      i = end;
+    } else {
+      let end = i;
+      while (end < n && text[end] !== delimiter && text[end] !== "\n" && text[end] !== "\r") end++;
+      field = text.slice(i, end);
+      i = end;
+    }
+    record.push(field);
+    if (i >= n) break;
+    if (text[i] === delimiter) {
+      i++;
+      // A delimiter at the very end: one more, empty field.
+      if (i === n) record.push("");
       continue;
     }
-    if (c === delimiter) endField();
-    else if (c === "\r") {
-      endRecord();
-      if (text[i + 1] === "\n") i++;
-    } else if (c === "\n") endRecord();
-    else field += c;
-    i++;
+    // A line break ends the record (CRLF counts once).
+    i += text[i] === "\r" && text[i + 1] === "\n" ? 2 : 1;
+    records.push(record);
+    record = [];
   }
-  if (field !== "" || record.length) endRecord();
+  if (record.length) records.push(record);
   return records;
 }
 
@@ -118,7 +127,8 @@ function delimiterOf(text: string): string {
   return count(";") > count(",") ? ";" : count("\t") > count(",") ? "\t" : ",";
 }
 
-const isEmail = (value: string) => z.email().safeParse(value).success;
+const emailSchema = z.email();
+const isEmail = (value: string) => emailSchema.safeParse(value).success;
 
 const DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

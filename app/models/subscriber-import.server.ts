@@ -5,6 +5,7 @@
 // re-subscribed when it had left.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
+import { loggableError } from "~/db/sql-helpers.server";
 import { subscriberImports, subscribers } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
@@ -237,7 +238,8 @@ export async function runImportRound(database: Database = db()): Promise<number>
     });
   } catch (error) {
     if (!current) throw error;
-    logger.error({ err: error, importId: current }, "subscriber import batch failed");
+    // The code only: a failed insert's message repeats the whole batch, addresses included.
+    logger.error({ ...loggableError(error), importId: current }, "subscriber import batch failed");
     await database
       .update(subscriberImports)
       .set({
