@@ -222,7 +222,11 @@ describe("a subscriber's newsletter life", () => {
       .returning();
     const [click] = await db()
       .insert(newsletterClicks)
-      .values({ recipientId: recipient?.id ?? "", newsletterId: letter?.id ?? "", url: "https://example.com/a" })
+      .values({
+        recipientId: recipient?.id ?? "",
+        newsletterId: letter?.id ?? "",
+        url: "https://example.com/a",
+      })
       .returning();
     return { recipient, click };
   }
@@ -265,16 +269,16 @@ describe("a subscriber's newsletter life", () => {
     // No table keeps the address, the subscriber's id or the ids of their sends and clicks (the audit log
     // names entries by id only and outlives the person: it is checked for the address alone).
     const traces = [address, sub.id, mine.recipient?.id ?? "-", mine.click?.id ?? "-"];
-    const tables = await db().execute<{ name: string }>(
+    const tables = await db().execute(
       sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
     const found: string[] = [];
-    for (const { name } of rowsOf(tables)) {
+    for (const { name } of rowsOf<{ name: string }>(tables)) {
       const look = name === "audit_log" ? [address] : traces;
       for (const trace of look) {
-        const hits = rowsOf(
-          await db().execute<{ n: number }>(
+        const hits = rowsOf<{ n: number }>(
+          await db().execute(
             sql`select count(*)::int as n from ${sql.identifier(name)} t where lower(t::text) like ${`%${trace}%`}`,
           ),
         );

@@ -20,7 +20,10 @@ async function runAll(): Promise<number> {
 
 const byEmail = async (emails: string[]) =>
   new Map(
-    (await db().select().from(subscribers).where(inArray(subscribers.email, emails))).map((s) => [s.email, s]),
+    (await db().select().from(subscribers).where(inArray(subscribers.email, emails))).map((s) => [
+      s.email,
+      s,
+    ]),
   );
 
 describe("subscriber import", () => {
@@ -97,9 +100,11 @@ describe("subscriber import", () => {
     expect(rows.get("kept@example.com")).toMatchObject({ name: "Kept Person", source: "sign-up" });
     expect(rows.get("named@example.com")?.name).toBe("Already Named");
     expect(rows.get("waiting@example.com")?.subscription).toBe("pending");
-    expect(
-      ["left", "refused", "spam"].map((n) => rows.get(`${n}@example.com`)?.subscription),
-    ).toEqual(["unsubscribed", "bounced", "complained"]);
+    expect(["left", "refused", "spam"].map((n) => rows.get(`${n}@example.com`)?.subscription)).toEqual([
+      "unsubscribed",
+      "bounced",
+      "complained",
+    ]);
 
     const history = await db()
       .select()
@@ -138,12 +143,14 @@ describe("subscriber import", () => {
     const emails = Array.from({ length: total }, (_, i) => `bulk${i}@example.com`);
     // A batch that cannot be written: the database refuses one address of the second batch.
     const poison = emails[IMPORT_BATCH_ROWS + 3];
-    await db().execute(sql.raw(`
+    await db().execute(
+      sql.raw(`
       create function refuse_poison() returns trigger language plpgsql as $$
       begin
         if new.email = '${poison}' then raise exception 'refused for the test'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await db().execute(
       sql`create trigger refuse_poison before insert on subscribers for each row execute function refuse_poison()`,
     );

@@ -5,8 +5,8 @@
 // re-subscribed when it had left.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
-import { loggableError } from "~/db/sql-helpers.server";
 import { subscriberImports, subscribers } from "~/db/schema";
+import { loggableError } from "~/db/sql-helpers.server";
 import { logger } from "~/lib/logger.server";
 import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
