@@ -173,8 +173,18 @@ function ImportReport({ run }: { run: ImportView }) {
         Merged: the address was already a subscriber (or twice in the file); its name is filled in if it had
         none.
       </p>
-      <ProblemRows title="Skipped rows" id="import-skipped" rows={run.skipped} count={run.skippedCount} />
-      <ProblemRows title="Invalid rows" id="import-invalid" rows={run.invalid} count={run.invalidCount} />
+      <ProblemRows
+        title="Skipped rows"
+        id="import-skipped-rows"
+        rows={run.skipped}
+        count={run.skippedCount}
+      />
+      <ProblemRows
+        title="Invalid rows"
+        id="import-invalid-rows"
+        rows={run.invalid}
+        count={run.invalidCount}
+      />
     </section>
   );
 }
