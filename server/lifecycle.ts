@@ -16,6 +16,7 @@ import { newsletterSendingJob } from "~/jobs/newsletter-sending.server";
 import { outboxDeliveryJob } from "~/jobs/outbox-delivery.server";
 import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
 import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
+import { subscriberImportJob } from "~/jobs/subscriber-import.server";
 import { visitCountersJob } from "~/jobs/visit-counters.server";
 import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
 import { configureLogger, logger } from "~/lib/logger.server";
@@ -71,6 +72,8 @@ export async function startup(): Promise<StartupInfo> {
     ...(config.outboxWorker ? [outboxDeliveryJob({ releaseOrphans: handle.kind === "pglite" })] : []),
     // Newsletters: scheduled sends start, sends under way go on (with PGlite, the previous run's claims at once).
     ...(config.newsletter.worker ? [newsletterSendingJob({ releaseOrphans: handle.kind === "pglite" })] : []),
+    // Imported subscriber lists are written a batch at a time (an import cut short by a restart goes on).
+    subscriberImportJob(),
     // Scheduled posts go live at their time on every instance; items that came due while no server ran go now.
     publicationSchedulerJob(),
     // In the background: nothing waits for it (ADR 019).

@@ -213,6 +213,10 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.preview_revoke": (who) => `${who} revoked a preview link of a page`,
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,
   "newsletter.test": (who, d) => `${who} sent a test of a newsletter to ${text(d.to) ?? "themselves"}`,
+  "subscriber.import": (who, d) =>
+    `${who} imported a subscriber list${text(d.fileName) ? ` (${text(d.fileName)})` : ""} of ${plural(count(d.rows), "row")}, stating that these people agreed to receive the newsletter`,
+  "subscriber.import_done": (who, d) =>
+    `${who}'s subscriber import finished: ${count(d.imported)} imported, ${count(d.merged)} merged, ${count(d.skipped)} skipped, ${count(d.invalid)} invalid`,
   "subscriber.suppression_lifted": (who, d) =>
     `${who} lifted a subscriber's suppression${text(d.was) ? ` (${text(d.was)})` : ""}`,
   "team.invitation.created": (who, d) =>

@@ -31,3 +31,38 @@ export const RECIPIENT_STATUSES = [
   "skipped",
 ] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** How a subscriber came to be: the site's sign-up form, or a list an administrator imported. */
+export const SUBSCRIBER_SOURCES = ["sign-up", "import"] as const;
+export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
+
+/**
+ * The moments of a subscription's life the person view lists: a sign-up (new, or again after leaving), its
+ * confirmation, leaving (unsubscribe, bounce, spam complaint), an administrator lifting a suppression, an import.
+ */
+export const SUBSCRIBER_EVENTS = [
+  "signed_up",
+  "signed_up_again",
+  "confirmed",
+  "unsubscribed",
+  "bounced",
+  "complained",
+  "suppression_lifted",
+  "imported",
+] as const;
+export type SubscriberEvent = (typeof SUBSCRIBER_EVENTS)[number];
+
+export const SUBSCRIBER_EVENT_LABELS: Record<SubscriberEvent, string> = {
+  signed_up: "Signed up",
+  signed_up_again: "Signed up again",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+  complained: "Marked a newsletter as spam",
+  suppression_lifted: "Suppression lifted",
+  imported: "Imported",
+};
+
+/** A subscriber import's life: its batches are being written, all were, or one failed (the rest not written). */
+export const IMPORT_STATUSES = ["running", "done", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { db, rowsOf } from "~/db/client.server";
 import {
   auditLog,
   contactRequests,
@@ -8,15 +8,19 @@ import {
   heldSubmissions,
   leadNotes,
   leadStatusChanges,
+  newsletterClicks,
   newsletterRecipients,
   newsletters,
   outbox,
+  subscriberImports,
   subscribers,
 } from "~/db/schema";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { countLeads, listFormSubmissions, listSubscribers, setLeadStatus } from "./contacts-admin.server";
 import { addNote, deleteNote, editNote, erasePerson, getPerson } from "./lead-person.server";
+import { liftSuppression, markSubscription } from "./newsletter-subscribers.server";
 import { enqueue } from "./outbox.server";
+import { runImportRound, startImport } from "./subscriber-import.server";
 
 setupTestDatabase();
 const who = { actor: "person-test@example.com" };
@@ -173,6 +177,7 @@ describe("erasure", () => {
       held: 1,
       deliveries: 1,
       newsletterMessages: 1,
+      imports: 0,
     });
     expect((await db().select().from(newsletterRecipients)).map((r) => r.email)).toEqual([
       "keep.me@example.com",
@@ -192,5 +197,98 @@ describe("erasure", () => {
     expect(entry?.details).toEqual(result.counts);
     const everything = JSON.stringify(await db().select().from(auditLog)).toLowerCase();
     expect(everything).not.toContain("erase.me");
+  });
+});
+
+describe("a subscriber's newsletter life", () => {
+  const address = "erase.life@example.com";
+  const other = "keep.life@example.com";
+
+  async function sendTo(subject: string, email: string, subscriberId: string | null) {
+    const [letter] = await db()
+      .insert(newsletters)
+      .values({ subject, body: [], status: "sent", links: ["https://example.com/a"] })
+      .returning();
+    const [recipient] = await db()
+      .insert(newsletterRecipients)
+      .values({
+        newsletterId: letter?.id ?? "",
+        email,
+        subscriberId,
+        status: "sent",
+        sentAt: new Date(),
+        openedAt: new Date(),
+      })
+      .returning();
+    const [click] = await db()
+      .insert(newsletterClicks)
+      .values({
+        recipientId: recipient?.id ?? "",
+        newsletterId: letter?.id ?? "",
+        url: "https://example.com/a",
+      })
+      .returning();
+    return { recipient, click };
+  }
+
+  it("lists sends, clicks and history; erasure leaves no trace of them in any table", async () => {
+    const list = async (text: string) => {
+      const started = await startImport({ name: "people.csv", text }, who);
+      if (!started.ok) throw new Error(started.message);
+      while ((await runImportRound()) > 0) {}
+    };
+    await list(`email,name\n${address},Erin Life\n${other},Kim Keep\n`);
+    expect(await markSubscription(address, "unsubscribed")).toBe(true);
+    // A second list names them again: skipped (its report keeps the address), never re-subscribed.
+    await list(`email\n${address}\n`);
+    const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, address));
+    if (!sub) throw new Error("no subscriber");
+    expect(sub.subscription).toBe("unsubscribed");
+    expect(await liftSuppression(sub.id, who)).toBe(true);
+    const mine = await sendTo("Spring news", address, sub.id);
+    await sendTo("Spring news for others", other, null);
+    // An import not written yet holds their row too.
+    const pending = await startImport({ name: "later.csv", text: `email\n${address}\n${other}\n` }, who);
+    if (!pending.ok) throw new Error(pending.message);
+
+    const person = await getPerson(address);
+    expect(person?.name).toBe("Erin Life");
+    expect(person?.newsletter?.history.map((h) => h.event).sort()).toEqual([
+      "imported",
+      "suppression_lifted",
+      "unsubscribed",
+    ]);
+    expect(person?.newsletter?.sends.map((s) => [s.subject, s.status])).toEqual([["Spring news", "sent"]]);
+    expect(person?.newsletter?.clicks.map((c) => [c.subject, c.url])).toEqual([
+      ["Spring news", "https://example.com/a"],
+    ]);
+
+    const result = await erasePerson(address, who);
+    expect(result.counts).toMatchObject({ subscribers: 1, newsletterMessages: 1, imports: 2 });
+
+    // No table keeps the address, the subscriber's id or the ids of their sends and clicks (the audit log
+    // names entries by id only and outlives the person: it is checked for the address alone).
+    const traces = [address, sub.id, mine.recipient?.id ?? "-", mine.click?.id ?? "-"];
+    const tables = await db().execute(
+      sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const found: string[] = [];
+    for (const { name } of rowsOf<{ name: string }>(tables)) {
+      const look = name === "audit_log" ? [address] : traces;
+      for (const trace of look) {
+        const hits = rowsOf<{ n: number }>(
+          await db().execute(
+            sql`select count(*)::int as n from ${sql.identifier(name)} t where lower(t::text) like ${`%${trace}%`}`,
+          ),
+        );
+        if (Number(hits[0]?.n) > 0) found.push(`${name}: ${trace}`);
+      }
+    }
+    expect(found).toEqual([]);
+    // The other person's data is untouched.
+    expect((await getPerson(other))?.newsletter?.sends).toHaveLength(1);
+    const [later] = await db().select().from(subscriberImports).where(eq(subscriberImports.id, pending.id));
+    expect(later?.rows.map((r) => r.email)).toEqual([other]);
   });
 });

@@ -2,7 +2,7 @@
 // timeline of their submissions, sign-ups and status changes, internal notes, and erasure ("Erase this person").
 // Audit entries written here never hold the e-mail or a note's text: the audit log outlives an erased person.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import {
@@ -11,14 +11,19 @@ import {
   heldSubmissions,
   leadNotes,
   leadStatusChanges,
+  newsletterClicks,
   newsletterRecipients,
+  newsletters,
+  subscriberHistory,
   subscribers,
 } from "~/db/schema";
 import type { LeadKind } from "~/lib/lead-status";
+import type { RecipientStatus, SubscriberEvent } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { ContactRequest, FormSubmission, Subscriber } from "~/models/contacts-admin.server";
 import { deleteDeliveriesFor } from "~/models/outbox.server";
+import { forgetInImports } from "~/models/subscriber-import.server";
 
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type StatusChange = typeof leadStatusChanges.$inferSelect;
@@ -36,6 +41,67 @@ export type TimelineEvent =
   | { type: "lead"; kind: LeadKind; at: Date; lead: ContactRequest | FormSubmission | Subscriber }
   | { type: "status"; at: Date; change: StatusChange };
 
+/** A subscriber's newsletters: the sends they were a recipient of, their clicks and their consent history. */
+export interface NewsletterLife {
+  /** Newest first; `at` is when it was sent (or queued, when it has not gone yet). */
+  sends: {
+    newsletterId: string;
+    subject: string;
+    status: RecipientStatus;
+    at: Date;
+    openedAt: Date | null;
+  }[];
+  clicks: { id: string; subject: string; url: string; at: Date }[];
+  history: { id: string; event: SubscriberEvent; at: Date }[];
+}
+
+const LIFE_LIMIT = 200;
+
+async function newsletterLife(key: string, subscriberId: string | undefined): Promise<NewsletterLife> {
+  const mine = subscriberId
+    ? or(eq(newsletterRecipients.email, key), eq(newsletterRecipients.subscriberId, subscriberId))
+    : eq(newsletterRecipients.email, key);
+  const [sends, clicks, history] = await Promise.all([
+    db()
+      .select({
+        newsletterId: newsletters.id,
+        subject: newsletters.subject,
+        status: newsletterRecipients.status,
+        at: sql<Date>`coalesce(${newsletterRecipients.sentAt}, ${newsletterRecipients.createdAt})`.mapWith(
+          newsletterRecipients.createdAt,
+        ),
+        openedAt: newsletterRecipients.openedAt,
+      })
+      .from(newsletterRecipients)
+      .innerJoin(newsletters, eq(newsletters.id, newsletterRecipients.newsletterId))
+      .where(mine)
+      .orderBy(desc(newsletterRecipients.createdAt))
+      .limit(LIFE_LIMIT),
+    db()
+      .select({
+        id: newsletterClicks.id,
+        subject: newsletters.subject,
+        url: newsletterClicks.url,
+        at: newsletterClicks.createdAt,
+      })
+      .from(newsletterClicks)
+      .innerJoin(newsletterRecipients, eq(newsletterRecipients.id, newsletterClicks.recipientId))
+      .innerJoin(newsletters, eq(newsletters.id, newsletterClicks.newsletterId))
+      .where(mine)
+      .orderBy(desc(newsletterClicks.createdAt))
+      .limit(LIFE_LIMIT),
+    subscriberId
+      ? db()
+          .select({ id: subscriberHistory.id, event: subscriberHistory.event, at: subscriberHistory.at })
+          .from(subscriberHistory)
+          .where(eq(subscriberHistory.subscriberId, subscriberId))
+          .orderBy(desc(subscriberHistory.at), desc(subscriberHistory.id))
+          .limit(LIFE_LIMIT)
+      : [],
+  ]);
+  return { sends, clicks, history };
+}
+
 export interface Person {
   email: string;
   /** The most recent name any of their leads gave, if any. */
@@ -43,6 +109,8 @@ export interface Person {
   contacts: ContactRequest[];
   submissions: FormSubmission[];
   subscriber: Subscriber | null;
+  /** Null when they were never a subscriber nor a recipient. */
+  newsletter: NewsletterLife | null;
   notes: LeadNote[];
   /** Newest first. */
   timeline: TimelineEvent[];
@@ -84,7 +152,9 @@ export async function getPerson(email: string): Promise<Person | null> {
     ...subs.map((lead) => ({ type: "lead" as const, kind: "subscriber" as const, at: lead.createdAt, lead })),
     ...changes.map((change) => ({ type: "status" as const, at: change.at, change })),
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
-  const named = [...contacts, ...submissions]
+  const life = await newsletterLife(key, subs[0]?.id);
+  const hasLife = subs.length > 0 || life.sends.length > 0;
+  const named = [...contacts, ...submissions, ...subs]
     .filter((l) => l.name)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
@@ -93,6 +163,7 @@ export async function getPerson(email: string): Promise<Person | null> {
     contacts,
     submissions,
     subscriber: subs[0] ?? null,
+    newsletter: hasLife ? life : null,
     notes,
     timeline,
   };
@@ -143,6 +214,8 @@ export interface ErasureResult {
     held: number;
     /** Newsletters sent to them (one row per send, with its clicks). */
     newsletterMessages: number;
+    /** Subscriber imports whose report or rows named them. */
+    imports: number;
   };
 }
 
@@ -177,11 +250,18 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       .returning({ id: heldSubmissions.id });
     // Alert mails and webhooks still waiting (or logged) for this person carry their data too.
     const deliveries = await deleteDeliveriesFor(tx, key);
-    // Every newsletter sent to them (its clicks go with it); their confirmation links went with the subscriber.
+    // Every newsletter sent to them (its clicks and open go with it); their confirmation links and subscription
+    // history went with the subscriber; import reports that name them forget them.
+    const ids = subs.map((s) => s.id);
     const messages = await tx
       .delete(newsletterRecipients)
-      .where(eq(newsletterRecipients.email, key))
+      .where(
+        ids.length
+          ? or(eq(newsletterRecipients.email, key), inArray(newsletterRecipients.subscriberId, ids))
+          : eq(newsletterRecipients.email, key),
+      )
       .returning({ id: newsletterRecipients.id });
+    const imports = await forgetInImports(tx, key);
     return {
       contacts: contacts.length,
       submissions: submissions.length,
@@ -191,6 +271,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       held: held.length,
       deliveries,
       newsletterMessages: messages.length,
+      imports,
     };
   });
   const erasureId = randomUUID();

@@ -53,6 +53,7 @@ import {
 import type { Member } from "~/models/member-directory.server";
 import { readNewsletterSettings, requestConfirmations } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
+import { recordSubscriberEvents } from "~/models/subscriber-history.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
 
 /** Per client address and form: generous for a person, tight for a script. Scaled by RATE_LIMIT_FACTOR. */
@@ -311,6 +312,11 @@ async function insertSubscribers(
     )
     .onConflictDoNothing({ target: subscribers.email })
     .returning({ id: subscribers.id, createdAt: subscribers.createdAt });
+  await recordSubscriberEvents(
+    tx,
+    created.map((row) => row.id),
+    "signed_up",
+  );
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt]));
   const existing = rows.filter((r) => !createdAt.has(r.id));
   const known = existing.length

@@ -18,6 +18,7 @@ import { safeTextOrNull } from "~/lib/safe-text";
 import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { type RetryPolicy, retryDelay } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
+import { setSubscription } from "~/models/subscriber-history.server";
 
 /** A claim holds its rows this long (NEWSLETTER_LEASE_SECONDS): far longer than one message takes (SMTP timeouts are 30 to 60 s). */
 export const RECIPIENT_LEASE_MS = 3 * 60_000;
@@ -280,10 +281,12 @@ export async function recordOutcome(
       .where(mine)
       .returning({ id: newsletterRecipients.id });
     if (done && status === "bounced") {
-      await tx
-        .update(subscribers)
-        .set({ subscription: "bounced", subscriptionChangedAt: sql`now()` })
-        .where(and(eq(subscribers.email, row.email), eq(subscribers.subscription, "confirmed")));
+      await setSubscription(
+        tx,
+        and(eq(subscribers.email, row.email), eq(subscribers.subscription, "confirmed")),
+        "bounced",
+        "bounced",
+      );
     }
   });
 }

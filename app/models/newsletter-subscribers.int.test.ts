@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import { outbox, subscribers, subscriberTokens, websiteSettings } from "../db/schema";
+import { outbox, subscriberHistory, subscribers, subscriberTokens, websiteSettings } from "../db/schema";
 import { env } from "../env.server";
 import { MESSAGES } from "../lib/lead-schema";
 import { submitLead } from "./leads.server";
@@ -158,5 +158,22 @@ describe("double opt-in", () => {
     expect(await liftSuppression(row?.id ?? "", who)).toBe(true);
     expect((await subscriber("back@example.com"))?.subscription).toBe("confirmed");
     expect(await liftSuppression(row?.id ?? "", who)).toBe(false);
+
+    // Each change is in the subscriber's history, in order.
+    const history = await test
+      .handle()
+      .db.select()
+      .from(subscriberHistory)
+      .where(eq(subscriberHistory.subscriberId, row?.id ?? ""))
+      .orderBy(subscriberHistory.at);
+    expect(history.map((h) => h.event)).toEqual([
+      "signed_up",
+      "confirmed",
+      "unsubscribed",
+      "signed_up_again",
+      "confirmed",
+      "complained",
+      "suppression_lifted",
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { enqueue } from "~/models/outbox.server";
+import { setSubscription } from "~/models/subscriber-history.server";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -70,16 +71,12 @@ export async function requestConfirmations(
   if (!signUps.length || !mailConfigured()) return 0;
   const returning = signUps.filter((s) => !s.isNew).map((s) => s.id);
   const again = returning.length
-    ? await tx
-        .update(subscribers)
-        .set({ subscription: "pending", subscriptionChangedAt: sql`now()` })
-        .where(
-          and(
-            inArray(subscribers.id, returning),
-            inArray(subscribers.subscription, [...SUPPRESSED_STATUSES]),
-          ),
-        )
-        .returning({ id: subscribers.id })
+    ? await setSubscription(
+        tx,
+        and(inArray(subscribers.id, returning), inArray(subscribers.subscription, [...SUPPRESSED_STATUSES])),
+        "pending",
+        "signed_up_again",
+      )
     : [];
   const stillPending = returning.length
     ? await tx
@@ -136,11 +133,12 @@ export async function confirmSubscription(token: string): Promise<ConfirmResult>
       .where(eq(subscriberTokens.tokenHash, tokenHash(token)))
       .returning({ subscriberId: subscriberTokens.subscriberId, expiresAt: subscriberTokens.expiresAt });
     if (!used || used.expiresAt.getTime() <= Date.now()) return "invalid";
-    const [row] = await tx
-      .update(subscribers)
-      .set({ subscription: "confirmed", subscriptionChangedAt: sql`now()` })
-      .where(and(eq(subscribers.id, used.subscriberId), eq(subscribers.subscription, "pending")))
-      .returning({ id: subscribers.id });
+    const [row] = await setSubscription(
+      tx,
+      and(eq(subscribers.id, used.subscriberId), eq(subscribers.subscription, "pending")),
+      "confirmed",
+      "confirmed",
+    );
     await tx.delete(subscriberTokens).where(eq(subscriberTokens.subscriberId, used.subscriberId));
     return row ? "confirmed" : "invalid";
   });
@@ -166,11 +164,9 @@ export async function markSubscription(
   email: string,
   status: Extract<SubscriptionStatus, "bounced" | "complained" | "unsubscribed">,
 ): Promise<boolean> {
-  const rows = await db()
-    .update(subscribers)
-    .set({ subscription: status, subscriptionChangedAt: sql`now()` })
-    .where(eq(subscribers.email, email.trim().toLowerCase()))
-    .returning({ id: subscribers.id });
+  const rows = await db().transaction((tx) =>
+    setSubscription(tx, eq(subscribers.email, email.trim().toLowerCase()), status, status),
+  );
   return rows.length > 0;
 }
 
@@ -190,11 +186,12 @@ export async function applyProviderNotices(
         kind === "bounced"
           ? (["pending", "confirmed"] as const)
           : (["pending", "confirmed", "unsubscribed", "bounced"] as const);
-      const rows = await tx
-        .update(subscribers)
-        .set({ subscription: kind, subscriptionChangedAt: sql`now()` })
-        .where(and(eq(subscribers.email, address), inArray(subscribers.subscription, [...from])))
-        .returning({ id: subscribers.id });
+      const rows = await setSubscription(
+        tx,
+        and(eq(subscribers.email, address), inArray(subscribers.subscription, [...from])),
+        kind,
+        kind,
+      );
       changed += rows.length;
       if (kind === "bounced") {
         await tx.execute(sql`
@@ -243,10 +240,7 @@ export async function liftSuppression(id: string, who: AuditContext): Promise<bo
       .where(and(eq(subscribers.id, id), inArray(subscribers.subscription, [...SUPPRESSED_STATUSES])))
       .for("update");
     if (!before) return false;
-    await tx
-      .update(subscribers)
-      .set({ subscription: "confirmed", subscriptionChangedAt: sql`now()` })
-      .where(eq(subscribers.id, id));
+    await setSubscription(tx, eq(subscribers.id, id), "confirmed", "suppression_lifted");
     await recordAuditIn(tx, {
       ...who,
       action: "subscriber.suppression_lifted",

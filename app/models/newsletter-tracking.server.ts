@@ -7,6 +7,7 @@ import { newsletterClicks, newsletterRecipients, newsletters, subscribers } from
 import { slugify } from "~/lib/content";
 import type { SubscriptionStatus } from "~/lib/newsletter-status";
 import { recipientOfToken } from "~/models/newsletter-sending.server";
+import { setSubscription } from "~/models/subscriber-history.server";
 
 export interface RecipientView {
   id: string;
@@ -44,12 +45,12 @@ export async function unsubscribeByToken(token: string): Promise<boolean> {
       .where(eq(newsletterRecipients.id, id))
       .returning({ subscriberId: newsletterRecipients.subscriberId, email: newsletterRecipients.email });
     if (!row) return false;
-    await tx
-      .update(subscribers)
-      .set({ subscription: "unsubscribed", subscriptionChangedAt: sql`now()` })
-      .where(
-        and(eq(subscribers.email, row.email), inArray(subscribers.subscription, ["pending", "confirmed"])),
-      );
+    await setSubscription(
+      tx,
+      and(eq(subscribers.email, row.email), inArray(subscribers.subscription, ["pending", "confirmed"])),
+      "unsubscribed",
+      "unsubscribed",
+    );
     return true;
   });
 }

@@ -1,10 +1,11 @@
-// The Newsletters screen's three tabs: the sends with their progress, the suppression list (with "Lift" after a
-// confirmation naming the consequence), and the newsletter's settings.
+// The Newsletters screen's tabs: the sends with their progress, the suppression list (with "Lift" after a
+// confirmation naming the consequence), the import of a subscriber list, and the newsletter's settings.
 import { Mail, Plus, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ListRow } from "~/components/admin/list-row";
+import { ImportPanel, type ImportView } from "~/components/admin/newsletters-import";
 import { SwitchField } from "~/components/admin/settings-panels";
 import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Badge } from "~/components/ui/badge";
@@ -43,6 +44,7 @@ interface Props {
   suppressed: { id: string; email: string; subscription: SubscriptionStatus; changedAt: string }[];
   settings: NewsletterSettings;
   posts: { id: string; title: string }[];
+  lastImport: ImportView | null;
   mailConfigured: boolean;
 }
 
@@ -74,7 +76,7 @@ const SUPPRESSION_LABELS: Record<SubscriptionStatus, string> = {
   complained: "Marked as spam",
 };
 
-const TABS = ["sends", "suppressed", "settings"] as const;
+const TABS = ["sends", "suppressed", "import", "settings"] as const;
 
 export function NewslettersScreen(props: Props) {
   const [tab, setTab] = useUrlTab(TABS);
@@ -105,6 +107,7 @@ export function NewslettersScreen(props: Props) {
         <TabsList aria-label="Newsletters">
           <TabsTrigger value="sends">Sends ({props.newsletters.length})</TabsTrigger>
           <TabsTrigger value="suppressed">Suppressed ({props.suppressed.length})</TabsTrigger>
+          <TabsTrigger value="import">Import</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="sends">
@@ -113,6 +116,9 @@ export function NewslettersScreen(props: Props) {
         </TabsContent>
         <TabsContent value="suppressed">
           <SuppressionList rows={props.suppressed} />
+        </TabsContent>
+        <TabsContent value="import">
+          <ImportPanel last={props.lastImport} />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsForm settings={props.settings} />

@@ -22,7 +22,12 @@ import {
   SPAM_REASONS,
   type SpamReason,
 } from "~/lib/lead-status";
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
+import {
+  SUBSCRIBER_SOURCES,
+  SUBSCRIPTION_STATUSES,
+  type SubscriberSource,
+  type SubscriptionStatus,
+} from "~/lib/newsletter-status";
 import { authUsers } from "./auth";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
 
@@ -58,7 +63,11 @@ export const subscribers = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Stored lower-cased; one row per address. */
     email: text("email").notNull(),
+    /** Only imported lists give one; the sign-up form asks for the address alone. */
+    name: text("name"),
     purpose: text("purpose"),
+    /** The sign-up form, or an administrator's import (who answered for the consent, see subscriber_imports). */
+    source: text("source").$type<SubscriberSource>().notNull().default("sign-up"),
     status: leadStatus(),
     /**
      * Consent, apart from the lead status above: only `confirmed` is sent newsletters. Rows from before double
@@ -75,6 +84,7 @@ export const subscribers = pgTable(
   (t) => [
     check("subscribers_status_check", inList("status", LEAD_STATUSES)),
     check("subscribers_subscription_check", inList("subscription", SUBSCRIPTION_STATUSES)),
+    check("subscribers_source_check", inList("source", SUBSCRIBER_SOURCES)),
     index("subscribers_subscription_idx").on(t.subscription, t.createdAt),
     uniqueIndex("subscribers_email_key").on(t.email),
     index("subscribers_created_idx").on(t.createdAt.desc()),

@@ -1,5 +1,6 @@
 // Newsletters (docs/decisions/036-newsletter-sending.md): confirmation tokens of sign-ups, newsletters, one row
-// per recipient per send, and the clicks and opens of those sends. Subscribers themselves are in leads.ts.
+// per recipient per send, the clicks and opens of those sends, each subscriber's history, and the imports of
+// subscriber lists (docs/decisions/038-subscriber-import.md). Subscribers themselves are in leads.ts.
 import {
   check,
   index,
@@ -12,11 +13,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  IMPORT_STATUSES,
+  type ImportStatus,
   NEWSLETTER_STATUSES,
   type NewsletterStatus,
   RECIPIENT_STATUSES,
   type RecipientStatus,
+  SUBSCRIBER_EVENTS,
+  type SubscriberEvent,
 } from "~/lib/newsletter-status";
+import type { ImportRow, RowProblem } from "~/lib/subscriber-import";
 import { createdAt, inList, updatedAt } from "./columns";
 import { subscribers } from "./leads";
 
@@ -117,4 +123,59 @@ export const newsletterClicks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("newsletter_clicks_newsletter_idx").on(t.newsletterId, t.url)],
+);
+
+/**
+ * A subscriber's consent history: one row per change of their subscription, written in the transaction of the
+ * change. Goes with the subscriber (erasure).
+ */
+export const subscriberHistory = pgTable(
+  "subscriber_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    event: text("event").$type<SubscriberEvent>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscriber_history_event_check", inList("event", SUBSCRIBER_EVENTS)),
+    index("subscriber_history_subscriber_idx").on(t.subscriberId, t.at),
+  ],
+);
+
+/**
+ * An import of a subscriber list (CSV), written a batch per transaction by the import job. `rows` holds the
+ * valid rows still to write and is emptied when the import ends; `skipped` and `invalid` are its report.
+ */
+export const subscriberImports = pgTable(
+  "subscriber_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status").$type<ImportStatus>().notNull().default("running"),
+    fileName: text("file_name").notNull(),
+    /** Who imported it (and so answered for the consent statement), for the audit entry at the end. */
+    actor: text("actor"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    rows: jsonb("rows").$type<ImportRow[]>().notNull().default([]),
+    /** Rows of the file with data (the header not counted). */
+    total: integer("total").notNull(),
+    /** Valid rows written so far (`rows` up to here). */
+    processed: integer("processed").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    merged: integer("merged").notNull().default(0),
+    skipped: jsonb("skipped").$type<RowProblem[]>().notNull().default([]),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    invalid: jsonb("invalid").$type<RowProblem[]>().notNull().default([]),
+    invalidCount: integer("invalid_count").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("subscriber_imports_status_check", inList("status", IMPORT_STATUSES)),
+    index("subscriber_imports_status_idx").on(t.status, t.createdAt),
+  ],
 );

@@ -1,11 +1,13 @@
 // /admin/contacts/person/:email: every lead with one e-mail address (any case) together: the timeline of their
-// submissions, sign-ups and status changes, status changes per lead, internal notes, and "Erase this person".
+// submissions, sign-ups and status changes, status changes per lead, internal notes, their newsletters (sends,
+// clicks, subscription history), and "Erase this person".
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireCan } from "~/auth/permissions.server";
 import { can } from "~/auth/roles";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { NewsletterLife } from "~/components/admin/person-newsletter";
 import { EraseButton, Notes, Timeline } from "~/components/admin/person-parts";
 import { adminTitle } from "~/lib/brand";
 import { flashCookie } from "~/lib/flash.server";
@@ -140,6 +142,15 @@ export default function ContactPerson({ loaderData }: Route.ComponentProps) {
         <Timeline items={person.timeline} owners={loaderData.owners} />
         <Notes notes={person.notes} />
       </div>
+      {person.newsletter ? (
+        <NewsletterLife
+          life={{
+            ...person.newsletter,
+            subscription: person.subscriber?.subscription ?? null,
+            source: person.subscriber?.source ?? null,
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // /admin/newsletters: the sends (drafts, scheduled, going out, sent) with their progress; "New newsletter" and
 // "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift"; and the newsletter's
-// settings (confirmation of sign-ups, click and open tracking). Composing is /admin/newsletters/:id.
+// settings (confirmation of sign-ups, click and open tracking); the import of a subscriber list (CSV) with its
+// progress and report (docs/decisions/038-subscriber-import.md). Composing is /admin/newsletters/:id.
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewslettersScreen } from "~/components/admin/newsletters-screen";
@@ -10,8 +11,9 @@ import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
 import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
 import { requestInfo } from "~/lib/request-context.server";
+import { IMPORT_MAX_BYTES } from "~/lib/subscriber-import";
 import { keepDataOnTabChange } from "~/lib/url-tab";
-import { auditContext } from "~/models/audit.server";
+import { type AuditContext, auditContext } from "~/models/audit.server";
 import {
   liftSuppression,
   listSuppressed,
@@ -25,6 +27,7 @@ import {
   postsToSend,
   sendProgress,
 } from "~/models/newsletters-admin.server";
+import { latestImport, startImport } from "~/models/subscriber-import.server";
 import { isUuid } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/newsletters";
 
@@ -36,11 +39,12 @@ export const shouldRevalidate = keepDataOnTabChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCan({ request, context }, "newsletters.manage");
-  const [list, suppressed, settings, posts] = await Promise.all([
+  const [list, suppressed, settings, posts, lastImport] = await Promise.all([
     listNewsletters(),
     listSuppressed(),
     readNewsletterSettings(),
     postsToSend(),
+    latestImport(),
   ]);
   const progress = await sendProgress(list.map((n) => n.id));
   return data(
@@ -57,14 +61,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       suppressed: suppressed.map((s) => ({ ...s, changedAt: s.changedAt.toISOString() })),
       settings,
       posts,
+      lastImport: lastImport && {
+        ...lastImport,
+        createdAt: lastImport.createdAt.toISOString(),
+        finishedAt: lastImport.finishedAt?.toISOString() ?? null,
+      },
       mailConfigured: mailConfigured(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
+/** Room for the form's other fields and the multipart boundaries around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+const TOO_LARGE = `The file is too large: a list can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts one after the other.`;
+
+/** A subscriber list: the file (413 when too large), the consent statement ticked, then the model checks the rows. */
+async function importAction(form: FormData, who: AuditContext) {
+  const file = form.get("file");
+  const consent = form.get("consent") === "on";
+  const fieldErrors: Record<string, string> = {};
+  if (!(file instanceof File) || file.size === 0) fieldErrors.file = "Choose a CSV file to import";
+  else if (file.size > IMPORT_MAX_BYTES)
+    return refuse(TOO_LARGE, { intent: "import", fieldErrors: { file: TOO_LARGE } }, 413);
+  if (!consent) {
+    fieldErrors.consent =
+      "Tick the statement: only people who agreed to receive the newsletter may be imported";
+  }
+  if (fieldErrors.file || fieldErrors.consent || !(file instanceof File)) {
+    return refuse(fieldErrors.consent ?? fieldErrors.file ?? "Choose a CSV file to import", {
+      intent: "import",
+      fieldErrors,
+    });
+  }
+  const started = await startImport({ name: file.name, text: await file.text() }, who);
+  if (!started.ok)
+    return refuse(started.message, { intent: "import", fieldErrors: { file: started.message } });
+  return done("Import started: the list is being written", { intent: "import" });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireCan({ request, context }, "newsletters.manage");
+  // Only an import carries a file: a body larger than the largest list is refused before it is read.
+  if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + FORM_OVERHEAD) {
+    return refuse(TOO_LARGE, { intent: "import", fieldErrors: { file: TOO_LARGE } }, 413);
+  }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const who = auditContext(admin.email, request, requestInfo(context).ip);
@@ -88,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!lifted) return gone("That address is no longer suppressed");
       return done("Suppression lifted: the address will receive the next newsletters");
     }
+    if (intent === "import") return await importAction(form, who);
     if (intent === "settings") {
       const values = Object.fromEntries(
         NEWSLETTER_SETTING_KEYS.map((key) => [key, form.get(key) === "on" || form.get(key) === "true"]),
