@@ -301,6 +301,7 @@ function Progress({ newsletter, progress }: Props) {
     remaining: 0,
     unsubscribed: 0,
     opened: 0,
+    conversions: 0,
     rate: 0,
   };
   const figures: [string, number | string][] = [
@@ -312,6 +313,7 @@ function Progress({ newsletter, progress }: Props) {
     ["Messages a second", p.rate],
     ["Unsubscribed from this send", p.unsubscribed],
     ["Skipped (no longer subscribed)", p.skipped],
+    ["Leads from its links", p.conversions],
   ];
   if (p.opened) figures.push(["Opened (when counted)", p.opened]);
   const busy = fetcher.state !== "idle";

@@ -27,6 +27,7 @@ export interface SendProgressView {
   remaining: number;
   unsubscribed: number;
   opened: number;
+  conversions: number;
   rate: number;
 }
 

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadForm } from "~/lib/lead-status";
 import {
   NEWSLETTER_STATUSES,
   type NewsletterStatus,
@@ -116,4 +117,22 @@ export const newsletterClicks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("newsletter_clicks_newsletter_idx").on(t.newsletterId, t.url)],
+);
+
+/**
+ * A lead (contact request, demo request or new sign-up) sent by a browser that had followed a link of this send to
+ * our site (the click redirect's cookie): the send's conversions. No address or lead id is kept, so erasing a
+ * person leaves nothing here to find.
+ */
+export const newsletterConversions = pgTable(
+  "newsletter_conversions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    newsletterId: uuid("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    leadKind: text("lead_kind").$type<LeadForm>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("newsletter_conversions_newsletter_idx").on(t.newsletterId)],
 );
