@@ -12,6 +12,7 @@ import { freePort } from "../../scripts/free-port.ts";
 import { type ReceivedMail, startSmtp } from "../support/receivers";
 import { axeViolations } from "./support/a11y";
 import { expect, failedResource, signInAsAdmin, test } from "./support/fixtures";
+import { signUpForNewsletter } from "./support/leads";
 import { type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { expectNoHorizontalScroll, tabTo, toast } from "./support/ui";
 
@@ -53,19 +54,6 @@ async function shot(page: Page, name: string) {
 async function press(page: Page, target: Locator, key = "Enter", options?: { back?: boolean; max?: number }) {
   await tabTo(page, target, { max: 200, ...options });
   await page.keyboard.press(key);
-}
-
-async function signUp(base: string, email: string) {
-  const response = await fetch(`${base}/api/leads`, {
-    method: "POST",
-    headers: {
-      Origin: base,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
-  });
-  expect(response.status).toBe(200);
 }
 
 /** The message as a mail app reads it: quoted-printable undone, header lines unfolded. */
@@ -110,7 +98,7 @@ for (const width of [1280, 375]) {
     await expect(optIn).not.toBeChecked();
     await noViolations(page);
     await shot(page, `newsletters-settings-${width}`);
-    for (let i = 0; i < READERS; i++) await signUp(base, `reader${width}-${i}@example.com`);
+    for (let i = 0; i < READERS; i++) await signUpForNewsletter(base, `reader${width}-${i}@example.com`);
 
     // A new newsletter: "New newsletter" is before the tabs.
     await press(page, page.getByRole("button", { name: "New newsletter" }), "Enter", { back: true });
