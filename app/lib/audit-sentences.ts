@@ -209,6 +209,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.delete": (who, d) => `${who} deleted the page ${text(d.path) ?? ""}`.trimEnd(),
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,
   "newsletter.test": (who, d) => `${who} sent a test of a newsletter to ${text(d.to) ?? "themselves"}`,
+  "subscriber.unsubscribed_by_hand": (who) => `${who} unsubscribed a subscriber who asked by mail`,
   "subscriber.suppression_lifted": (who, d) =>
     `${who} lifted a subscriber's suppression${text(d.was) ? ` (${text(d.was)})` : ""}`,
   "team.invitation.created": (who, d) =>

@@ -2,7 +2,8 @@
 // mouse), at 375 and 1280 px, with axe on every state: the tabs, the settings, compose, the preview at phone and
 // desktop width, a test to oneself, schedule and cancel, send now with its confirmation, pause and resume, the
 // results (with a lead that followed a link of the send), the suppression list with "Lift" behind a confirmation
-// that names the consequence, and the unsubscribe page a recipient reaches from the message's footer.
+// that names the consequence, unsubscribing by hand an address that asked by mail, and the unsubscribe page a
+// recipient reaches from the message's footer.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -27,6 +28,8 @@ let dataDir = "";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
+  // A server of its own starts slowly on a busy machine.
+  test.setTimeout(120_000);
   smtp = await startSmtp();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-newsletters-keys-"));
   // A slow pace, so that the send is still going out when the keyboard reaches "Pause".
@@ -37,8 +40,8 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  if (server) await stopServer(server);
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -92,8 +95,11 @@ for (const width of [1280, 375]) {
     if (width === 1280) {
       await press(page, optIn, "Space");
       await expect(optIn).not.toBeChecked();
-      await press(page, page.getByRole("button", { name: "Save settings" }));
+      const save = page.getByRole("button", { name: "Save settings" });
+      await press(page, save);
       await expect(toast(page, "Newsletter settings saved")).toBeVisible();
+      // The button, disabled while saving, has the focus again.
+      await expect(save).toBeFocused();
     }
     await expect(optIn).not.toBeChecked();
     await noViolations(page);
@@ -116,6 +122,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByText(/Audience: confirmed subscribers \(\d+ now\)/)).toBeVisible();
     await press(page, page.getByRole("button", { name: "Save draft" }));
     await expect(toast(page, "Newsletter saved")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save draft" })).toBeFocused();
     const preview = page.getByTestId("newsletter-preview");
     await expect(preview.contentFrame().getByText("What is new")).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -125,6 +132,7 @@ for (const width of [1280, 375]) {
     // Send a test to oneself.
     await press(page, page.getByRole("button", { name: "Send test" }));
     await expect(toast(page, "Test on its way to admin@example.com")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send test" })).toBeFocused();
     await expect
       .poll(() => smtp.mails.filter((m) => m.raw.includes(`[Test] ${subject}`)).length, { timeout: 20_000 })
       .toBe(1);
@@ -138,8 +146,13 @@ for (const width of [1280, 375]) {
     await press(page, page.getByRole("button", { name: "Schedule", exact: true }));
     await expect(toast(page, "Newsletter scheduled")).toBeVisible();
     await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
-    await press(page, page.getByRole("button", { name: "Cancel schedule" }));
+    await expect(page.getByRole("button", { name: "Reschedule" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Cancel schedule" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(toast(page, "Schedule cancelled")).toBeVisible();
+    // The button went with the schedule: the focus is on the time to schedule for.
+    await expect(page.getByLabel(/Schedule for/)).toBeFocused();
 
     // The preview at phone and desktop width, by Space and Enter on its toggle buttons.
     const phone = page.getByRole("button", { name: "Phone (375 px)" });
@@ -160,16 +173,18 @@ for (const width of [1280, 375]) {
     await noViolations(page);
     await press(page, confirm.getByRole("button", { name: "Send now" }));
     await expect(toast(page, "Sending started")).toBeVisible();
-
-    // Pause and resume while it goes out; the progress bar says how far it is.
+    // The compose form is gone with its button: the focus is on the progress, and Tab reaches "Pause".
+    await expect(page.getByRole("heading", { name: "Progress" })).toBeFocused();
     await expect(page.getByRole("progressbar", { name: "Share of recipients done" })).toBeVisible();
-    const pause = page.getByRole("button", { name: "Pause" });
-    await press(page, pause);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Pause" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(toast(page, "Sending paused")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resume" })).toBeFocused();
     await expect(page.getByText("Paused", { exact: true })).toBeVisible();
     await noViolations(page);
     await shot(page, `newsletter-paused-${width}`);
-    await press(page, page.getByRole("button", { name: "Resume" }));
+    await page.keyboard.press("Enter");
     await expect(toast(page, "Sending resumed")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Results" })).toBeVisible({ timeout: 90_000 });
     const delivered = smtp.mails.filter((m) => m.raw.includes(`Subject: ${subject}`));
@@ -224,6 +239,22 @@ for (const width of [1280, 375]) {
     await page.keyboard.press("Enter");
     await press(page, dialog.getByRole("button", { name: "Lift suppression" }));
     await expect(toast(page, "Suppression lifted")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Suppressed addresses" })).toBeFocused();
+
+    // Someone asks by mail (the mailto of List-Unsubscribe): their address, typed in, is unsubscribed.
+    const asked = `reader${width}-1@example.com`;
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Unsubscribe an address")).toBeFocused();
+    await page.keyboard.type(asked);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Unsubscribe", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toast(page, `${asked} is unsubscribed`)).toBeVisible();
+    await expect(page.getByTestId("suppressed-row").filter({ hasText: asked })).toContainText("Unsubscribed");
+    await expect(page.getByRole("button", { name: "Unsubscribe", exact: true })).toBeFocused();
+    await expect(page.getByLabel("Unsubscribe an address")).toHaveValue("");
+    await noViolations(page);
+    await shot(page, `newsletters-hand-unsubscribe-${width}`);
     await expect(page.getByTestId("suppressed-row").filter({ hasText: recipient })).toHaveCount(0);
   });
 }

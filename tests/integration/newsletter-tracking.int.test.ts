@@ -9,6 +9,7 @@ import {
   analyticsDailyViews,
   analyticsDailyVisitors,
   analyticsPageViews,
+  auditLog,
   contactRequests,
   formSubmissions,
   newsletterRecipients,
@@ -16,6 +17,7 @@ import {
   subscribers,
 } from "~/db/schema";
 import { env } from "~/env.server";
+import { auditSentence } from "~/lib/audit-sentences";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { closeBulkTransport, senderAddress } from "~/lib/mail.server";
 import { NEWSLETTER_SETTING_DEFAULTS, type NewsletterSettings } from "~/lib/newsletter-settings";
@@ -24,7 +26,7 @@ import { breakdown } from "~/models/analytics.server";
 import { flushAnalytics, recordPageView } from "~/models/analytics-collector.server";
 import { runSenderOnce, senderState } from "~/models/newsletter-delivery.server";
 import { recipientToken } from "~/models/newsletter-sending.server";
-import { saveNewsletterSettings } from "~/models/newsletter-subscribers.server";
+import { saveNewsletterSettings, unsubscribeByHand } from "~/models/newsletter-subscribers.server";
 import { campaignName } from "~/models/newsletter-tracking.server";
 import { clicksPerLink, createNewsletter, sendNow, sendProgress } from "~/models/newsletters-admin.server";
 import * as leads from "~/routes/api/leads";
@@ -136,6 +138,31 @@ describe("unsubscribing", () => {
       expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       expect(mail).toContain(`href="${BASE}/newsletter/unsubscribe/${token}"`);
     }
+  });
+
+  it("the mailto's request is carried out by hand with the address from its subject, audited", async () => {
+    const { mails } = await send(["asks@example.com", "other@example.com"]);
+    const header = /^List-Unsubscribe: .*<mailto:[^?]+\?subject=([^>]+)>/m.exec(
+      mails["asks@example.com"] ?? "",
+    );
+    const address = decodeURIComponent(header?.[1] ?? "").replace(/^Unsubscribe /, "");
+    expect(address).toBe("asks@example.com");
+    expect(await unsubscribeByHand(` ${address.toUpperCase()} `, who)).toBe("unsubscribed");
+    expect(await unsubscribeByHand(address, who)).toBe("already");
+    expect(await unsubscribeByHand("nobody@example.com", who)).toBe("unknown");
+    const rows = await test.handle().db.select().from(subscribers);
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.subscription]))).toEqual({
+      "asks@example.com": "unsubscribed",
+      "other@example.com": "confirmed",
+    });
+    const [entry] = await test
+      .handle()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "subscriber.unsubscribed_by_hand"));
+    expect(
+      entry && auditSentence({ who: entry.actor ?? "", action: entry.action, details: entry.details }),
+    ).toBe("admin@example.com unsubscribed a subscriber who asked by mail");
   });
 });
 

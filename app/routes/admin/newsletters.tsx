@@ -1,13 +1,15 @@
 // /admin/newsletters: the sends (drafts, scheduled, going out, sent) with their progress; "New newsletter" and
-// "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift"; and the newsletter's
-// settings (confirmation of sign-ups, click and open tracking). Composing is /admin/newsletters/:id.
+// "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift" and "Unsubscribe an
+// address" (for those who ask by mail); and the newsletter's settings (confirmation of sign-ups, click and open
+// tracking). Composing is /admin/newsletters/:id.
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewslettersScreen } from "~/components/admin/newsletters-screen";
 import { adminTitle } from "~/lib/brand";
-import { done, gone, refuse } from "~/lib/forms";
+import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import { handUnsubscribeSchema } from "~/lib/newsletter-form";
 import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
 import { requestInfo } from "~/lib/request-context.server";
 import { keepDataOnTabChange } from "~/lib/url-tab";
@@ -17,6 +19,7 @@ import {
   listSuppressed,
   readNewsletterSettings,
   saveNewsletterSettings,
+  unsubscribeByHand,
 } from "~/models/newsletter-subscribers.server";
 import {
   createNewsletter,
@@ -87,6 +90,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       const lifted = isUuid(id) && (await liftSuppression(id, who));
       if (!lifted) return gone("That address is no longer suppressed");
       return done("Suppression lifted: the address will receive the next newsletters");
+    }
+    if (intent === "unsubscribe") {
+      const parsed = parseForm(handUnsubscribeSchema, form);
+      if (!parsed.ok) return invalid({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values });
+      const { email } = parsed.data;
+      const result = await unsubscribeByHand(email, who);
+      if (result === "unknown")
+        return refuse(`${email} is not a subscriber`, { intent, values: parsed.values }, 404);
+      if (result === "already") return done(`${email} was already receiving no newsletters`, { intent });
+      return done(`${email} is unsubscribed`, { intent });
     }
     if (intent === "settings") {
       const values = Object.fromEntries(
