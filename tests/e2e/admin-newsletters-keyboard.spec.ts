@@ -19,13 +19,13 @@ import { expectNoHorizontalScroll, tabTo, toast } from "./support/ui";
 
 /** Toasts mid fade-in and the e-mail preview frame (no scripts may run there, so axe cannot). */
 const OUTSIDE_PREVIEW = { exclude: "[data-sonner-toast], [data-testid=newsletter-preview]" };
-const READERS = 20;
+const READERS = 12;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: ServerProcess;
 let dataDir = "";
 
-test.describe.configure({ mode: "serial", timeout: 240_000 });
+test.describe.configure({ mode: "serial", timeout: 480_000 });
 
 test.beforeAll(async () => {
   // A server of its own starts slowly on a busy machine.
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   server = await startServer(await freePort(), {
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
-    NEWSLETTER_RATE: "4",
+    NEWSLETTER_RATE: "3",
   });
 });
 test.afterAll(async () => {

@@ -293,12 +293,7 @@ function HandUnsubscribe() {
     if (fetcher.data?.ok) form.current?.reset();
   }, [fetcher.data]);
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      onSubmit={onSubmit}
-      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
-    >
+    <fetcher.Form ref={form} method="post" onSubmit={onSubmit} className="mt-3">
       <input type="hidden" name="intent" value="unsubscribe" />
       <Field
         id="hand-unsubscribe"
@@ -307,19 +302,22 @@ function HandUnsubscribe() {
         error={errors.email}
       >
         {(aria) => (
-          <Input
-            {...aria}
-            type="email"
-            name="email"
-            defaultValue={values?.email ?? ""}
-            autoComplete="off"
-            required
-          />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...aria}
+              type="email"
+              name="email"
+              defaultValue={values?.email ?? ""}
+              autoComplete="off"
+              required
+              className="sm:flex-1"
+            />
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Unsubscribing…" : "Unsubscribe"}
+            </Button>
+          </div>
         )}
       </Field>
-      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Unsubscribing…" : "Unsubscribe"}
-      </Button>
     </fetcher.Form>
   );
 }
