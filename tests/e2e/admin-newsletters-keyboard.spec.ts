@@ -174,7 +174,12 @@ for (const width of [1280, 375]) {
     await press(page, confirm.getByRole("button", { name: "Send now" }));
     await expect(toast(page, "Sending started")).toBeVisible();
     // The compose form is gone with its button: the focus is on the progress, and Tab reaches "Pause".
-    await expect(page.getByRole("heading", { name: "Progress" })).toBeFocused();
+    const progressHeading = page.getByRole("heading", { name: "Progress" });
+    await expect(progressHeading).toBeFocused();
+    // In view, and at phone width not hidden under the sticky header (3.5 rem).
+    expect(await progressHeading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+      width < 1024 ? 56 : 0,
+    );
     await expect(page.getByRole("progressbar", { name: "Share of recipients done" })).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Pause" })).toBeFocused();

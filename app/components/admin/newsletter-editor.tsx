@@ -343,7 +343,7 @@ function Progress({
           id="progress-heading"
           ref={headingRef}
           tabIndex={-1}
-          className="text-lg font-semibold text-slate-900"
+          className="scroll-mt-20 text-lg font-semibold text-slate-900 lg:scroll-mt-4"
         >
           {newsletter.status === "sent" ? "Results" : "Progress"}
         </h2>

@@ -223,7 +223,7 @@ function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
           id="suppressed-heading"
           ref={heading}
           tabIndex={-1}
-          className="text-lg font-semibold text-slate-900"
+          className="scroll-mt-20 text-lg font-semibold text-slate-900 lg:scroll-mt-4"
         >
           Suppressed addresses
         </h2>
