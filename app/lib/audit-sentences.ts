@@ -217,6 +217,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
     `${who} imported a subscriber list${text(d.fileName) ? ` (${text(d.fileName)})` : ""} of ${plural(count(d.rows), "row")}, stating that these people agreed to receive the newsletter`,
   "subscriber.import_done": (who, d) =>
     `${who}'s subscriber import finished: ${count(d.imported)} imported, ${count(d.merged)} merged, ${count(d.skipped)} skipped, ${count(d.invalid)} invalid`,
+  "subscriber.unsubscribed_by_hand": (who) => `${who} unsubscribed a subscriber who asked by mail`,
   "subscriber.suppression_lifted": (who, d) =>
     `${who} lifted a subscriber's suppression${text(d.was) ? ` (${text(d.was)})` : ""}`,
   "team.invitation.created": (who, d) =>

@@ -63,3 +63,11 @@ export const testSendSchema = z.object({
     .trim()
     .pipe(z.email({ message: "Enter a valid email address" })),
 });
+
+/** "Unsubscribe an address" on the suppression list (someone asked by mail). */
+export const handUnsubscribeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: "Enter a valid email address" })),
+});

@@ -52,6 +52,7 @@ import {
 } from "~/models/lead-notifications.server";
 import type { Member } from "~/models/member-directory.server";
 import { readNewsletterSettings, requestConfirmations } from "~/models/newsletter-subscribers.server";
+import { CONVERSION_COOKIE, recordConversions, sendOfConversion } from "~/models/newsletter-tracking.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { recordSubscriberEvents } from "~/models/subscriber-history.server";
 import { listeningEndpoints, webhookEntriesFor } from "~/models/webhooks.server";
@@ -139,6 +140,8 @@ export type PendingLead = (
   rate: RateLimitHit | null;
   /** Set when a bot trap caught it: held as suspected spam (within the caps), never stored as a lead. */
   hold?: HoldFacts;
+  /** The newsletter send whose link brought this browser here (its conversion cookie): the lead counts for it. */
+  newsletterId?: string | null;
 };
 
 /** Why and from where a submission is held as suspected spam. */
@@ -188,6 +191,8 @@ interface Stored {
   lead: LeadFacts;
   event: "lead.created" | "subscriber.created";
   data: Record<string, unknown>;
+  /** The send the lead is a conversion of, if any. */
+  newsletterId?: string | null;
 }
 
 /**
@@ -201,25 +206,32 @@ const insertMoment = () => sql`clock_timestamp()`;
  * returns the leads with their webhook data, which carries the row's created_at.
  */
 async function stored<R extends { id: string }>(
-  batch: { row: R; lead: LeadFacts; at?: Date }[],
+  batch: { row: R; lead: LeadFacts; at?: Date; newsletterId?: string | null }[],
   insert: (rows: (R & { createdAt: SQL | Date })[]) => Promise<{ id: string; createdAt: Date }[]>,
 ): Promise<Stored[]> {
   const created = await insert(batch.map(({ row, at }) => ({ ...row, createdAt: at ?? insertMoment() })));
   const createdAt = new Map(created.map((row) => [row.id, row.createdAt.toISOString()]));
-  return batch.map(({ lead }) => {
+  return batch.map(({ lead, newsletterId }) => {
     // Who works the lead is the team's business, not the webhook receivers'.
     const { assigneeEmail: _, ...announced } = lead;
-    return { lead, event: "lead.created", data: { ...announced, createdAt: createdAt.get(lead.id ?? "") } };
+    const data = { ...announced, createdAt: createdAt.get(lead.id ?? "") };
+    return { lead, event: "lead.created", data, newsletterId };
   });
 }
 
 /** Leads of one kind; `at` is the time a restored lead was first received (otherwise the moment of its insert). */
-type Batch<I> = { input: I; attribution: Attribution; at?: Date; assignee?: Member }[];
+type Batch<I> = {
+  input: I;
+  attribution: Attribution;
+  at?: Date;
+  assignee?: Member;
+  newsletterId?: string | null;
+}[];
 
 /** Inserts the batch's contact requests in one statement and returns what their deliveries need. */
 async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution, at, assignee }) => {
+  const batch = leads.map(({ input, attribution, at, assignee, newsletterId }) => {
     const row = {
       id: randomUUID(),
       assignedTo: assignee?.userId ?? null,
@@ -237,7 +249,7 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
       message: row.message,
       assigneeEmail: assignee?.email ?? null,
     });
-    return { row, lead, at };
+    return { row, lead, at, newsletterId };
   });
   return stored(batch, (rows) =>
     tx
@@ -250,7 +262,7 @@ async function insertContactRequests(tx: Tx, leads: Batch<ContactInput>): Promis
 /** The batch's demo and dialog leads. They subscribe nobody: only the newsletter form does (consent). */
 async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<Stored[]> {
   if (!leads.length) return [];
-  const batch = leads.map(({ input, attribution, at, assignee }) => {
+  const batch = leads.map(({ input, attribution, at, assignee, newsletterId }) => {
     const row = {
       id: randomUUID(),
       assignedTo: assignee?.userId ?? null,
@@ -267,7 +279,7 @@ async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Promise<S
       message: row.message,
       assigneeEmail: assignee?.email ?? null,
     });
-    return { row, lead, at };
+    return { row, lead, at, newsletterId };
   });
   return stored(batch, (rows) =>
     tx
@@ -291,11 +303,12 @@ async function insertSubscribers(
   if (!leads.length) return { stored: [], queued: 0 };
   const doubleOptIn = mailConfigured() && (await readNewsletterSettings(tx)).newsletterDoubleOptIn;
   const rows = leads
-    .map(({ input, attribution, at }) => ({
+    .map(({ input, attribution, at, newsletterId }) => ({
       id: randomUUID(),
       email: input.email.toLowerCase(),
       attribution,
       at,
+      newsletterId,
     }))
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   const created = await tx
@@ -338,13 +351,12 @@ async function insertSubscribers(
     ],
     doubleOptIn,
   );
-  const stored = rows.flatMap(({ id, email, attribution }): Stored[] => {
+  const stored = rows.flatMap(({ id, email, attribution, newsletterId }): Stored[] => {
     const at = createdAt.get(id);
     if (!at) return [];
     const lead = facts("newsletter", id, email, attribution, {});
-    return [
-      { lead, event: "subscriber.created", data: { id, email, ...attribution, createdAt: at.toISOString() } },
-    ];
+    const data = { id, email, ...attribution, createdAt: at.toISOString() };
+    return [{ lead, event: "subscriber.created", data, newsletterId }];
   });
   return { stored, queued };
 }
@@ -428,6 +440,10 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
       ...(await insertLeadSubmissions(tx, of("lead"))),
       ...newsletter.stored,
     ];
+    await recordConversions(
+      tx,
+      stored.flatMap(({ lead, newsletterId }) => (newsletterId ? [{ newsletterId, kind: lead.kind }] : [])),
+    );
     return {
       results: results.map((r): StoreResult => r ?? { stored: true }),
       queued: (await queueDeliveries(tx, stored, mailConfigured() ? settings : null)) + newsletter.queued,
@@ -752,7 +768,14 @@ export async function submitLead(
     const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
     const attribution = readAttribution(request, parsed.data);
     const rate = { key: `lead:${kind}:${clientKey(ip)}`, limit, windowSeconds };
-    const result = await storeLead({ kind, input: parsed.data, attribution, rate } as PendingLead);
+    const newsletterId = await sendOfConversion(readCookie(request, CONVERSION_COOKIE));
+    const result = await storeLead({
+      kind,
+      input: parsed.data,
+      attribution,
+      rate,
+      newsletterId,
+    } as PendingLead);
     if (!result.stored && result.reason !== "rate-limited") {
       // The administrator turned this form off (Settings): the routes answer 404, as for a page that is gone.
       // (Only held submissions meet the spam caps, and they never come this way.)

@@ -56,6 +56,14 @@ export function classify(error: unknown): SendOutcome {
   return { status: "temporary", error: message };
 }
 
+/**
+ * The mailto of List-Unsubscribe: to the sender's mailbox, with the address in the subject, so whoever reads that
+ * mailbox finds the subscriber even when the mail comes from another address (a forward, an alias).
+ */
+export function mailtoUnsubscribe(email: string): string {
+  return `mailto:${senderAddress()}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
+}
+
 type Material = NonNullable<Awaited<ReturnType<typeof sendMaterial>>>;
 
 /** Another instance's database handle (tests of two instances), a sender's id, its idle poll. */
@@ -100,7 +108,7 @@ async function sendOne(state: SenderState, row: ClaimedRecipient): Promise<SendO
       html: personalize(send.template.html, urls, true),
       text: personalize(send.template.text, urls, false),
       headers: {
-        "List-Unsubscribe": `<${urls.oneClick}>, <mailto:${senderAddress()}?subject=unsubscribe>`,
+        "List-Unsubscribe": `<${urls.oneClick}>, <${mailtoUnsubscribe(row.email)}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "X-Newsletter-Recipient": row.id,
       },

@@ -116,7 +116,7 @@ describe("sending a newsletter", () => {
     // Soft line breaks of quoted-printable undone, folded header lines unfolded.
     const raw = mail?.raw.replace(/=\r?\n/g, "").replace(/\r?\n[ \t]+/g, " ") ?? "";
     expect(raw).toMatch(
-      /^List-Unsubscribe: <https:\/\/site\.example\/api\/newsletter\/unsubscribe\/[0-9a-f-]{36}\.[\w-]{22}>,\s+<mailto:[^>]+\?subject=unsubscribe>/m,
+      /^List-Unsubscribe: <https:\/\/site\.example\/api\/newsletter\/unsubscribe\/[0-9a-f-]{36}\.[\w-]{22}>,\s+<mailto:[^>]+\?subject=Unsubscribe%20reader\d+%40example\.com>/m,
     );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(raw).toMatch(/Content-Type: multipart\/alternative/);

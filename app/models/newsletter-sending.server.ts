@@ -35,12 +35,24 @@ export const SEND_RETRY: RetryPolicy & { maxAttempts: number } = {
 
 let linkKey: Promise<Buffer> | undefined;
 
-async function signature(recipientId: string): Promise<string> {
+/** The HMAC of an id for one use ("" for recipients' links, "send:" for the conversion cookie). */
+async function signature(id: string, use = ""): Promise<string> {
   linkKey ??= atRestKey().then((key) => createHmac("sha256", key).update("newsletter-links").digest());
   return createHmac("sha256", await linkKey)
-    .update(recipientId)
+    .update(use + id)
     .digest("base64url")
     .slice(0, 22);
+}
+
+/** The id a token of `use` signs, or null when it is not one of ours. */
+async function signedId(token: string, use: string): Promise<string | null> {
+  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const expected = await signature(match[1], use);
+  // Constant-time enough for a 22-character comparison of an HMAC: compare every character.
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ match[2].charCodeAt(i);
+  return diff === 0 ? match[1] : null;
 }
 
 /** The token of one recipient of one send: in its unsubscribe, click and open links. */
@@ -49,14 +61,18 @@ export async function recipientToken(recipientId: string): Promise<string> {
 }
 
 /** The recipient a token names, or null when it is not one of ours. */
-export async function recipientOfToken(token: string): Promise<string | null> {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!match?.[1] || !match[2]) return null;
-  const expected = await signature(match[1]);
-  // Constant-time enough for a 22-character comparison of an HMAC: compare every character.
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ match[2].charCodeAt(i);
-  return diff === 0 ? match[1] : null;
+export function recipientOfToken(token: string): Promise<string | null> {
+  return signedId(token, "");
+}
+
+/** The value of the cookie a click leaves: which send brought the browser here (signed, so none can be made up). */
+export async function sendToken(newsletterId: string): Promise<string> {
+  return `${newsletterId}.${await signature(newsletterId, "send:")}`;
+}
+
+/** The send a conversion cookie names, or null when it is not one of ours. */
+export function sendOfToken(token: string): Promise<string | null> {
+  return signedId(token, "send:");
 }
 
 export function recipientUrls(token: string, linkCount: number, clickTracking: boolean, links: string[]) {

@@ -274,3 +274,31 @@ export async function saveNewsletterSettings(values: NewsletterSettings, who: Au
     });
   });
 }
+
+export type HandUnsubscribe = "unsubscribed" | "already" | "unknown";
+
+/**
+ * Unsubscribes an address by hand: what the team does with the mails List-Unsubscribe's mailto sends to the sender
+ * address (their subject names the address). A pending or confirmed address becomes unsubscribed (audited); a
+ * suppressed one stays as it is ("already"); an address nobody signed up with is "unknown".
+ */
+export async function unsubscribeByHand(email: string, who: AuditContext): Promise<HandUnsubscribe> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: subscribers.id, subscription: subscribers.subscription })
+      .from(subscribers)
+      .where(eq(subscribers.email, email.trim().toLowerCase()))
+      .for("update");
+    if (!row) return "unknown";
+    if (row.subscription !== "pending" && row.subscription !== "confirmed") return "already";
+    await setSubscription(tx, eq(subscribers.id, row.id), "unsubscribed", "unsubscribed");
+    await recordAuditIn(tx, {
+      ...who,
+      action: "subscriber.unsubscribed_by_hand",
+      entity: "subscriber",
+      entityId: row.id,
+      details: { was: row.subscription },
+    });
+    return "unsubscribed";
+  });
+}

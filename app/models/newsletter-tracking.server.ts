@@ -1,12 +1,22 @@
 // What a newsletter's recipient does with it: unsubscribes (one click, RFC 8058, or the page's button), follows a
 // link (counted, then redirected with the send's campaign so Analytics attributes the visit and any lead to it),
-// or opens it (a pixel, only when the site turned it on). Every link carries the recipient row's signed token.
+// or opens it (a pixel, only when the site turned it on). Every link carries the recipient row's signed token. A
+// lead sent from the browser a click brought to our site counts as a conversion of that send.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { newsletterClicks, newsletterRecipients, newsletters, subscribers } from "~/db/schema";
+import { type Database, db } from "~/db/client.server";
+import {
+  newsletterClicks,
+  newsletterConversions,
+  newsletterRecipients,
+  newsletters,
+  subscribers,
+} from "~/db/schema";
+import { env } from "~/env.server";
 import { slugify } from "~/lib/content";
+import type { LeadForm } from "~/lib/lead-status";
 import type { SubscriptionStatus } from "~/lib/newsletter-status";
-import { recipientOfToken } from "~/models/newsletter-sending.server";
+import { recipientOfToken, sendOfToken, sendToken } from "~/models/newsletter-sending.server";
+import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { setSubscription } from "~/models/subscriber-history.server";
 
 export interface RecipientView {
@@ -61,10 +71,24 @@ export function campaignName(subject: string): string {
 }
 
 /**
- * A click on the `index`-th link of the message a token was sent with: counted, and the link's address with
- * utm_source=newsletter, utm_medium=email and the send's campaign returned (null: no such link or token).
+ * The cookie a click to our own site leaves (first-party, HTTP only, signed): the send a later lead from that
+ * browser is counted for. The latest click wins; it lasts CONVERSION_DAYS.
  */
-export async function followLink(token: string, index: number): Promise<string | null> {
+export const CONVERSION_COOKIE = "nl_send";
+export const CONVERSION_DAYS = 30;
+
+export interface FollowedLink {
+  /** The link's address with utm_source=newsletter, utm_medium=email and the send's campaign. */
+  location: string;
+  /** The conversion cookie's value when the link goes to our own site (null: another site, nothing to count). */
+  conversion: string | null;
+}
+
+/**
+ * A click on the `index`-th link of the message a token was sent with: counted, and where to send the browser
+ * (null: no such link or token).
+ */
+export async function followLink(token: string, index: number): Promise<FollowedLink | null> {
   const id = await recipientOfToken(token);
   if (!id || !Number.isInteger(index) || index < 0) return null;
   const [row] = await db()
@@ -81,13 +105,45 @@ export async function followLink(token: string, index: number): Promise<string |
     target.searchParams.set("utm_medium", "email");
     target.searchParams.set("utm_campaign", campaignName(row.subject));
   }
-  return target.toString();
+  const ours = target.origin === new URL(env().baseUrl).origin;
+  return {
+    location: target.toString(),
+    conversion: ours ? await sendToken(row.newsletterId) : null,
+  };
 }
 
-/** The open pixel was loaded: the first time is kept. */
+/** The send a conversion cookie's value names (null: none, or not one of ours). */
+export async function sendOfConversion(value: string | null | undefined): Promise<string | null> {
+  if (!value) return null;
+  return sendOfToken(value);
+}
+
+/**
+ * Counts stored leads as conversions of the sends their browsers came from, in the leads' own transaction. A send
+ * deleted in the meantime is passed over (the join), never an error that would lose the leads.
+ */
+export async function recordConversions(
+  tx: Pick<Database, "execute">,
+  leads: { newsletterId: string; kind: LeadForm }[],
+): Promise<void> {
+  if (!leads.length) return;
+  const values = sql.join(
+    leads.map((l) => sql`(${l.newsletterId}::uuid, ${l.kind})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into ${newsletterConversions} (newsletter_id, lead_kind)
+    select v.id, v.kind from (values ${values}) as v(id, kind)
+    join ${newsletters} n on n.id = v.id`);
+}
+
+/**
+ * The open pixel was loaded: the first time is kept. Nothing is recorded while the site counts no opens (the
+ * address can still be reached from the recipient's token, which every message's unsubscribe link carries).
+ */
 export async function recordOpen(token: string): Promise<void> {
   const id = await recipientOfToken(token);
-  if (!id) return;
+  if (!id || !(await readNewsletterSettings()).newsletterOpenTracking) return;
   await db()
     .update(newsletterRecipients)
     .set({ openedAt: sql`now()` })

@@ -6,6 +6,7 @@ import {
   blogPosts,
   type NewsletterAudience,
   newsletterClicks,
+  newsletterConversions,
   newsletterRecipients,
   newsletters,
   subscribers,
@@ -172,6 +173,8 @@ export interface SendProgress {
   remaining: number;
   unsubscribed: number;
   opened: number;
+  /** Leads sent from browsers that followed one of the send's links to our site (conversions). */
+  conversions: number;
   /** Messages per second over the last 10 seconds. */
   rate: number;
 }
@@ -189,8 +192,9 @@ export async function sendProgress(ids: string[]): Promise<Map<string, SendProgr
       count(*) filter (where status in ('pending', 'sending', 'retrying'))::int as remaining,
       count(unsubscribed_at)::int as unsubscribed,
       count(opened_at)::int as opened,
-      count(*) filter (where sent_at > now() - interval '10 seconds')::int as recent
-    from ${newsletterRecipients}
+      count(*) filter (where sent_at > now() - interval '10 seconds')::int as recent,
+      (select count(*) from ${newsletterConversions} c where c.newsletter_id = r.newsletter_id)::int as conversions
+    from ${newsletterRecipients} r
     where newsletter_id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,

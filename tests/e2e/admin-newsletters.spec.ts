@@ -11,6 +11,7 @@ import { freePort } from "../../scripts/free-port.ts";
 import { startSmtp } from "../support/receivers";
 import { axeViolations } from "./support/a11y";
 import { expect, failedResource, signInAsAdmin, test } from "./support/fixtures";
+import { signUpForNewsletter } from "./support/leads";
 import { startServer, stopServer } from "./support/server-process";
 import { expectNoHorizontalScroll, toast } from "./support/ui";
 
@@ -20,19 +21,6 @@ const OUTSIDE_PREVIEW = { exclude: "[data-sonner-toast], [data-testid=newsletter
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function signUp(base: string, email: string) {
-  const response = await fetch(`${base}/api/leads`, {
-    method: "POST",
-    headers: {
-      Origin: base,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
-  });
-  expect(response.status).toBe(200);
 }
 
 test.describe("admin newsletters", () => {
@@ -75,7 +63,7 @@ test.describe("admin newsletters", () => {
       expect(await axeViolations(page, OUTSIDE_PREVIEW)).toEqual([]);
       await shot(page, "newsletters-settings-1280");
 
-      for (let i = 0; i < 12; i++) await signUp(base, `reader${i}@example.com`);
+      for (let i = 0; i < 12; i++) await signUpForNewsletter(base, `reader${i}@example.com`);
 
       // A new newsletter, composed by keyboard.
       await page.getByRole("tab", { name: /Sends/ }).click();

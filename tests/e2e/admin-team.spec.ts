@@ -3,19 +3,9 @@
 // accepts in their own browser and is signed in with the editor's screens only (a screen outside the role is a 403
 // page naming the roles), the owner changes the role and removes the member (both confirmed), whose open page is
 // then refused; a withdrawn invitation's link says so. Axe finds nothing on either screen.
-import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, test } from "./support/fixtures";
-import { expectNoHorizontalScroll, toast, uniqueSuffix } from "./support/ui";
-
-/** Moves the keyboard focus forward until `target` has it (keyboard only: no clicks). */
-async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, max = 60) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("could not reach the element with Tab");
-}
+import { expectNoHorizontalScroll, tabTo, toast, uniqueSuffix } from "./support/ui";
 
 for (const width of [375, 1280]) {
   test(`team: invite, accept, change the role, remove — keyboard only at ${width} px`, async ({

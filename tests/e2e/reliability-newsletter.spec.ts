@@ -8,24 +8,12 @@ import path from "node:path";
 import { freePort } from "../../scripts/free-port.ts";
 import { startSmtp } from "../support/receivers";
 import { expect, postgresUrl, test } from "./support/fixtures";
+import { signUpForNewsletter } from "./support/leads";
 import { adminCookie, adminPost, scratchDatabase, startServer, stopServer } from "./support/server-process";
 
 const RECIPIENTS = 2000;
 const CONNECTIONS = 4;
 const SUBJECT = "Crash test newsletter";
-
-async function signUp(base: string, email: string) {
-  const response = await fetch(`${base}/api/leads`, {
-    method: "POST",
-    headers: {
-      Origin: base,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
-  });
-  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
-}
 
 async function killMidSend(env: Record<string, string>) {
   const smtp = await startSmtp();
@@ -53,7 +41,7 @@ async function killMidSend(env: Record<string, string>) {
     for (let i = 0; i < RECIPIENTS; i += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, RECIPIENTS - i) }, (_, k) =>
-          signUp(server.base, `reader${i + k}@example.com`),
+          signUpForNewsletter(server.base, `reader${i + k}@example.com`),
         ),
       );
     }

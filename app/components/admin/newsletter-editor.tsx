@@ -7,6 +7,7 @@ import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
 import { progressText, type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
+import { focusLost, useFocusBack } from "~/components/admin/use-focus-back";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, LengthCounter } from "~/components/ui/field";
@@ -57,6 +58,13 @@ export function NewsletterEditor(props: Props) {
     }, LIVE_MS);
     return () => clearInterval(timer);
   }, [live, revalidator]);
+  // "Send now" takes the compose form, and the focus with it, away: the keyboard goes on from the progress.
+  const progressHeading = useRef<HTMLHeadingElement>(null);
+  const wasEditable = useRef(editable);
+  useEffect(() => {
+    if (wasEditable.current && !editable && focusLost()) progressHeading.current?.focus();
+    wasEditable.current = editable;
+  }, [editable]);
 
   return (
     <div className="space-y-6">
@@ -78,7 +86,7 @@ export function NewsletterEditor(props: Props) {
         }
         actions={<StatusBadge status={newsletter.status} />}
       />
-      {props.progress || !editable ? <Progress {...props} /> : null}
+      {props.progress || !editable ? <Progress {...props} headingRef={progressHeading} /> : null}
       {editable ? <Compose {...props} /> : null}
       <Preview preview={props.preview} />
       {props.clicks.length ? <Clicks clicks={props.clicks} /> : null}
@@ -97,6 +105,8 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   const [preheader, setPreheader] = useState(values?.preheader ?? newsletter.preheader);
   const busy = fetcher.state !== "idle";
   const busyWith = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
+  // "Cancel schedule" is gone once the schedule is: the focus goes to the time to schedule for.
+  const { onSubmit } = useFocusBack(busy, () => document.getElementById(`${fid}-at`));
   const submit = (intent: string) => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
@@ -107,6 +117,7 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
     <fetcher.Form
       ref={formRef}
       method="post"
+      onSubmit={onSubmit}
       className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
       aria-labelledby={`${fid}-heading`}
     >
@@ -289,9 +300,15 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   );
 }
 
-function Progress({ newsletter, progress }: Props) {
+function Progress({
+  newsletter,
+  progress,
+  headingRef,
+}: Props & { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const { onSubmit } = useFocusBack(busy);
   const p = progress ?? {
     recipients: 0,
     sent: 0,
@@ -301,6 +318,7 @@ function Progress({ newsletter, progress }: Props) {
     remaining: 0,
     unsubscribed: 0,
     opened: 0,
+    conversions: 0,
     rate: 0,
   };
   const figures: [string, number | string][] = [
@@ -312,20 +330,25 @@ function Progress({ newsletter, progress }: Props) {
     ["Messages a second", p.rate],
     ["Unsubscribed from this send", p.unsubscribed],
     ["Skipped (no longer subscribed)", p.skipped],
+    ["Leads from its links", p.conversions],
   ];
   if (p.opened) figures.push(["Opened (when counted)", p.opened]);
-  const busy = fetcher.state !== "idle";
   return (
     <section
       aria-labelledby="progress-heading"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
+        <h2
+          id="progress-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-20 text-lg font-semibold text-slate-900 lg:scroll-mt-4"
+        >
           {newsletter.status === "sent" ? "Results" : "Progress"}
         </h2>
         {newsletter.status === "sending" || newsletter.status === "paused" ? (
-          <fetcher.Form method="post">
+          <fetcher.Form method="post" onSubmit={onSubmit}>
             <input type="hidden" name="intent" value={newsletter.status === "sending" ? "pause" : "resume"} />
             <Button type="submit" variant="outline" disabled={busy}>
               {newsletter.status === "sending" ? <Pause aria-hidden /> : <Play aria-hidden />}

@@ -1,17 +1,19 @@
 // The Newsletters screen's tabs: the sends with their progress, the suppression list (with "Lift" after a
 // confirmation naming the consequence), the import of a subscriber list, and the newsletter's settings.
 import { Mail, Plus, ShieldOff } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ListRow } from "~/components/admin/list-row";
 import { ImportPanel, type ImportView } from "~/components/admin/newsletters-import";
 import { SwitchField } from "~/components/admin/settings-panels";
+import { useFocusBack } from "~/components/admin/use-focus-back";
 import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Label, Select } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { Input, Label, Select } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useActionToast } from "~/components/ui/toaster";
 import { formatStamp } from "~/lib/dates";
@@ -28,6 +30,7 @@ export interface SendProgressView {
   remaining: number;
   unsubscribed: number;
   opened: number;
+  conversions: number;
   rate: number;
 }
 
@@ -213,19 +216,28 @@ const LIFT_FETCHER = "lift-suppression";
 function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
   const action = useFetcher<ActionResult>({ key: LIFT_FETCHER });
   useActionToast(action.data);
+  // The lifted row goes, and the focus its button had with it: the keyboard goes on from the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { note } = useFocusBack(action.state !== "idle", () => heading.current);
   return (
     <section
       aria-labelledby="suppressed-heading"
       className="rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="border-b border-slate-200 px-4 py-3">
-        <h2 id="suppressed-heading" className="text-lg font-semibold text-slate-900">
+        <h2
+          id="suppressed-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="scroll-mt-20 text-lg font-semibold text-slate-900 lg:scroll-mt-4"
+        >
           Suppressed addresses
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Never sent to: they unsubscribed, their mail server refused them, or they marked a newsletter as
           spam.
         </p>
+        <HandUnsubscribe />
       </div>
       {rows.length === 0 ? (
         <p className="px-4 py-10 text-center font-medium text-slate-900">No suppressed addresses.</p>
@@ -241,7 +253,10 @@ function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
                   title="Lift the suppression"
                   description={`${row.email} will receive every newsletter from now on. Only do this if the person asked you to, in writing: mailing someone who unsubscribed or complained breaks the law in many countries and harms your sender reputation.`}
                   confirmLabel="Lift suppression"
-                  onConfirm={() => action.submit({ intent: "lift", id: row.id }, { method: "post" })}
+                  onConfirm={() => {
+                    note(document.activeElement);
+                    action.submit({ intent: "lift", id: row.id }, { method: "post" });
+                  }}
                   trigger={
                     <Button variant="outline" size="sm">
                       <ShieldOff aria-hidden />
@@ -265,6 +280,51 @@ function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Unsubscribing by hand someone who asked by mail: the "unsubscribe" mails of List-Unsubscribe reach the sender
+ * address with the subscriber's address in their subject.
+ */
+function HandUnsubscribe() {
+  const fetcher = useFetcher<ActionResult & { intent?: string }>();
+  useActionToast(fetcher.data);
+  const { onSubmit } = useFocusBack(fetcher.state !== "idle");
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  const values = fetcher.data?.ok === false ? fetcher.data.values : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  // An empty field after each success, ready for the next address.
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
+  return (
+    <fetcher.Form ref={form} method="post" onSubmit={onSubmit} className="mt-3">
+      <input type="hidden" name="intent" value="unsubscribe" />
+      <Field
+        id="hand-unsubscribe"
+        label="Unsubscribe an address"
+        hint="When someone asks by mail: those mails reach your sender address with the address in their subject."
+        error={errors.email}
+      >
+        {(aria) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...aria}
+              type="email"
+              name="email"
+              defaultValue={values?.email ?? ""}
+              autoComplete="off"
+              required
+              className="sm:flex-1"
+            />
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Unsubscribing…" : "Unsubscribe"}
+            </Button>
+          </div>
+        )}
+      </Field>
+    </fetcher.Form>
   );
 }
 
@@ -293,12 +353,14 @@ const NEWSLETTER_SWITCHES = [
 function SettingsForm({ settings }: { settings: NewsletterSettings }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
+  const { onSubmit } = useFocusBack(fetcher.state !== "idle");
   const [values, setValues] = useState(settings);
   const toggle = (key: keyof NewsletterSettings) => (checked: boolean) =>
     setValues((v) => ({ ...v, [key]: checked }));
   return (
     <fetcher.Form
       method="post"
+      onSubmit={onSubmit}
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <input type="hidden" name="intent" value="settings" />

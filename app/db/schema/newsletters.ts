@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadForm } from "~/lib/lead-status";
 import {
   IMPORT_STATUSES,
   type ImportStatus,
@@ -178,4 +179,22 @@ export const subscriberImports = pgTable(
     check("subscriber_imports_status_check", inList("status", IMPORT_STATUSES)),
     index("subscriber_imports_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * A lead (contact request, demo request or new sign-up) sent by a browser that had followed a link of this send to
+ * our site (the click redirect's cookie): the send's conversions. No address or lead id is kept, so erasing a
+ * person leaves nothing here to find.
+ */
+export const newsletterConversions = pgTable(
+  "newsletter_conversions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    newsletterId: uuid("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    leadKind: text("lead_kind").$type<LeadForm>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("newsletter_conversions_newsletter_idx").on(t.newsletterId)],
 );

@@ -1,14 +1,16 @@
 // /admin/newsletters: the sends (drafts, scheduled, going out, sent) with their progress; "New newsletter" and
-// "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift"; and the newsletter's
-// settings (confirmation of sign-ups, click and open tracking); the import of a subscriber list (CSV) with its
-// progress and report (docs/decisions/038-subscriber-import.md). Composing is /admin/newsletters/:id.
+// "Send a blog post"; the suppression list (unsubscribed, bounced, complained) with "Lift" and "Unsubscribe an
+// address" (for those who ask by mail); the newsletter's settings (confirmation of sign-ups, click and open
+// tracking); and the import of a subscriber list (CSV) with its progress and report
+// (docs/decisions/038-subscriber-import.md). Composing is /admin/newsletters/:id.
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewslettersScreen } from "~/components/admin/newsletters-screen";
 import { adminTitle } from "~/lib/brand";
-import { done, gone, refuse } from "~/lib/forms";
+import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
+import { handUnsubscribeSchema } from "~/lib/newsletter-form";
 import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
 import { requestInfo } from "~/lib/request-context.server";
 import { IMPORT_MAX_BYTES } from "~/lib/subscriber-import";
@@ -19,6 +21,7 @@ import {
   listSuppressed,
   readNewsletterSettings,
   saveNewsletterSettings,
+  unsubscribeByHand,
 } from "~/models/newsletter-subscribers.server";
 import {
   createNewsletter,
@@ -130,6 +133,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done("Suppression lifted: the address will receive the next newsletters");
     }
     if (intent === "import") return await importAction(form, who);
+    if (intent === "unsubscribe") {
+      const parsed = parseForm(handUnsubscribeSchema, form);
+      if (!parsed.ok) return invalid({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values });
+      const { email } = parsed.data;
+      const result = await unsubscribeByHand(email, who);
+      if (result === "unknown")
+        return refuse(`${email} is not a subscriber`, { intent, values: parsed.values }, 404);
+      if (result === "already") return done(`${email} was already receiving no newsletters`, { intent });
+      return done(`${email} is unsubscribed`, { intent });
+    }
     if (intent === "settings") {
       const values = Object.fromEntries(
         NEWSLETTER_SETTING_KEYS.map((key) => [key, form.get(key) === "on" || form.get(key) === "true"]),

@@ -41,3 +41,17 @@ export async function insertLeads(page: Page, leads: Leads) {
     await sendLead(page, { kind: "lead", source_page: "/", source_section: sourceSection, ...fields });
   }
 }
+
+/** A footer newsletter sign-up to the server at `base` (from outside any page), as the form sends it. */
+export async function signUpForNewsletter(base: string, email: string) {
+  const response = await fetch(`${base}/api/leads`, {
+    method: "POST",
+    headers: {
+      Origin: base,
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}

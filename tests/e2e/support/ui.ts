@@ -1,6 +1,6 @@
 // Small page helpers shared by the specs: toasts, layout at narrow widths, unique names.
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** A sonner toast with this text. */
 export function toast(page: Page, text: string) {
@@ -15,6 +15,15 @@ export async function expectToast(page: Page, text: string) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Moves the keyboard focus with Tab (Shift+Tab with `back`) until `target` has it: keyboard only, no clicks. */
+export async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error("could not reach the element with Tab");
 }
 
 /** A short random suffix that makes names, emails and slugs unique per test run. */
