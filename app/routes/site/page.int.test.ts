@@ -15,7 +15,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function render(path: string) {
+type Found = Extract<Awaited<ReturnType<typeof loader>>, { jsonLd: unknown }>;
+
+/** The route's loader for a GET of `path`: a found page is plain data (200), the 404 carries its status. */
+async function render(path: string): Promise<{ status: number; data?: Found }> {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { ip: "203.0.113.9", nonce: "" });
   const result = await loader({
@@ -23,12 +26,8 @@ async function render(path: string) {
     params: {},
     context,
   } as never);
-  // A found page is plain data (200); only the 404 carries an explicit status.
-  const { data, init } = "type" in (result as object) ? (result as never) : { data: result, init: undefined };
-  return {
-    status: (init as { status?: number } | undefined)?.status ?? 200,
-    data: data as Awaited<typeof result>,
-  };
+  if ("type" in result) return { status: result.init?.status ?? 200 };
+  return { status: 200, data: result };
 }
 
 const publishedNow = () => new Date(Date.now() - 60_000);
@@ -57,7 +56,7 @@ describe("a stored block that no longer fits", () => {
 
     const { status, data } = await render("/lp/upgraded");
     expect(status).toBe(200);
-    const page = data.page;
+    const page = data?.page;
     if (!page) throw new Error("the page was not rendered");
     expect(page.blocks.map((b) => (b.live ? b.block.id : b.id))).toEqual(["faq", "cta"]);
     const html = page.blocks.map((b) => (b.live ? "" : b.html)).join("");
@@ -65,7 +64,7 @@ describe("a stored block that no longer fits", () => {
     expect(html).toContain("Also still here");
     expect(JSON.stringify(data)).not.toMatch(/before the headline existed|gallery|bad-price/);
     // The FAQ still gives the page its structured data.
-    expect(JSON.stringify(data.jsonLd)).toContain("Kept?");
+    expect(JSON.stringify(data?.jsonLd)).toContain("Kept?");
 
     expect(warn).toHaveBeenCalledWith(
       {
@@ -96,7 +95,7 @@ describe("a stored block that no longer fits", () => {
       });
     const { status, data } = await render("/lp/not-a-list");
     expect(status).toBe(200);
-    expect(data.page?.blocks).toEqual([]);
+    expect(data?.page.blocks).toEqual([]);
     expect(warn).not.toHaveBeenCalledWith(expect.anything(), "404: page not found");
   });
 });
