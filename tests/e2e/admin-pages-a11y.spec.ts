@@ -24,11 +24,12 @@ for (const width of [375, 1280]) {
 
     test("the list: every page's editor and New page are reached with Tab and opened with Enter", async ({
       adminPage: page,
-    }) => {
+    }, testInfo) => {
       await page.goto("/admin/pages");
       await expect(page.getByRole("heading", { name: "Pages", level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
       await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: testInfo.outputPath(`pages-${width}.png`), fullPage: true });
 
       const table = page.getByRole("table");
       await tabTo(page, table.getByRole("link", { name: "Pricing", exact: true }));
