@@ -19,12 +19,32 @@ export const optionalText = (max: number, label = "This field") =>
     .transform((value) => safeText(value ?? "").trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters.`));
 
+/**
+ * A typed link or file address made storable: cleaned like every text (PostgreSQL's `jsonb` refuses NUL and lone
+ * surrogates, which a URL or a site path would otherwise carry through) and trimmed.
+ */
+export const cleanLink = (value: string) => safeText(value).trim();
+
+const LINK_MAX = 2000;
+
 export const href = z
   .string({ error: "A link is required." })
-  .transform((value) => value.trim())
+  .transform(cleanLink)
   .pipe(
-    z.string().min(1, "A link is required.").max(2000, "The link is too long.").refine(isSafeHref, LINK_RULE),
+    z
+      .string()
+      .min(1, "A link is required.")
+      .max(LINK_MAX, "The link is too long.")
+      .refine(isSafeHref, LINK_RULE),
   );
+
+/** A link that may be left empty. */
+export const optionalHref = z
+  .string()
+  .default("")
+  .transform(cleanLink)
+  .pipe(z.string().max(LINK_MAX, "The link is too long."))
+  .refine((value) => value === "" || isSafeHref(value), LINK_RULE);
 
 /** What a button does: go to a link, open the product's sign-up page, or open the demo dialog. */
 export const ACTION_KINDS = ["link", "signup", "demo"] as const;
@@ -41,7 +61,7 @@ export const action = z
     if (!parsed.success)
       ctx.addIssue({ code: "custom", path: ["href"], message: parsed.error.issues[0]?.message ?? LINK_RULE });
   })
-  .transform((value) => (value.kind === "link" ? { ...value, href: (value.href ?? "").trim() } : value));
+  .transform((value) => (value.kind === "link" ? { ...value, href: cleanLink(value.href ?? "") } : value));
 
 /** A list of at most `max` items, with its own message; one that may be empty defaults to empty. */
 export const list = <T extends z.ZodType>(item: T, max: number, min = 0, label = "items") => {

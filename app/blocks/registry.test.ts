@@ -107,6 +107,27 @@ describe("block schemas", () => {
       expect(isSafeHref(bad), bad).toBe(false);
   });
 
+  it("links and file addresses are cleaned of NUL and lone surrogates, which PostgreSQL cannot store", () => {
+    const parsed = parsePageBlocks([
+      {
+        id: "c",
+        type: "cta",
+        heading: "Go",
+        actions: [{ label: "Go", kind: "link", href: "/a\u0000b\ud800" }],
+      },
+      { id: "v", type: "media", kind: "video", url: "https://vimeo.com/1\u0000", caption: "" },
+      {
+        id: "l",
+        type: "logos",
+        logos: [{ name: "A", image: "/uploads/a.svg", href: "https://a.example/\udc00" }],
+      },
+    ]);
+    expect(parsed.ok).toBe(true);
+    const stored = JSON.stringify(parsed.ok ? parsed.blocks : null);
+    expect(stored).not.toMatch(/\\u0000|\\ud[89a-f]/i);
+    expect(stored).toContain('"href":"/ab\uFFFD"');
+  });
+
   it("old shapes and broken blocks are left out on read, the rest is kept", () => {
     const { blocks, dropped } = readPageBlocks([
       fresh("faq", "ok"),

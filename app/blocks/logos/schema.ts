@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { blockBase, list, optionalText, text } from "../common";
-import { isSafeHref, LINK_RULE } from "../links";
+import { blockBase, cleanLink, list, optionalHref, optionalText, text } from "../common";
 
 export const logosSchema = z.object({
   ...blockBase,
@@ -11,13 +10,9 @@ export const logosSchema = z.object({
       name: text(80, "The company's name"),
       image: z
         .string()
-        .transform((value) => value.trim())
+        .transform(cleanLink)
         .pipe(z.string().regex(/^\/uploads\/[\w./-]+$/, "Choose the logo from the media library.")),
-      href: z
-        .string()
-        .default("")
-        .transform((value) => value.trim())
-        .refine((value) => value === "" || isSafeHref(value), LINK_RULE),
+      href: optionalHref,
     }),
     24,
     1,

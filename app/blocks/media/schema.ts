@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isEmbedVideo } from "~/lib/embed";
-import { blockBase, optionalText } from "../common";
+import { blockBase, cleanLink, optionalText } from "../common";
 
 const UPLOAD = /^\/uploads\/[\w./-]+$/;
 
@@ -10,7 +10,7 @@ export const mediaSchema = z
     ...blockBase,
     type: z.literal("media"),
     kind: z.enum(["image", "video"]).default("image"),
-    url: z.string({ error: "Choose a file." }).transform((value) => value.trim()),
+    url: z.string({ error: "Choose a file." }).transform(cleanLink),
     alt: optionalText(500, "The alt text"),
     caption: optionalText(300, "The caption"),
   })

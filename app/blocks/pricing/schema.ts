@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { blockBase, href, list, optionalText, text } from "../common";
-import { isSafeHref, LINK_RULE } from "../links";
+import { blockBase, href, list, optionalHref, optionalText, text } from "../common";
 
 export const pricingSchema = z.object({
   ...blockBase,
@@ -26,11 +25,7 @@ export const pricingSchema = z.object({
   noteLink: z
     .object({
       label: optionalText(60, "The link's label"),
-      href: z
-        .string()
-        .default("")
-        .transform((value) => value.trim())
-        .refine((value) => value === "" || isSafeHref(value), LINK_RULE),
+      href: optionalHref,
     })
     .default({
       label: "",

@@ -1,6 +1,6 @@
 // The site navigation editor on the Pages screen: the header menu's links and the footer's columns (label and a
 // page path or address, in order). Saved as a whole; the server checks it and answers with messages by field.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
@@ -25,6 +25,14 @@ export function NavigationEditor({
   const mine = result?.intent === "navigation" ? result : undefined;
   useActionToast(mine);
   const errors = (mine && !mine.ok ? (mine.fieldErrors ?? {}) : {}) as Record<string, string | undefined>;
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  // Saving disables the button, which drops the keyboard's focus to the page's top. Once the answer is in, the
+  // focus goes to the first field in error, or back to the button (enabled again once the page has reloaded).
+  useEffect(() => {
+    if (!mine || saving || (document.activeElement && document.activeElement !== document.body)) return;
+    (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? saveRef.current)?.focus();
+  }, [mine, saving]);
   return (
     <Card className="mt-6 p-4">
       <h2 className="text-lg font-semibold text-slate-900">Site navigation</h2>
@@ -32,7 +40,7 @@ export function NavigationEditor({
         The header menu and the footer columns on every public page. Links to the blog are hidden while the
         blog is off.
       </p>
-      <Form method="post" className="mt-4 space-y-4" aria-label="Site navigation">
+      <Form ref={formRef} method="post" className="mt-4 space-y-4" aria-label="Site navigation">
         <input type="hidden" name="intent" value="navigation" />
         <input type="hidden" name="navigation" value={JSON.stringify(value)} />
         <BlockFields
@@ -43,7 +51,7 @@ export function NavigationEditor({
           idPrefix="nav"
           errorPrefix="nav"
         />
-        <Button type="submit" disabled={saving}>
+        <Button ref={saveRef} type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save navigation"}
         </Button>
       </Form>

@@ -2,6 +2,7 @@
 // Values are edited in the stored shape (lists as arrays, switches as booleans), so the preview renders them as
 // they are; errors come from the server by path ("plans.0.price") and show beside their field.
 import { ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import type { FieldSpec } from "~/blocks/fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -183,82 +184,18 @@ function OneField({
         </Field>
       );
     }
-    case "items": {
-      const items = Array.isArray(current) ? (current as Value[]) : [];
-      const setItems = (next: Value[]) => onChange(field.name, next);
+    case "items":
       return (
-        <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">{field.label}</legend>
-          {error ? (
-            <p className="mb-2 text-sm text-red-700" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <ol className="space-y-3">
-            {items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; their position is it.
-              <li key={index} className="rounded-md bg-slate-50 p-3">
-                <div className="mb-2 flex items-center justify-between gap-2">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-slate-700">
-                    {field.itemLabel} {index + 1}
-                  </span>
-                  <span className="flex gap-1">
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Move ${field.itemLabel.toLowerCase()} ${index + 1} up`}
-                      disabled={index === 0}
-                      onClick={() => setItems(swap(items, index, index - 1))}
-                    >
-                      <ChevronUp aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Move ${field.itemLabel.toLowerCase()} ${index + 1} down`}
-                      disabled={index === items.length - 1}
-                      onClick={() => setItems(swap(items, index, index + 1))}
-                    >
-                      <ChevronDown aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Remove ${field.itemLabel.toLowerCase()} ${index + 1}`}
-                      onClick={() => setItems(items.filter((_, i) => i !== index))}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </span>
-                </div>
-                <BlockFields
-                  fields={field.fields}
-                  value={item}
-                  onChange={(path, next) =>
-                    setItems(items.map((it, i) => (i === index ? setAt(it, path, next) : it)))
-                  }
-                  errors={errors}
-                  idPrefix={`${id}-${index}`}
-                  errorPrefix={`${errorPrefix}.${field.name}.${index}`}
-                />
-              </li>
-            ))}
-          </ol>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            onClick={() => setItems([...items, itemDefaults(field.fields)])}
-          >
-            <Plus aria-hidden /> Add {field.itemLabel.toLowerCase()}
-          </Button>
-        </fieldset>
+        <ItemsField
+          field={field}
+          items={Array.isArray(current) ? (current as Value[]) : []}
+          onChange={onChange}
+          errors={errors}
+          error={error}
+          id={id}
+          errorPrefix={errorPrefix}
+        />
       );
-    }
     default:
       return (
         <Field id={id} label={field.label} error={error} hint={"hint" in field ? field.hint : undefined}>
@@ -268,6 +205,186 @@ function OneField({
         </Field>
       );
   }
+}
+
+type ItemControl = "up" | "down" | "remove";
+
+/** Where the keyboard's focus goes once a list has changed: a control of the item at `index`, or its first field. */
+interface FocusAfter {
+  index: number;
+  control: ItemControl | "field";
+}
+
+/**
+ * A list of items (menu links, plans, questions): each with its fields, moved up or down, removed, and added at the
+ * end. The focus follows what was done — to the moved item's button, to the item that took a removed one's place
+ * (or the add button after the last), to a new item's first field — and a status line says what happened,
+ * so a keyboard or screen reader user never lands back at the top of the page.
+ */
+function ItemsField({
+  field,
+  items,
+  onChange,
+  errors,
+  error,
+  id,
+  errorPrefix,
+}: {
+  field: Extract<FieldSpec, { kind: "items" }>;
+  items: Value[];
+  onChange: (path: string, next: unknown) => void;
+  errors: Record<string, string | undefined>;
+  error: string | undefined;
+  id: string;
+  errorPrefix: string;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const noun = field.itemLabel.toLowerCase();
+
+  // After every render: a change asked for the focus to go somewhere once the list has re-rendered.
+  useEffect(() => {
+    const target = focusAfter.current;
+    focusAfter.current = null;
+    if (!target) return;
+    const item = listRef.current?.children[target.index];
+    const candidates =
+      target.control === "field"
+        ? [item?.querySelector<HTMLElement>("input, textarea, select")]
+        : [
+            item?.querySelector<HTMLButtonElement>(`[data-item-control="${target.control}"]`),
+            // At the top or the bottom the button that moved it is disabled: its neighbour takes the focus.
+            item?.querySelector<HTMLButtonElement>('[data-item-control="up"]'),
+            item?.querySelector<HTMLButtonElement>('[data-item-control="down"]'),
+          ];
+    const next = candidates.find((el) => el && !(el as HTMLButtonElement).disabled) ?? addRef.current;
+    next?.focus();
+  });
+
+  const change = (next: Value[], focus: FocusAfter, said: string) => {
+    focusAfter.current = focus;
+    setAnnouncement(said);
+    onChange(field.name, next);
+  };
+  const move = (from: number, to: number, control: ItemControl) =>
+    change(
+      swap(items, from, to),
+      { index: to, control },
+      `${field.itemLabel} ${from + 1} moved to position ${to + 1} of ${items.length}.`,
+    );
+  const remove = (index: number) =>
+    change(
+      items.filter((_, i) => i !== index),
+      // The item that takes its place; after the last one, the add button that follows it.
+      { index, control: "remove" },
+      `${field.itemLabel} ${index + 1} removed.`,
+    );
+
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{field.label}</legend>
+      {error ? (
+        <p className="mb-2 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <ol ref={listRef} className="space-y-3">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; their position is it.
+          <li key={index} className="rounded-md bg-slate-50 p-3">
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <span className="text-xs font-semibold uppercase tracking-wide text-slate-700">
+                {field.itemLabel} {index + 1}
+              </span>
+              <span className="flex gap-1">
+                <ItemButton
+                  control="up"
+                  label={`Move ${noun} ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1, "up")}
+                />
+                <ItemButton
+                  control="down"
+                  label={`Move ${noun} ${index + 1} down`}
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1, "down")}
+                />
+                <ItemButton
+                  control="remove"
+                  label={`Remove ${noun} ${index + 1}`}
+                  onClick={() => remove(index)}
+                />
+              </span>
+            </div>
+            <BlockFields
+              fields={field.fields}
+              value={item}
+              onChange={(path, next) =>
+                onChange(
+                  field.name,
+                  items.map((it, i) => (i === index ? setAt(it, path, next) : it)),
+                )
+              }
+              errors={errors}
+              idPrefix={`${id}-${index}`}
+              errorPrefix={`${errorPrefix}.${field.name}.${index}`}
+            />
+          </li>
+        ))}
+      </ol>
+      <Button
+        ref={addRef}
+        type="button"
+        variant="outline"
+        size="sm"
+        className="mt-3"
+        onClick={() =>
+          change(
+            [...items, itemDefaults(field.fields)],
+            { index: items.length, control: "field" },
+            `${field.itemLabel} ${items.length + 1} added.`,
+          )
+        }
+      >
+        <Plus aria-hidden /> Add {noun}
+      </Button>
+    </fieldset>
+  );
+}
+
+const ITEM_ICONS = { up: ChevronUp, down: ChevronDown, remove: Trash2 } as const;
+
+/** One of an item's buttons, marked with what it does so that the focus can be put back on it after a change. */
+function ItemButton({
+  control,
+  label,
+  disabled,
+  onClick,
+}: {
+  control: ItemControl;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  const Icon = ITEM_ICONS[control];
+  return (
+    <Button
+      type="button"
+      size="icon"
+      variant="ghost"
+      data-item-control={control}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden />
+    </Button>
+  );
 }
 
 function firstNested(errors: Record<string, string | undefined>, prefix: string): string | undefined {

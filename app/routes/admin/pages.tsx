@@ -91,7 +91,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
         ) : pages.length === 0 ? (
           <p className="p-6 text-sm text-slate-700">No pages yet. Create the first one with New page.</p>
         ) : (
-          <ScrollRegion label="Pages">
+          <ScrollRegion label="Pages" className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
