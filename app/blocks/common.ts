@@ -27,6 +27,9 @@ export const cleanLink = (value: string) => safeText(value).trim();
 
 const LINK_MAX = 2000;
 
+/** A file of the media library: /uploads/ and segments that never start with a dot (no "." or ".." steps out). */
+export const UPLOAD_PATH = /^\/uploads(?:\/[\w-][\w.-]*)+$/;
+
 export const href = z
   .string({ error: "A link is required." })
   .transform(cleanLink)

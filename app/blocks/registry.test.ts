@@ -63,6 +63,9 @@ describe("block schemas", () => {
     const media = (fields: Record<string, unknown>) =>
       parsePageBlocks([{ id: "m", type: "media", ...fields }]);
     expect(media({ kind: "image", url: "/uploads/images/a.png", alt: "A chart" }).ok).toBe(true);
+    // A path that steps out of the library is not a library file.
+    for (const url of ["/uploads/../admin", "/uploads/./a.png", "/uploads//a.png", "/uploads/"])
+      expect(media({ kind: "image", url, alt: "A chart" }).ok).toBe(false);
     expect(media({ kind: "image", url: "/uploads/images/a.png", alt: "" })).toMatchObject({
       ok: false,
       errors: { "0.alt": expect.any(String) },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBase, cleanLink, list, optionalHref, optionalText, text } from "../common";
+import { blockBase, cleanLink, list, optionalHref, optionalText, text, UPLOAD_PATH } from "../common";
 
 export const logosSchema = z.object({
   ...blockBase,
@@ -11,7 +11,7 @@ export const logosSchema = z.object({
       image: z
         .string()
         .transform(cleanLink)
-        .pipe(z.string().regex(/^\/uploads\/[\w./-]+$/, "Choose the logo from the media library.")),
+        .pipe(z.string().regex(UPLOAD_PATH, "Choose the logo from the media library.")),
       href: optionalHref,
     }),
     24,

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { isEmbedVideo } from "~/lib/embed";
-import { blockBase, cleanLink, optionalText } from "../common";
-
-const UPLOAD = /^\/uploads\/[\w./-]+$/;
+import { blockBase, cleanLink, optionalText, UPLOAD_PATH } from "../common";
 
 /** An image or a video of the media library (a /uploads/ file), or a video on an allowed host (YouTube, Vimeo). */
 export const mediaSchema = z
@@ -15,7 +13,7 @@ export const mediaSchema = z
     caption: optionalText(300, "The caption"),
   })
   .superRefine((value, ctx) => {
-    const ok = UPLOAD.test(value.url) || (value.kind === "video" && isEmbedVideo(value.url));
+    const ok = UPLOAD_PATH.test(value.url) || (value.kind === "video" && isEmbedVideo(value.url));
     if (!ok)
       ctx.addIssue({
         code: "custom",
