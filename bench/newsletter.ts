@@ -208,4 +208,5 @@ for (const r of results) {
     `${r.label}: ${r.delivered}/${r.recipients} in ${r.seconds} s = ${r.messagesPerSecond} msg/s; RSS ${r.rssBeforeMb} → ${r.rssPeakDuringMb} MB (+${r.rssGrowthMb}); cached page p99 ${r.cachedPage.p99Ms} ms`,
   );
 }
-if (failed.length) process.exitCode = 1;
+// Exit explicitly: the SMTP sink's and the samplers' handles would keep this process (and its CPU use) alive.
+process.exit(failed.length ? 1 : 0);
