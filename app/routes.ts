@@ -13,7 +13,7 @@ export default [
     // Preview links: the public pages' own modules, for a draft or scheduled item.
     route("preview/blog/:token", "routes/blog/post.tsx", { id: "preview-blog" }),
     route("preview/academy/:token", "routes/academy/item.tsx", { id: "preview-academy" }),
-    route("preview/page/:token", "routes/site/page.tsx", { id: "preview-page" }),
+    route("preview/page/:token", "routes/site/page-preview.tsx"),
     // Newsletter: the confirmation link of a sign-up, and the unsubscribe page of a message.
     route("newsletter/confirm/:token", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/site/newsletter-unsubscribe.tsx"),

@@ -11,7 +11,7 @@ import { env } from "~/env.server";
 import { currentContentVersion } from "~/lib/content-version.server";
 import { parsePage } from "~/lib/page-form";
 import { requestInfoContext } from "~/lib/request-context.server";
-import { loader as pageLoader } from "~/routes/site/page";
+import { loader as pageLoader } from "~/routes/site/page-preview";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { listRevisions } from "./content-revisions.server";

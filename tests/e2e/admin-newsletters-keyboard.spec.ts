@@ -86,6 +86,8 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("tab", { name: /Suppressed/ })).toBeFocused();
     await expect(page.getByRole("heading", { name: "Suppressed addresses" })).toBeVisible();
     await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Import" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
 
     // Settings: sign-ups need no confirmation here (so the sign-ups below are confirmed at once).
