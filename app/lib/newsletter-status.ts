@@ -16,6 +16,15 @@ export const SUPPRESSED_STATUSES = [
   "complained",
 ] as const satisfies readonly SubscriptionStatus[];
 
+/** A subscription's status in words, wherever the back office shows one. */
+export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
+  pending: "Waiting for confirmation",
+  confirmed: "Subscribed",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+  complained: "Marked as spam",
+};
+
 /** A newsletter's life: written, waiting for its time, going out, held by the administrator, finished. */
 export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "paused", "sent"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];

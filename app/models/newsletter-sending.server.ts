@@ -5,6 +5,7 @@
 // leaves rows that come back after their lease (with PGlite at once), and a recorded row is never sent again: the
 // only repeat possible is a message accepted by the SMTP server whose row the crash kept from being recorded, at
 // most one per open connection.
+
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
@@ -15,6 +16,7 @@ import { toRichBlocks } from "~/lib/content";
 import { type NewsletterTemplate, renderNewsletter } from "~/lib/newsletter-mail.server";
 import type { RecipientStatus } from "~/lib/newsletter-status";
 import { safeTextOrNull } from "~/lib/safe-text";
+import { wakeSignal } from "~/lib/wake-signal";
 import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { type RetryPolicy, retryDelay } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
@@ -356,14 +358,8 @@ export async function sendMaterial(id: string) {
 
 // --- waking the sender ---------------------------------------------------------------------------------------
 
-const wakers = new Set<() => void>();
+const queued = wakeSignal();
 
 /** A send started or resumed in this process: its sender starts at once instead of at its next poll. */
-export function newsletterQueued(): void {
-  for (const wake of wakers) wake();
-}
-
-export function onNewsletterQueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const newsletterQueued = queued.notify;
+export const onNewsletterQueued = queued.listen;

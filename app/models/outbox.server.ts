@@ -3,6 +3,7 @@
 // Claims take due rows with FOR UPDATE SKIP LOCKED and a lease, so two instances on one PostgreSQL never take the
 // same row and the rows of a claimer that died come back when its lease ends. Nothing lives only in memory: a
 // restart or kill -9 loses no delivery, and the visitor's request never waits for one.
+
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
@@ -12,6 +13,7 @@ import { logger } from "~/lib/logger.server";
 import { mailConfigured, sendMail } from "~/lib/mail.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
 import { UnreadableSecret, unseal } from "~/lib/secret-box.server";
+import { wakeSignal } from "~/lib/wake-signal";
 import { postWebhook, type WebhookAttempt } from "~/lib/webhook-http.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -46,18 +48,12 @@ export async function enqueue(writer: Writer, entries: OutboxEntry[]): Promise<v
 
 // --- waking the worker ---------------------------------------------------------------------------------------
 
-const wakers = new Set<() => void>();
+const written = wakeSignal();
 
 /** After a commit that wrote outbox rows: the worker of this process starts at once instead of at its next poll. */
-export function outboxWritten(): void {
-  for (const wake of wakers) wake();
-}
-
+export const outboxWritten = written.notify;
 /** Calls `wake` after each commit that wrote outbox rows (app/jobs/outbox-delivery.server.ts); returns the undo. */
-export function onOutboxWritten(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const onOutboxWritten = written.listen;
 
 // --- retries -------------------------------------------------------------------------------------------------
 

@@ -9,10 +9,12 @@
 // scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
 // after each step, and at least every minute for other instances' writes. Two instances may fire at the same
 // moment; the claim gives each item to one of them.
+
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind, pages } from "~/db/schema";
 import { contentChangedIn } from "~/lib/content-version.server";
+import { wakeSignal } from "~/lib/wake-signal";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { queueContentEvent } from "~/models/content-changes.server";
 import { outboxWritten } from "~/models/outbox.server";
@@ -140,15 +142,9 @@ export async function msUntilNextPublication(database: Database = db()): Promise
 
 // --- the scheduler ------------------------------------------------------------------------------------------
 
-const wakers = new Set<() => void>();
+const changed = wakeSignal();
 
 /** After a content write of this process commits: the scheduler reads the next scheduled time again. */
-export function publicationScheduleChanged(): void {
-  for (const wake of wakers) wake();
-}
-
+export const publicationScheduleChanged = changed.notify;
 /** Calls `wake` after each content write of this process (app/jobs/publication-scheduler.server.ts); returns the undo. */
-export function onPublicationScheduleChanged(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const onPublicationScheduleChanged = changed.listen;

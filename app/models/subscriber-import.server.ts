@@ -3,6 +3,7 @@
 // each batch with its progress, so the screen can follow it and a batch is written whole or not at all. Imported
 // people are confirmed (the importer answered for their consent); an address we know is merged, never
 // re-subscribed when it had left.
+
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { subscriberImports, subscribers } from "~/db/schema";
@@ -18,18 +19,16 @@ import {
   type RowProblem,
   readSubscriberCsv,
 } from "~/lib/subscriber-import";
+import { wakeSignal } from "~/lib/wake-signal";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import { recordSubscriberEvents } from "~/models/subscriber-history.server";
 
 export type SubscriberImport = Omit<typeof subscriberImports.$inferSelect, "rows" | "ip" | "userAgent">;
 
-const wakers = new Set<() => void>();
+const queued = wakeSignal();
 
 /** The import job's wake-up: a new import is written at once, not at the next poll. */
-export function onImportQueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const onImportQueued = queued.listen;
 
 const WHY_SKIPPED: Record<(typeof SUPPRESSED_STATUSES)[number], string> = {
   unsubscribed: "Unsubscribed earlier: not subscribed again",
@@ -83,7 +82,7 @@ export async function startImport(
     });
     return row.id;
   });
-  for (const wake of wakers) wake();
+  queued.notify();
   return { ok: true, id };
 }
 

@@ -19,7 +19,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import type { NewsletterSettings } from "~/lib/newsletter-settings";
-import type { NewsletterStatus, SubscriptionStatus } from "~/lib/newsletter-status";
+import { type NewsletterStatus, SUBSCRIPTION_LABELS, type SubscriptionStatus } from "~/lib/newsletter-status";
 
 export interface SendProgressView {
   recipients: number;
@@ -70,14 +70,6 @@ const STATUS_BADGE = {
 export function StatusBadge({ status }: { status: NewsletterStatus }) {
   return <Badge variant={STATUS_BADGE[status]}>{STATUS_LABELS[status]}</Badge>;
 }
-
-const SUPPRESSION_LABELS: Record<SubscriptionStatus, string> = {
-  pending: "Pending",
-  confirmed: "Confirmed",
-  unsubscribed: "Unsubscribed",
-  bounced: "Bounced",
-  complained: "Marked as spam",
-};
 
 const TABS = ["sends", "suppressed", "import", "settings"] as const;
 
@@ -269,7 +261,7 @@ function SuppressionList({ rows }: { rows: Props["suppressed"] }) {
               <div className="min-w-0">
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <Badge variant={row.subscription === "unsubscribed" ? "neutral" : "danger"}>
-                    {SUPPRESSION_LABELS[row.subscription]}
+                    {SUBSCRIPTION_LABELS[row.subscription]}
                   </Badge>
                   <p className="break-all text-sm text-slate-900">{row.email}</p>
                 </div>

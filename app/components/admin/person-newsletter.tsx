@@ -6,6 +6,7 @@ import { formatStamp } from "~/lib/dates";
 import {
   type RecipientStatus,
   SUBSCRIBER_EVENT_LABELS,
+  SUBSCRIPTION_LABELS,
   type SubscriberEvent,
   type SubscriptionStatus,
 } from "~/lib/newsletter-status";
@@ -17,14 +18,6 @@ export interface NewsletterLifeView {
   clicks: { id: string; subject: string; url: string; at: Date | string }[];
   history: { id: string; event: SubscriberEvent; at: Date | string }[];
 }
-
-const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
-  pending: "Waiting for confirmation",
-  confirmed: "Subscribed",
-  unsubscribed: "Unsubscribed",
-  bounced: "Bounced",
-  complained: "Marked as spam",
-};
 
 /** What happened to one message, in words ("sent" means their mail server accepted it). */
 const DELIVERY_LABELS: Record<RecipientStatus, { label: string; variant: "success" | "danger" | "neutral" }> =
