@@ -46,7 +46,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? "line" : "list",
+  // In CI, also every test's duration (test-results/e2e-report.json), to see where the suite's time goes.
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e-report.json" }]] : "list",
   outputDir: "test-results/e2e",
   use: {
     baseURL: `http://localhost:${port}`,
