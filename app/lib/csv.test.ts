@@ -1,34 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, toCsv } from "./csv";
-
-/** A small RFC 4180 reader, to check that what we write parses back to the original fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
+import { csvField, parseCsv, toCsv } from "./csv";
 
 describe("csvField", () => {
   it("leaves plain text alone and writes empty for null", () => {
@@ -78,6 +49,23 @@ describe("toCsv", () => {
       ["Name", "Note"],
       ["O'Brien, Pat", 'He said "yes"\nthen left'],
       ["'=1+1", ""],
+    ]);
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads quoted fields with delimiters, doubled quotes and line breaks, and any line ending", () => {
+    expect(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",x\ry')).toEqual([
+      ["a", "b,c", 'say "hi"'],
+      ["two\nlines", "x"],
+      ["y"],
+    ]);
+  });
+
+  it("keeps empty fields and ignores a final line break", () => {
+    expect(parseCsv("a,,c\n,\n")).toEqual([
+      ["a", "", "c"],
+      ["", ""],
     ]);
   });
 });

@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { IMPORT_MAX_ROWS, parseCsv, readSignUpDate, readSubscriberCsv } from "./subscriber-import";
+import { IMPORT_MAX_ROWS, readSignUpDate, readSubscriberCsv } from "./subscriber-import";
 
 const now = new Date("2026-06-01T12:00:00Z");
-
-describe("parseCsv", () => {
-  it("reads quoted fields with delimiters, doubled quotes and line breaks, and any line ending", () => {
-    expect(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",x\ry')).toEqual([
-      ["a", "b,c", 'say "hi"'],
-      ["two\nlines", "x"],
-      ["y"],
-    ]);
-  });
-
-  it("keeps empty fields and ignores a final line break", () => {
-    expect(parseCsv("a,,c\n,\n")).toEqual([
-      ["a", "", "c"],
-      ["", ""],
-    ]);
-  });
-});
 
 describe("readSubscriberCsv", () => {
   it("finds the columns by their header in any case and order, and reads each row", () => {

@@ -2,6 +2,7 @@
 // their header (any case, any order: e-mail, name, sign-up date), each row is checked, and the bad ones are
 // reported by their row number as a spreadsheet counts them (the header is row 1). Browser-safe, no I/O.
 import { z } from "zod";
+import { parseCsv } from "~/lib/csv";
 import { safeText } from "~/lib/safe-text";
 
 /** The largest file accepted (413 above it) and the most data rows (400 above it). */
@@ -38,66 +39,6 @@ export interface RowProblem {
 export type ReadResult =
   | { ok: true; rows: ImportRow[]; invalid: RowProblem[]; total: number }
   | { ok: false; message: string };
-
-/**
- * RFC 4180 records: fields split by `delimiter`, double quotes around a field that holds the delimiter, a quote
- * (doubled) or a line break; CRLF, LF or CR ends a record. Lenient where spreadsheets are: a quote inside an
- * unquoted field is kept as text, and an unclosed quote runs to the end of the file. Scans with indexOf and
- * slices, so a 5 MB file takes milliseconds.
- */
-export function parseCsv(text: string, delimiter = ","): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    let field: string;
-    if (text[i] === '"') {
-      // A quoted field: up to the closing quote; "" inside is one quote. Text after the closing quote is kept.
-      let value = "";
-      let from = i + 1;
-      for (;;) {
-        const quote = text.indexOf('"', from);
-        if (quote === -1) {
-          value += text.slice(from);
-          i = n;
-          break;
-        }
-        value += text.slice(from, quote);
-        if (text[quote + 1] === '"') {
-          value += '"';
-          from = quote + 2;
-          continue;
-        }
-        i = quote + 1;
-        break;
-      }
-      let end = i;
-      while (end < n && text[end] !== delimiter && text[end] !== "\n" && text[end] !== "\r") end++;
-      field = value + text.slice(i, end);
-      i = end;
-    } else {
-      let end = i;
-      while (end < n && text[end] !== delimiter && text[end] !== "\n" && text[end] !== "\r") end++;
-      field = text.slice(i, end);
-      i = end;
-    }
-    record.push(field);
-    if (i >= n) break;
-    if (text[i] === delimiter) {
-      i++;
-      // A delimiter at the very end: one more, empty field.
-      if (i === n) record.push("");
-      continue;
-    }
-    // A line break ends the record (CRLF counts once).
-    i += text[i] === "\r" && text[i + 1] === "\n" ? 2 : 1;
-    records.push(record);
-    record = [];
-  }
-  if (record.length) records.push(record);
-  return records;
-}
 
 type Column = "email" | "name" | "date";
 

@@ -23,6 +23,9 @@ export async function startSmtp(
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     size: 10 * 1024 * 1024,
+    // close() waits this long for clients to say goodbye (30 s by default): a sender's pooled connections stay
+    // open until their idle timeout, and a test that is over need not wait for them.
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       const refusal = refuse?.(address.address);
       if (!refusal) return callback();
