@@ -44,8 +44,10 @@ export default defineConfig({
   // One retry in CI absorbs timing flakes on a loaded two-core machine; a real failure fails twice. Playwright
   // reports retried tests as "flaky", so they stay visible.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for a slow or shared two-core machine (a page and its hydration can take seconds there); a test that
+  // passes is not slowed by it.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // In CI, also every test's duration (test-results/e2e-report.json), to see where the suite's time goes.
   reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e-report.json" }]] : "list",
   outputDir: "test-results/e2e",
