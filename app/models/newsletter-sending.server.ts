@@ -5,7 +5,6 @@
 // leaves rows that come back after their lease (with PGlite at once), and a recorded row is never sent again: the
 // only repeat possible is a message accepted by the SMTP server whose row the crash kept from being recorded, at
 // most one per open connection.
-
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";

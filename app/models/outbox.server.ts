@@ -3,7 +3,6 @@
 // Claims take due rows with FOR UPDATE SKIP LOCKED and a lease, so two instances on one PostgreSQL never take the
 // same row and the rows of a claimer that died come back when its lease ends. Nothing lives only in memory: a
 // restart or kill -9 loses no delivery, and the visitor's request never waits for one.
-
 import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";

@@ -9,7 +9,6 @@
 // scheduled time, read from the database: after every content write of this process (publicationScheduleChanged),
 // after each step, and at least every minute for other instances' writes. Two instances may fire at the same
 // moment; the claim gives each item to one of them.
-
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind, pages } from "~/db/schema";

@@ -3,7 +3,6 @@
 // each batch with its progress, so the screen can follow it and a batch is written whole or not at all. Imported
 // people are confirmed (the importer answered for their consent); an address we know is merged, never
 // re-subscribed when it had left.
-
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { subscriberImports, subscribers } from "~/db/schema";
