@@ -15,52 +15,40 @@ export function isoDate(value: DateInput): string | undefined {
   return toDate(value)?.toISOString();
 }
 
-const longDate = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const shortDate = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const monthDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-const dayTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
+/**
+ * A formatter made on first use: building an `Intl.DateTimeFormat` takes milliseconds on a phone, and every public
+ * page loads this module while most of them print no date.
+ */
+function utcFormatter(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+    return format.format(date);
+  };
+}
+
+const longDate = /* @__PURE__ */ utcFormatter({ year: "numeric", month: "long", day: "numeric" });
+const shortDate = /* @__PURE__ */ utcFormatter({ year: "numeric", month: "short", day: "numeric" });
+const monthDay = /* @__PURE__ */ utcFormatter({ month: "short", day: "numeric" });
+const dateTime = /* @__PURE__ */ utcFormatter({ dateStyle: "medium", timeStyle: "short" });
+const dayTime = /* @__PURE__ */ utcFormatter({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** "January 5, 2025": public pages (cards, posts, academy items); "" without a date. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? longDate.format(date) : "";
+  return date ? longDate(date) : "";
 }
 
 /** "Jan 5, 2025": admin lists. */
 export function formatShortDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? shortDate.format(date) : "";
+  return date ? shortDate(date) : "";
 }
 
 /** "Jan 5": a day on a chart axis, where the year is shown elsewhere. */
 export function formatMonthDay(value: DateInput): string {
   const date = toDate(value);
-  return date ? monthDay.format(date) : "";
+  return date ? monthDay(date) : "";
 }
 
 /**
@@ -71,22 +59,21 @@ export function formatDayRange(fromValue: DateInput, toValue: DateInput): string
   const from = toDate(fromValue);
   const to = toDate(toValue);
   if (!from || !to) return "";
-  if (from.getTime() === to.getTime()) return shortDate.format(to);
-  const start =
-    from.getUTCFullYear() === to.getUTCFullYear() ? monthDay.format(from) : shortDate.format(from);
-  return `${start} – ${shortDate.format(to)}`;
+  if (from.getTime() === to.getTime()) return shortDate(to);
+  const start = from.getUTCFullYear() === to.getUTCFullYear() ? monthDay(from) : shortDate(from);
+  return `${start} – ${shortDate(to)}`;
 }
 
 /** "Jan 5, 2025, 3:04 PM UTC": when something happened, with the year (API key use); `none` without a date. */
 export function formatDateTime(value: DateInput, none = ""): string {
   const date = toDate(value);
-  return date ? `${dateTime.format(date)} UTC` : none;
+  return date ? `${dateTime(date)} UTC` : none;
 }
 
 /** "Jan 5, 03:04 PM UTC": recent activity, where the year goes without saying. */
 export function formatRecent(value: DateInput): string {
   const date = toDate(value);
-  return date ? `${dayTime.format(date)} UTC` : "";
+  return date ? `${dayTime(date)} UTC` : "";
 }
 
 /** "2025-01-05 15:04 UTC": sortable stamps in dense admin tables. */
