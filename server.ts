@@ -173,8 +173,6 @@ if (!isDev) {
   // Then glibc gives back the free pages in the middle of its heaps (server/native-heap.ts): ~30 MB after a load.
   const { nativeHeapTrimmer } = await import("./server/native-heap.ts");
   const trimNativeHeap = nativeHeapTrimmer();
-  // Start-up (migrations, demo content, the cluster copy) freed most of what it allocated.
-  trimNativeHeap?.();
   const collect = () => {
     gc({ type: "major", execution: "sync", flavor: "last-resort" });
     trimNativeHeap?.();
