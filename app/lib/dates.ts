@@ -31,7 +31,12 @@ const longDate = /* @__PURE__ */ utcFormatter({ year: "numeric", month: "long", 
 const shortDate = /* @__PURE__ */ utcFormatter({ year: "numeric", month: "short", day: "numeric" });
 const monthDay = /* @__PURE__ */ utcFormatter({ month: "short", day: "numeric" });
 const dateTime = /* @__PURE__ */ utcFormatter({ dateStyle: "medium", timeStyle: "short" });
-const dayTime = /* @__PURE__ */ utcFormatter({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const dayTime = /* @__PURE__ */ utcFormatter({
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 /** "January 5, 2025": public pages (cards, posts, academy items); "" without a date. */
 export function formatDate(value: DateInput): string {
