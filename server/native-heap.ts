@@ -5,10 +5,6 @@
 // Runs directly on Node 24 (type stripping) from server.ts: erasable TypeScript syntax only.
 import { createRequire } from "node:module";
 
-type Koffi = {
-  load(path: string): { func(signature: string): (pad: number) => number };
-};
-
 /**
  * A function that trims the C heap, or null where there is nothing to call: not Linux, not glibc (musl has no
  * `malloc_trim`), or koffi missing for this platform. Never throws.
@@ -16,7 +12,7 @@ type Koffi = {
 export function nativeHeapTrimmer(): (() => void) | null {
   if (process.platform !== "linux") return null;
   try {
-    const koffi = createRequire(import.meta.url)("koffi") as Koffi;
+    const koffi = createRequire(import.meta.url)("koffi") as typeof import("koffi");
     const trim = koffi.load("libc.so.6").func("int malloc_trim(size_t)");
     return () => {
       trim(0);
