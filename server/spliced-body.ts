@@ -6,8 +6,8 @@
 //
 // Each piece is compressed as its own run of deflate blocks ending byte-aligned (a sync flush), so a deflate
 // "stored" block holding the nonce verbatim can sit between two pieces; the last piece ends the stream. A piece
-// may refer back to earlier pieces but never into a nonce (see gzipBody). Only the gzip trailer's CRC-32 depends on the nonce: it is combined from the pieces' CRCs computed
-// once and the nonce's CRC (crc32_combine, as zlib does it), so an answer costs a copy and a few multiplications.
+// may refer back to earlier pieces but never into a nonce (see gzipBody). Only the gzip trailer's CRC-32 depends on
+// the nonce, and it does so linearly: an answer costs a copy, the nonce's CRC and one multiplication (see fill).
 // (Brotli cannot be spliced like this: its literals are coded in the context of the two bytes before them, so a
 // different nonce changes how the following piece decodes.)
 import { promisify } from "node:util";
@@ -20,8 +20,11 @@ export interface SplicedBody {
   holes: number[];
   /** Length of the nonce the holes are cut for. */
   nonceLength: number;
-  /** gzip only: how to recompute the CRC-32 in the trailer for a given nonce. */
-  crc?: { pieces: number[]; pieceShifts: number[]; nonceShift: number };
+  /**
+   * gzip only: the trailer's CRC-32 for a nonce N is `base ^ shift·(crc32(N) ^ zeroNonce)` (see fill): the CRC of
+   * the body with zero bytes in the holes, the sum of x^(8·bytes after each hole), the CRC of a nonce of zeros.
+   */
+  crc?: { base: number; shift: number; zeroNonce: number };
   /** Copies already sent and given back (release): reused, so a hit neither allocates nor copies the body. */
   spare: Buffer[];
 }
@@ -115,11 +118,7 @@ export async function gzipBody(pieces: Buffer[], nonceLength: number): Promise<S
     bytes: Buffer.concat(parts),
     holes,
     nonceLength,
-    crc: {
-      pieces: pieces.map((p) => zlib.crc32(p)),
-      pieceShifts: pieces.map((p) => shiftFor(p.length)),
-      nonceShift: shiftFor(nonceLength),
-    },
+    crc: nonceCrc(pieces, hole),
     spare: [],
   };
 }
@@ -133,15 +132,13 @@ export function fill(body: SplicedBody, nonce: Buffer): Buffer {
   let out = body.spare.pop();
   if (out) spareBytes -= out.length;
   else out = Buffer.from(body.bytes);
-  for (const hole of body.holes) nonce.copy(out, hole);
+  for (const hole of body.holes) out.set(nonce, hole);
   if (body.crc) {
-    const { pieces, pieceShifts, nonceShift } = body.crc;
-    const nonceCrc = zlib.crc32(nonce);
-    let crc = pieces[0] as number;
-    for (let i = 1; i < pieces.length; i++) {
-      crc = (multiplyModP(nonceShift, crc) ^ nonceCrc) >>> 0;
-      crc = (multiplyModP(pieceShifts[i] as number, crc) ^ (pieces[i] as number)) >>> 0;
-    }
+    // For messages of one length, CRC-32 is affine: crc(A ⊕ B) = crc(A) ⊕ crc(B) ⊕ crc(zeros). The body is the
+    // body with zeroed holes ⊕ the nonce at each hole; a nonce followed by q bytes adds x^(8q)·(crc(N) ⊕ crc(0ⁿ)),
+    // and the same nonce at every hole adds (Σ x^(8q))·(crc(N) ⊕ crc(0ⁿ)), the sum precomputed in `shift`.
+    const { base, shift, zeroNonce } = body.crc;
+    const crc = (base ^ multiplyModP(shift, (zlib.crc32(nonce) ^ zeroNonce) >>> 0)) >>> 0;
     out.writeUInt32LE(crc, out.length - 8);
   }
   return out;
@@ -159,12 +156,26 @@ export function dropSpares(body: SplicedBody) {
   for (const copy of body.spare.splice(0)) spareBytes -= copy.length;
 }
 
+/** What fill() needs to give the trailer the CRC-32 of the pieces with a nonce in each hole (`hole`: zeros). */
+function nonceCrc(pieces: Buffer[], hole: Buffer): NonNullable<SplicedBody["crc"]> {
+  let shift = 0;
+  let after = 0; // bytes after the hole being summed
+  for (let i = pieces.length - 1; i > 0; i--) {
+    after += (pieces[i] as Buffer).length;
+    shift ^= shiftFor(after);
+    after += hole.length;
+  }
+  const zeroed = Buffer.concat(pieces.flatMap((piece, i) => (i > 0 ? [hole, piece] : [piece])));
+  return { base: zlib.crc32(zeroed), shift: shift >>> 0, zeroNonce: zlib.crc32(hole) };
+}
+
 // CRC-32 combination (zlib's crc32_combine): the CRC of A·B is x^(8·|B|)·crc(A) + crc(B) modulo the CRC
 // polynomial, in the reflected bit order CRC-32 uses.
 const POLY = 0xedb88320;
 
 /** a·b modulo the CRC-32 polynomial (reflected). */
 function multiplyModP(a: number, b: number): number {
+  if (!a) return 0;
   let m = 0x80000000;
   let p = 0;
   let bb = b >>> 0;
@@ -201,9 +212,4 @@ function shiftFor(bytes: number): number {
     k++;
   }
   return p >>> 0;
-}
-
-/** crc32 of A·B from crc32(A), crc32(B) and B's length. */
-export function combineCrc(crcA: number, crcB: number, lengthB: number): number {
-  return (multiplyModP(shiftFor(lengthB), crcA) ^ crcB) >>> 0;
 }
