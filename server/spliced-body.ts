@@ -78,9 +78,12 @@ export async function gzipBody(pieces: Buffer[], nonceLength: number): Promise<S
   // written, with zero bytes where the nonces go). HTML holds no zero byte, so no match can reach into a nonce; a
   // body that does contains one is compressed piece by piece without the dictionary.
   const chained = !pieces.some((piece) => piece.includes(0));
-  const hole = Buffer.alloc(nonceLength);
-  const before = (i: number) =>
-    Buffer.concat(pieces.slice(0, i).flatMap((piece) => [piece, hole])).subarray(-WINDOW_BYTES);
+  // The uncompressed body with zeroed holes: the dictionaries, the CRC for fill() and the size in the trailer.
+  const zeroed = identityBody(pieces, nonceLength);
+  const before = (i: number) => {
+    const end = (zeroed.holes[i - 1] as number) + nonceLength;
+    return zeroed.bytes.subarray(Math.max(0, end - WINDOW_BYTES), end);
+  };
   const compressed = await Promise.all(
     pieces.map((piece, i) =>
       deflateRaw(piece, {
@@ -110,15 +113,14 @@ export async function gzipBody(pieces: Buffer[], nonceLength: number): Promise<S
     parts.push(block);
     at += block.length;
   });
-  const size = pieces.reduce((sum, p) => sum + p.length, 0) + last * nonceLength;
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(size >>> 0, 4);
+  trailer.writeUInt32LE(zeroed.bytes.length >>> 0, 4);
   parts.push(trailer);
   return {
     bytes: Buffer.concat(parts),
     holes,
     nonceLength,
-    crc: nonceCrc(pieces, hole),
+    crc: nonceCrc(zeroed),
     spare: [],
   };
 }
@@ -156,21 +158,15 @@ export function dropSpares(body: SplicedBody) {
   for (const copy of body.spare.splice(0)) spareBytes -= copy.length;
 }
 
-/** What fill() needs to give the trailer the CRC-32 of the pieces with a nonce in each hole (`hole`: zeros). */
-function nonceCrc(pieces: Buffer[], hole: Buffer): NonNullable<SplicedBody["crc"]> {
+/** What fill() needs for the trailer's CRC-32, from the body with zeroed holes (identityBody). */
+function nonceCrc({ bytes, holes, nonceLength }: SplicedBody): NonNullable<SplicedBody["crc"]> {
   let shift = 0;
-  let after = 0; // bytes after the hole being summed
-  for (let i = pieces.length - 1; i > 0; i--) {
-    after += (pieces[i] as Buffer).length;
-    shift ^= shiftFor(after);
-    after += hole.length;
-  }
-  const zeroed = Buffer.concat(pieces.flatMap((piece, i) => (i > 0 ? [hole, piece] : [piece])));
-  return { base: zlib.crc32(zeroed), shift: shift >>> 0, zeroNonce: zlib.crc32(hole) };
+  for (const hole of holes) shift ^= shiftFor(bytes.length - hole - nonceLength);
+  return { base: zlib.crc32(bytes), shift: shift >>> 0, zeroNonce: zlib.crc32(Buffer.alloc(nonceLength)) };
 }
 
-// CRC-32 combination (zlib's crc32_combine): the CRC of A·B is x^(8·|B|)·crc(A) + crc(B) modulo the CRC
-// polynomial, in the reflected bit order CRC-32 uses.
+// CRC-32 arithmetic: appending n zero bytes to a message multiplies its CRC by x^(8n) modulo the CRC polynomial,
+// in the reflected bit order CRC-32 uses.
 const POLY = 0xedb88320;
 
 /** a·b modulo the CRC-32 polynomial (reflected). */
