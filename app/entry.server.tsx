@@ -4,6 +4,8 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { StaticMarkup } from "~/blocks/public-blocks";
+import { staticMarkupContext } from "~/blocks/static-html.server";
 import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import { isBodyRefused } from "~/lib/body-refused.server";
@@ -38,7 +40,9 @@ export default function handleRequest(
     let status = outage ? 503 : responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <InlineCss.Provider value={builtStylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticMarkup.Provider value={loadContext.get(staticMarkupContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticMarkup.Provider>
       </InlineCss.Provider>,
       {
         nonce,

@@ -5,6 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
+import { staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
@@ -131,6 +132,8 @@ const handleRequest = createRequestHandler({
     const nonce = String(res.locals.nonce);
     const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
     context.set(requestInfoContext, { ip, nonce });
+    // A document carries its static blocks' markup once, in the page; a client navigation's data carries it.
+    if (!req.path.endsWith(".data")) context.set(staticMarkupContext, new Map());
     return context;
   },
 });

@@ -1,7 +1,13 @@
 // A page's blocks as the public site hydrates them: live blocks are components; the others arrive as the static
 // HTML the server rendered (static-html.server.tsx) and stay so. The contact form works as plain HTML until its
 // code has loaded after the first paint, then becomes the full form (checks in the browser, sending without leaving).
-import { type ComponentType, useEffect, useState } from "react";
+//
+// In a document that markup is written once, in the page itself: the loader data the browser hydrates from leaves
+// it out (publicBlocks hands it to the render through StaticMarkup instead) and the browser reads it back from the
+// document, the way the inlined stylesheet is read back. That keeps each block's HTML from travelling twice, which
+// on the landing page was a fifth of the document. A client-side navigation's data carries the markup, as there is
+// no document to read it from.
+import { type ComponentType, createContext, useContext, useEffect, useState } from "react";
 import type { ContactFormBlock } from "./contact-form/schema";
 import { SplitHero } from "./hero/render";
 import { NewsletterView } from "./newsletter/render";
@@ -11,16 +17,41 @@ import type { PageBlock } from "./types";
 
 export type PublicBlock =
   | { live: true; block: PageBlock }
-  | { live: false; id: string; type: PageBlock["type"]; html: string; island?: ContactFormBlock };
+  | {
+      live: false;
+      id: string;
+      type: PageBlock["type"];
+      /** Absent in a document's data: the markup is in the document (StaticMarkup). */
+      html?: string;
+      island?: ContactFormBlock;
+    };
 
-/** Markup the server rendered (static-html.server.tsx), put in place as it is. */
-export function StaticHtml({ html }: { html: string }) {
+/** On the server, while a document renders: the static blocks' markup by block id, which its data leaves out. */
+export const StaticMarkup = createContext<ReadonlyMap<string, string> | null>(null);
+
+/**
+ * Markup the server rendered (static-html.server.tsx), put in place as it is: `html` when the data carries it, else
+ * (a document) the server's StaticMarkup, and in the browser the markup the document already holds under `id`.
+ */
+export function StaticHtml({ id, html }: { id?: string; html?: string }) {
+  const markup = useContext(StaticMarkup);
+  const [fromDocument] = useState(() => {
+    if (html !== undefined || id === undefined) return undefined;
+    if (typeof document === "undefined") return markup?.get(id);
+    return document.querySelector(`[data-block="${CSS.escape(id)}"]`)?.innerHTML;
+  });
   // display: contents, so the wrapper changes nothing in the layout.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered on the server from validated blocks (every text escaped), not stored HTML.
-  return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className="contents"
+      data-block={id}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered on the server from validated blocks (every text escaped), not stored HTML.
+      dangerouslySetInnerHTML={{ __html: html ?? fromDocument ?? "" }}
+    />
+  );
 }
 
-function ContactIsland({ html, block }: { html: string; block: ContactFormBlock }) {
+function ContactIsland({ id, html, block }: { id: string; html?: string; block: ContactFormBlock }) {
   const [View, setView] = useState<ComponentType<{ block: ContactFormBlock }> | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,7 +63,7 @@ function ContactIsland({ html, block }: { html: string; block: ContactFormBlock 
       live = false;
     };
   }, []);
-  return View ? <View block={block} /> : <StaticHtml html={html} />;
+  return View ? <View block={block} /> : <StaticHtml id={id} html={html} />;
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {
@@ -54,8 +85,9 @@ export function PublicBlocks({
     <BlockSiteContext.Provider value={site}>
       {blocks.map((entry) => {
         if (entry.live) return <LiveBlock key={entry.block.id} block={entry.block} data={data} />;
-        if (entry.island) return <ContactIsland key={entry.id} html={entry.html} block={entry.island} />;
-        return <StaticHtml key={entry.id} html={entry.html} />;
+        if (entry.island)
+          return <ContactIsland key={entry.id} id={entry.id} html={entry.html} block={entry.island} />;
+        return <StaticHtml key={entry.id} id={entry.id} html={entry.html} />;
       })}
     </BlockSiteContext.Provider>
   );

@@ -1,6 +1,7 @@
 // The server side of "only blocks that need it hydrate": blocks without behaviour are rendered here to static HTML,
 // which the page carries as it is; the browser loads no code for them (ADR 033, the landing page's budget).
 import { renderToStaticMarkup } from "react-dom/server";
+import { createContext } from "react-router";
 import type { PageData } from "./page-data";
 import type { PublicBlock } from "./public-blocks";
 import { type BlockSite, BlockSiteContext, buttonVariants } from "./render-parts";
@@ -11,14 +12,28 @@ import type { PageBlock } from "./types";
 const isLive = (block: PageBlock) =>
   (block.type === "hero" && block.layout === "split") || block.type === "newsletter";
 
-export function publicBlocks(blocks: readonly PageBlock[], data: PageData, site: BlockSite): PublicBlock[] {
+/**
+ * While a document renders: the static blocks' markup by block id (public-blocks.tsx, StaticMarkup), set for each
+ * document request by the HTTP layer; null for a client navigation's data, which carries the markup itself.
+ */
+export const staticMarkupContext = createContext<Map<string, string> | null>(null);
+
+/** `markup`: where the static blocks' HTML goes instead of the entries (a document; see staticMarkupContext). */
+export function publicBlocks(
+  blocks: readonly PageBlock[],
+  data: PageData,
+  site: BlockSite,
+  markup: Map<string, string> | null,
+): PublicBlock[] {
   return blocks.map((block) => {
     if (isLive(block)) return { live: true, block };
-    const html = renderToStaticMarkup(
+    const rendered = renderToStaticMarkup(
       <BlockSiteContext.Provider value={site}>
         <BlockView block={block} data={data} />
       </BlockSiteContext.Provider>,
     );
+    markup?.set(block.id, rendered);
+    const html = markup ? undefined : rendered;
     return block.type === "contact-form"
       ? { live: false, id: block.id, type: block.type, html, island: block }
       : { live: false, id: block.id, type: block.type, html };

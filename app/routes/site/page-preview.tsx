@@ -15,7 +15,7 @@ import type { Route } from "./+types/page-preview";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { item, banner } = await openPreviewPage("page", params.token, requestInfo(context).ip);
-  const shown = await shownPage(await publicPageOf(item));
+  const shown = await shownPage(await publicPageOf(item), context);
   return data({ ...shown, preview: banner }, { headers: PREVIEW_HEADERS });
 }
 

@@ -20,10 +20,10 @@ function pagePathOf(pathname: string): string {
   return path === "/_" || path === "/_root" ? "/" : path;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const page = await getPublishedPage(normalizePagePath(pagePathOf(pathname)));
-  if (page) return shownPage(page);
+  if (page) return shownPage(page, context);
   logger.warn({ path: pathname }, "404: page not found");
   return data({ page: null, jsonLd: [], notFound: notFoundHtml() }, { status: 404 });
 }

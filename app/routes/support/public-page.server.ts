@@ -1,19 +1,28 @@
 // A page built from blocks as its loader hands it to the browser, for the public page and its preview alike.
-import { publicBlocks } from "~/blocks/static-html.server";
+import type { RouterContextProvider } from "react-router";
+import { publicBlocks, staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { faqPageJsonLd } from "~/lib/structured-data";
 import type { PublicPage } from "~/models/pages.server";
 import { getSettings } from "~/models/settings.server";
 import type { ShownPage } from "./public-page";
 
-export async function shownPage(page: PublicPage): Promise<ShownPage> {
+export async function shownPage(
+  page: PublicPage,
+  context: Readonly<RouterContextProvider>,
+): Promise<ShownPage> {
   const settings = await getSettings();
   const { blocks, data: blockData, ...head } = page;
   const site = { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled };
   // Built here, on the server, so the JSON-LD builders stay out of the browser's first load (ADR 011).
   const faq = blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
   return {
-    page: { ...head, blocks: publicBlocks(blocks, blockData, site), showcase: blockData.showcase, site },
+    page: {
+      ...head,
+      blocks: publicBlocks(blocks, blockData, site, context.get(staticMarkupContext)),
+      showcase: blockData.showcase,
+      site,
+    },
     jsonLd: faq.length > 0 ? [faqPageJsonLd(faq)] : [],
   };
 }
