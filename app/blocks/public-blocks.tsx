@@ -35,18 +35,19 @@ export const StaticMarkup = createContext<ReadonlyMap<string, string> | null>(nu
  */
 export function StaticHtml({ id, html }: { id?: string; html?: string }) {
   const markup = useContext(StaticMarkup);
-  const [fromDocument] = useState(() => {
-    if (html !== undefined || id === undefined) return undefined;
-    if (typeof document === "undefined") return markup?.get(id);
-    return document.querySelector(`[data-block="${CSS.escape(id)}"]`)?.innerHTML;
-  });
+  // Block ids are [\w-] only (blockBase), so one needs no escaping in the selector.
+  const [kept] = useState(
+    () =>
+      html ??
+      (id && (markup?.get(id) ?? globalThis.document?.querySelector(`[data-block="${id}"]`)?.innerHTML)),
+  );
   // display: contents, so the wrapper changes nothing in the layout.
   return (
     <div
       className="contents"
       data-block={id}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered on the server from validated blocks (every text escaped), not stored HTML.
-      dangerouslySetInnerHTML={{ __html: html ?? fromDocument ?? "" }}
+      dangerouslySetInnerHTML={{ __html: html ?? kept ?? "" }}
     />
   );
 }
