@@ -24,7 +24,8 @@ import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import backOfficeStylesheet from "./app.css?url";
+import siteStylesheet from "./site.css?url";
 
 // Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -56,15 +57,25 @@ function useDocumentNonce(): string {
 // code point: half an emoji would make encodeURIComponent throw and lose the whole cookie.
 const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=Array.from(v).slice(0,200).join("")});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
+/**
+ * The public site: every page but the back office and its sign-in pages, which carry no visitor tracking and no
+ * consent banner and have a stylesheet of their own. (A plain prefix test: the server's no-store rule decodes
+ * escapes too, which this check need not ship for.)
+ */
+const isPublicPath = (pathname: string) => !pathname.toLowerCase().startsWith("/admin");
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
+  // Public pages carry only the public site's utilities (site.css); a navigation across the line loads the other
+  // stylesheet (the key makes the element new, so it links the file rather than keeping the inlined text).
+  const stylesheet = isPublicPath(useLocation().pathname) ? siteStylesheet : backOfficeStylesheet;
   // Marks a page React has hydrated (its scripts start after the first paint, ADR 021): what the end-to-end tests
   // wait for before using what needs JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   // Inter's Latin subset (the one our pages use) is requested with the document rather than after the
-  // stylesheet is read; until it arrives, text shows in the metric-matched fallback (app.css), then swaps.
+  // stylesheet is read; until it arrives, text shows in the metric-matched fallback (base.css), then swaps.
   preload(interLatin, { as: "font", type: "font/woff2" });
   return (
     // The head script may mark <html data-consent> before React hydrates: an expected difference.
@@ -74,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Stylesheet href={stylesheet} />
+        <Stylesheet key={stylesheet} href={stylesheet} />
         <Links />
         {/* Both run once, from the server's HTML, before the first paint; the browser's bundle leaves them out
             (hydration keeps the server's script as it is). */}
@@ -98,9 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
-  // The back office and its sign-in page carry no visitor tracking and no consent banner.
-  // (A plain prefix test: the server's no-store rule decodes escapes too, which this check need not ship for.)
-  const isPublic = !pathname.toLowerCase().startsWith("/admin");
+  const isPublic = isPublicPath(pathname);
   const s = loaderData.settings;
   return (
     <ConsentProvider>

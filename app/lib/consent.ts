@@ -15,7 +15,7 @@ export function parseConsent(cookieHeader: string | null | undefined): Consent |
 
 /**
  * Runs in <head> before the body is painted: marks <html data-consent="…"> when a choice exists, and the
- * stylesheet hides the server-rendered banner under that mark (app.css), so returning visitors never see it flash.
+ * stylesheet hides the server-rendered banner under that mark (base.css), so returning visitors never see it flash.
  */
 export const CONSENT_SCRIPT = `(function(){var m=/(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|rejected)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute("data-consent",m[1])})();`;
 
