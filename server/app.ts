@@ -9,7 +9,7 @@ import { staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
-import { routedPath } from "~/lib/routed-path";
+import { dataRequestPage, routedPath } from "~/lib/routed-path";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
@@ -133,7 +133,7 @@ const handleRequest = createRequestHandler({
     const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
     context.set(requestInfoContext, { ip, nonce });
     // A document carries its static blocks' markup once, in the page; a client navigation's data carries it.
-    if (!req.path.endsWith(".data")) context.set(staticMarkupContext, new Map());
+    if (dataRequestPage(req.path) === null) context.set(staticMarkupContext, new Map());
     return context;
   },
 });

@@ -32,7 +32,7 @@ import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { isNonPage } from "~/lib/non-page-paths";
-import { routedPath } from "~/lib/routed-path";
+import { dataRequestPage, routedPath } from "~/lib/routed-path";
 import { freshNonce } from "./security-headers";
 import {
   dropSpares,
@@ -136,7 +136,7 @@ export function isCacheableRequest(req: RequestFacts): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = matchedPath(req.path);
   if (isNonPage(path, "page-cache")) return false; // app/lib/non-page-paths.ts
-  if (path.endsWith(".data")) return false; // client-side navigation data; small and revalidated by the router
+  if (dataRequestPage(path) !== null) return false; // client-side navigation data; small, revalidated by the router
   if (hasSessionCookie(req.headers)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;
   return true;

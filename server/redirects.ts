@@ -3,18 +3,15 @@
 // public GET that ends in a 404 is handed to the monitor's batched counter.
 import type { NextFunction, Request, Response } from "express";
 import { encodedTarget, isNonPagePath, pathKey, redirectLocation } from "~/lib/redirect-paths";
+import { dataRequestPage } from "~/lib/routed-path";
 import { recordNotFound } from "~/models/not-found-monitor.server";
 import { countRedirectHit, findRedirect } from "~/models/redirects.server";
 import { isPrefetch } from "./analytics";
 
-/** React Router's data request for a client-side navigation: "/blog/x.data", and "/_root.data" for "/". */
-const DATA_SUFFIX = /\.data$/;
-
-/** The page a request is for: its path, and for a data request the page's own path. */
+/** The page a request is for: its path, and for a client navigation's data request the page's own path. */
 function pagePath(path: string): { path: string; data: boolean } {
-  if (!DATA_SUFFIX.test(path)) return { path, data: false };
-  const page = path.replace(DATA_SUFFIX, "");
-  return { path: page === "/_root" ? "/" : page, data: true };
+  const page = dataRequestPage(path);
+  return page === null ? { path, data: false } : { path: page, data: true };
 }
 
 /** The request's query string without React Router's own data-request parameters. */

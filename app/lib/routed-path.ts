@@ -25,3 +25,14 @@ export function routedPath(originalUrl: string): string {
 export function isBackOfficePath(path: string): boolean {
   return routedPath(path).startsWith("/admin");
 }
+
+/**
+ * React Router's data request for a client-side navigation ("/pricing.data", "/_.data" for "/", "/_root.data" from
+ * older routers): the page it is for, or null for any other path. The router tells the two kinds apart by this
+ * suffix alone, and so does every check of ours.
+ */
+export function dataRequestPage(path: string): string | null {
+  if (!path.endsWith(".data")) return null;
+  const page = path.slice(0, -".data".length);
+  return page === "/_" || page === "/_root" ? "/" : page;
+}

@@ -7,22 +7,16 @@ import { StaticHtml } from "~/blocks/public-blocks";
 import { notFoundHtml } from "~/blocks/static-html.server";
 import { logger } from "~/lib/logger.server";
 import { normalizePagePath } from "~/lib/page-paths";
+import { dataRequestPage } from "~/lib/routed-path";
 import { errorMeta, siteInfo } from "~/lib/seo";
 import { getPublishedPage } from "~/models/pages.server";
 import { ShownPageBlocks, shownPageMeta } from "~/routes/support/public-page";
 import { shownPage } from "~/routes/support/public-page.server";
 import type { Route } from "./+types/page";
 
-/** The page a request is for: a client navigation asks for "/pricing.data" (and "/_.data" for "/"). */
-function pagePathOf(pathname: string): string {
-  if (!pathname.endsWith(".data")) return pathname;
-  const path = pathname.slice(0, -".data".length);
-  return path === "/_" || path === "/_root" ? "/" : path;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const page = await getPublishedPage(normalizePagePath(pagePathOf(pathname)));
+  const page = await getPublishedPage(normalizePagePath(dataRequestPage(pathname) ?? pathname));
   if (page) return shownPage(page, context);
   logger.warn({ path: pathname }, "404: page not found");
   return data({ page: null, jsonLd: [], notFound: notFoundHtml() }, { status: 404 });
