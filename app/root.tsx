@@ -59,8 +59,8 @@ const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_C
 
 /**
  * The public site: every page but the back office and its sign-in pages, which carry no visitor tracking and no
- * consent banner and have a stylesheet of their own. (A plain prefix test: the server's no-store rule decodes
- * escapes too, which this check need not ship for.)
+ * consent banner and have a stylesheet of their own. (A plain prefix test: the server's `isBackOfficePath`
+ * decodes escapes too, which this check need not ship for.)
  */
 const isPublicPath = (pathname: string) => !pathname.toLowerCase().startsWith("/admin");
 

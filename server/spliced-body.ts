@@ -66,9 +66,9 @@ export function identityBody(pieces: Buffer[], nonceLength: number): SplicedBody
 }
 
 const deflateRaw = promisify(zlib.deflateRaw) as (buf: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
-/** gzip member header: magic, deflate, no flags, no mtime, no extra flags, OS "unknown". */
 /** How far back a deflate match may reach. */
 const WINDOW_BYTES = 32 * 1024;
+/** gzip member header: magic, deflate, no flags, no mtime, no extra flags, OS "unknown". */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** The gzip form of the pieces with a nonce-sized stored block between each two. Runs on zlib's thread pool. */

@@ -35,7 +35,9 @@ export const StaticMarkup = createContext<ReadonlyMap<string, string> | null>(nu
  */
 export function StaticHtml({ id, html }: { id?: string; html?: string }) {
   const markup = useContext(StaticMarkup);
-  // Block ids are [\w-] only (blockBase), so one needs no escaping in the selector.
+  // The read-back Stylesheet (components/ui/stylesheet.tsx) makes too. Not shared: on the landing page a module of
+  // both would be a chunk of its own, 160 bytes gzip more than its JavaScript budget allows. Block ids are [\w-]
+  // only (blockBase), so one needs no escaping in the selector.
   const [kept] = useState(
     () =>
       html ??
