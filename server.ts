@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
+import type { RawAnswer, RawRequest } from "./server/raw-hits.ts";
 
 // Memory (ADR 024, ADR 025). glibc's malloc serves blocks of 128 KB and more with their own mappings, returned to the
 // system when freed, until the first such block is freed; then it raises that threshold to the block's size (up to
@@ -66,6 +67,7 @@ const { default: compression } = await import("compression");
 type ServerModule = {
   app: Express;
   serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+  answerFromMemory(req: RawRequest): RawAnswer | undefined;
   staticSecurityHeaders: RequestHandler;
   startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
   shutdown(): Promise<void>;
@@ -205,6 +207,20 @@ const server = createServer(
         if (!served) http(req, res);
       },
 );
+// Production: most cache hits are read and answered on the connection itself, before Node's HTTP layer (ADR 040).
+let closeHeldConnections = () => {};
+if (!isDev) {
+  const { answerHitsFirst } = await import("./server/raw-hits.ts");
+  closeHeldConnections = answerHitsFirst(
+    server,
+    (req) => {
+      const hit = mod.answerFromMemory(req);
+      if (hit) requests++;
+      return hit;
+    },
+    (error) => mod.logger.error({ err: error }, "answering from memory failed"),
+  );
+}
 server.once("error", async (error: NodeJS.ErrnoException) => {
   const reason =
     error.code === "EADDRINUSE"
@@ -266,6 +282,7 @@ async function stop(signal: string) {
   force.unref();
   server.close();
   server.closeIdleConnections();
+  closeHeldConnections();
   await mod.shutdown();
   process.exit(0);
 }

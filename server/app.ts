@@ -15,7 +15,8 @@ import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
 import { isContentApiPath, limitRequestBodies, withCheckedBody } from "./body-limit";
-import { forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
+import { cachedPageAnswer, forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
+import type { RawAnswer, RawRequest } from "./raw-hits";
 import { applyRedirects, collectNotFound } from "./redirects";
 import { renewAdminSession } from "./rolling-session";
 import {
@@ -144,7 +145,7 @@ app.use((req, res, next) => handleRequest(withCheckedBody(req), res, next));
  * An Express view of a request answered before Express: the getters Express computes (ip and hostname under our
  * trust proxy setting, path, get) without the router's per-request set-up.
  */
-function expressView(req: IncomingMessage): Request {
+function expressView(req: Pick<IncomingMessage, "headers" | "socket" | "method" | "url">): Request {
   const view = Object.create(app.request) as Request;
   view.headers = req.headers;
   view.socket = req.socket;
@@ -167,4 +168,14 @@ export function serveFromMemory(req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   return serveCachedContentRead(req, res);
+}
+
+/**
+ * A cache hit for a request read on the connection itself (server/raw-hits.ts), counted like any page view;
+ * undefined for everything else, which Node's HTTP server then reads and serveFromMemory or Express answers.
+ */
+export function answerFromMemory(req: RawRequest): RawAnswer | undefined {
+  const hit = cachedPageAnswer(req);
+  if (hit) countAnswered(expressView(req), hit.status);
+  return hit;
 }

@@ -196,27 +196,50 @@ function pathOf(url: string | undefined): string | undefined {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** A hit as the fast path sends it: status, headers as name/value pairs, and the body (none for HEAD or a 304). */
+export interface CachedAnswer {
+  status: number;
+  headers: string[];
+  body?: Buffer;
+  /** Give the body back once it is written (the next hit reuses the copy, only its nonce holes rewritten). */
+  done(): void;
+}
+
 /**
- * The fast path (server.ts calls it before Express): answers a cache hit at a content version known without a
- * query, from the entry's prepared bytes, with everything the Express path sends (security headers, a fresh CSP
- * nonce, X-Cache, ETag/304, the gzip form when accepted, HEAD). Returns the status sent, or 0 when the request
+ * The answer to a cache hit at a content version known without a query, from the entry's prepared bytes, with
+ * everything the Express path sends (security headers, a fresh CSP nonce, X-Cache, ETag/304, the gzip form when
+ * accepted, HEAD); undefined when the request is not such a hit and must go through Express. `url` is the request
+ * line's target; a request with a body is never a hit.
+ */
+export function cachedPageAnswer(req: {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}): CachedAnswer | undefined {
+  const path = pathOf(req.url);
+  if (path === undefined || req.headers["content-length"] || req.headers["transfer-encoding"]) return;
+  if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return;
+  const version = contentVersionKnown();
+  if (version === undefined) return;
+  const entry = entries().get(req.url as string, version);
+  if (!entry) return;
+  const { status, headers, body, variant } = answer(req, entry, freshNonce());
+  if (!status) return;
+  return { status, headers, body, done: body && variant ? () => release(variant, body) : () => {} };
+}
+
+/**
+ * The fast path on a request Node's HTTP server parsed (server.ts calls it before Express; raw-hits.ts answers
+ * most hits before that): a cache hit as cachedPageAnswer makes it. Returns the status sent, or 0 when the request
  * is not such a hit and must go through Express.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): number {
-  const path = pathOf(req.url);
-  if (path === undefined || req.headers["content-length"] || req.headers["transfer-encoding"]) return 0;
-  if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return 0;
-  const version = contentVersionKnown();
-  if (version === undefined) return 0;
-  const entry = entries().get(req.url as string, version);
-  if (!entry) return 0;
-  const { status, headers, body, variant } = answer(req, entry, freshNonce());
-  if (!status) return 0;
-  res.writeHead(status, headers);
-  // Once written, the copy serves the next hit (only its nonce holes are rewritten).
-  if (body && variant) res.end(body, () => release(variant, body));
+  const hit = cachedPageAnswer(req);
+  if (!hit) return 0;
+  res.writeHead(hit.status, hit.headers);
+  if (hit.body) res.end(hit.body, hit.done);
   else res.end();
-  return status;
+  return hit.status;
 }
 
 /** Express: a hit after the version had to be read (or a stale entry during an outage). */
