@@ -160,33 +160,35 @@ export function acceptsGzip(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * The status, headers and body of a hit for this request, as name/value pairs; the CSP (with `nonce`) is
- * included unless the answer is a 304.
+ * The status, headers and body of a hit for this request, as name/value pairs: the entry's replayed headers
+ * (`fixed`, the same array for every hit on the entry), then this answer's own (X-Cache, the CSP with `nonce`
+ * unless the answer is a 304, Content-Encoding, Content-Length).
  */
 function answer(
   req: { method?: string; headers: IncomingHttpHeaders },
   entry: Entry,
   nonce: string,
-): { status: number; headers: string[]; body?: Buffer; variant?: SplicedBody } {
-  const headers = [...entry.headers, "X-Cache", "HIT"];
+): { status: number; fixed: string[]; headers: string[]; body?: Buffer; variant?: SplicedBody } {
+  const fixed = entry.headers;
+  const headers = ["X-Cache", "HIT"];
   if (notModified(req.headers, entry.etag)) {
     // The browser keeps its copy, with the nonce that copy was sent with: a 304 naming a fresh nonce would
     // update the stored CSP header and block the stored page's scripts, so it names none.
-    return { status: 304, headers };
+    return { status: 304, fixed, headers };
   }
   for (const pieces of entry.csp) headers.push("Content-Security-Policy", pieces.join(nonce));
   const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
   if (gzip) headers.push("Content-Encoding", "gzip");
   const variant = gzip ?? entry.body;
   headers.push("Content-Length", String(variant.bytes.length));
-  if (req.method === "HEAD") return { status: entry.status, headers };
+  if (req.method === "HEAD") return { status: entry.status, fixed, headers };
   const body =
     nonce.length === variant.nonceLength || variant.holes.length === 0
       ? fill(variant, Buffer.from(nonce))
       : undefined;
   // A nonce of another length than the render's cannot fill the holes: answer as a miss would.
-  if (!body) return { status: 0, headers };
-  return { status: entry.status, headers, body, variant };
+  if (!body) return { status: 0, fixed, headers };
+  return { status: entry.status, fixed, headers, body, variant };
 }
 
 /** The path of a request line's origin-form target ("/pricing?x" → "/pricing"); undefined for other forms. */
@@ -199,6 +201,9 @@ function pathOf(url: string | undefined): string | undefined {
 /** A hit as the fast path sends it: status, headers as name/value pairs, and the body (none for HEAD or a 304). */
 export interface CachedAnswer {
   status: number;
+  /** The headers every hit on this entry replays, first: the same array each time (raw-hits.ts keeps it encoded). */
+  fixed: string[];
+  /** Then this answer's own. */
   headers: string[];
   body?: Buffer;
   /** Give the body back once it is written (the next hit reuses the copy, only its nonce holes rewritten). */
@@ -223,9 +228,9 @@ export function cachedPageAnswer(req: {
   if (version === undefined) return;
   const entry = entries().get(req.url as string, version);
   if (!entry) return;
-  const { status, headers, body, variant } = answer(req, entry, freshNonce());
+  const { status, fixed, headers, body, variant } = answer(req, entry, freshNonce());
   if (!status) return;
-  return { status, headers, body, done: body && variant ? () => release(variant, body) : () => {} };
+  return { status, fixed, headers, body, done: body && variant ? () => release(variant, body) : () => {} };
 }
 
 /**
@@ -236,7 +241,7 @@ export function cachedPageAnswer(req: {
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): number {
   const hit = cachedPageAnswer(req);
   if (!hit) return 0;
-  res.writeHead(hit.status, hit.headers);
+  res.writeHead(hit.status, [...hit.fixed, ...hit.headers]);
   if (hit.body) res.end(hit.body, hit.done);
   else res.end();
   return hit.status;
@@ -245,8 +250,9 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): numb
 /** Express: a hit after the version had to be read (or a stale entry during an outage). */
 function sendFromExpress(req: Request, res: Response, entry: Entry, next: NextFunction) {
   const nonce = String(res.locals.nonce ?? "");
-  const { status, headers, body } = answer(req, entry, nonce);
+  const { status, fixed, headers: own, body } = answer(req, entry, nonce);
   if (!status) return next();
+  const headers = [...fixed, ...own];
   if (status === 304) res.removeHeader("Content-Security-Policy");
   // A name that comes more than once (two CSP headers) is set once with all its values.
   const byName = new Map<string, string[]>();

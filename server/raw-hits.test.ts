@@ -82,6 +82,8 @@ function answers(socket: net.Socket, heads: string[] = []) {
 }
 
 const BIG = "x".repeat(3 * 1024 * 1024);
+/** Headers every hit replays (the page cache's replayed headers), one array for all. */
+const FIXED = ["Content-Type", "text/plain", "Vary", "Accept-Encoding"];
 let server: http.Server;
 let port = 0;
 let closeHeld: () => void;
@@ -106,13 +108,20 @@ beforeAll(async () => {
     if (req.url === "/hit")
       return {
         status: 200,
-        headers: ["Content-Type", "text/plain", "Content-Length", "3", "X-Host", String(req.headers.host)],
+        fixed: FIXED,
+        headers: ["Content-Length", "3", "X-Host", String(req.headers.host)],
         body: req.method === "HEAD" ? undefined : Buffer.from("hit"),
         done,
       };
     if (req.url === "/big")
-      return { status: 200, headers: ["Content-Length", String(BIG.length)], body: Buffer.from(BIG), done };
-    if (req.url === "/same") return { status: 304, headers: ["ETag", '"a"'], done };
+      return {
+        status: 200,
+        fixed: FIXED,
+        headers: ["Content-Length", String(BIG.length)],
+        body: Buffer.from(BIG),
+        done,
+      };
+    if (req.url === "/same") return { status: 304, fixed: FIXED, headers: ["ETag", '"a"'], done };
     return undefined;
   };
   closeHeld = answerHitsFirst(server, answer, (error) => errors.push(error));
@@ -152,12 +161,15 @@ describe("answerHitsFirst", () => {
       "200 node GET /same ",
     ]);
     expect(got[0]?.headers).toMatchObject({
+      "content-type": "text/plain",
+      vary: "Accept-Encoding",
       "x-host": "test.example",
       connection: "keep-alive",
       "keep-alive": "timeout=5",
     });
     expect(got[0]?.headers.date).toMatch(/GMT$/);
     expect(got[1]?.headers["content-length"]).toBe("3");
+    expect(got[2]?.headers).toMatchObject({ "content-type": "text/plain", etag: '"a"' });
     socket.destroy();
   });
 

@@ -25,9 +25,14 @@ export interface RawRequest {
   socket: Socket;
 }
 
-/** A hit: status, headers as name/value pairs, body (none for HEAD or 304) and a callback once it is written. */
+/**
+ * A hit: status; headers as name/value pairs, first those every hit on the same cached page sends (`fixed`, the
+ * same array each time: its text is made once), then this answer's own; body (none for HEAD or 304); a callback
+ * once it is written.
+ */
 export interface RawAnswer {
   status: number;
+  fixed: string[];
   headers: string[];
   body?: Buffer;
   done(): void;
@@ -77,9 +82,27 @@ function httpDate(): string {
   return dateText;
 }
 
-/** The status line and headers as Node writes them for a keep-alive answer (Date, Connection, Keep-Alive last). */
-export function responseHead(status: number, headers: string[], keepAliveSeconds: string): string {
-  let text = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ""}\r\n`;
+/** The status line and header lines of `fixed`, encoded once per array and status. */
+const fixedHeads = new WeakMap<string[], Map<number, Buffer>>();
+function statusAndFixed(status: number, fixed: string[]): Buffer {
+  let byStatus = fixedHeads.get(fixed);
+  if (!byStatus) fixedHeads.set(fixed, (byStatus = new Map()));
+  let head = byStatus.get(status);
+  if (!head) {
+    let text = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ""}\r\n`;
+    for (let i = 0; i < fixed.length; i += 2) text += `${fixed[i]}: ${fixed[i + 1]}\r\n`;
+    head = Buffer.from(text, "latin1");
+    byStatus.set(status, head);
+  }
+  return head;
+}
+
+/**
+ * The rest of the head as Node writes it for a keep-alive answer: this answer's own headers, then Date, Connection
+ * and Keep-Alive, and the blank line.
+ */
+function headTail(headers: string[], keepAliveSeconds: string): string {
+  let text = "";
   for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
   return `${text}Date: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
 }
@@ -158,15 +181,15 @@ export function answerHitsFirst(
         }
         if (!hit) return handOver();
         pending = pending.subarray(end + 4);
-        const head = responseHead(hit.status, hit.headers, keepAlive);
+        socket.cork();
+        socket.write(statusAndFixed(hit.status, hit.fixed));
         if (hit.body) {
-          socket.cork();
-          socket.write(head, "latin1");
+          socket.write(headTail(hit.headers, keepAlive), "latin1");
           socket.write(hit.body, hit.done);
-          socket.uncork();
         } else {
-          socket.write(head, "latin1", hit.done);
+          socket.write(headTail(hit.headers, keepAlive), "latin1", hit.done);
         }
+        socket.uncork();
       }
       // A slow reader: read nothing more until what was written has gone (then "drain").
       if (socket.writableNeedDrain && !handedOver) socket.pause();
