@@ -86,7 +86,10 @@ function httpDate(): string {
 const fixedHeads = new WeakMap<string[], Map<number, Buffer>>();
 function statusAndFixed(status: number, fixed: string[]): Buffer {
   let byStatus = fixedHeads.get(fixed);
-  if (!byStatus) fixedHeads.set(fixed, (byStatus = new Map()));
+  if (!byStatus) {
+    byStatus = new Map();
+    fixedHeads.set(fixed, byStatus);
+  }
   let head = byStatus.get(status);
   if (!head) {
     let text = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ""}\r\n`;
