@@ -6,9 +6,10 @@
 // LISTEN/NOTIFY while that is proven live, else read per event-loop turn) is in app/lib/content-version.server.ts.
 //
 // Two ways in, one answer (docs/decisions/008-page-cache.md, 020-serving-from-memory.md):
-// - serveCachedPage, called by server.ts for every request before Express: a hit at a version known without a
-//   query is answered straight from the entry's prepared bytes and headers. Anything else returns false and goes
-//   through Express as before.
+// - cachedPageAnswer: a hit at a version known without a query, answered straight from the entry's prepared bytes
+//   and headers. server/raw-hits.ts asks it for the requests it reads on a new connection itself (ADR 040);
+//   serveCachedPage, called by server.ts for every request Node's HTTP server parsed, before Express, sends it.
+//   Anything else goes through Express as before.
 // - pageCache(), the Express middleware: records misses (and serves hits when the version had to be read).
 //
 // Never cached: admin, auth, API, upload and preview-link paths (checked on the path the router matches: decoded,
