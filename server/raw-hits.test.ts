@@ -74,6 +74,8 @@ function answers(socket: net.Socket, heads: string[] = []) {
   });
   return {
     got,
+    /** Bytes received that are not (yet) a whole answer. */
+    rest: () => buffered.length,
     async count(n: number) {
       while (got.length < n) await new Promise<void>((resolve) => waiting.push(resolve));
       return got;
@@ -84,14 +86,12 @@ function answers(socket: net.Socket, heads: string[] = []) {
 const BIG = "x".repeat(3 * 1024 * 1024);
 /** Headers every hit replays (the page cache's replayed headers), one array for all. */
 const FIXED = ["Content-Type", "text/plain", "Vary", "Accept-Encoding"];
-let server: http.Server;
-let port = 0;
-let closeHeld: () => void;
 const errors: unknown[] = [];
 let written = 0;
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
+/** A Node HTTP server that answers "node METHOD URL BODY", with hits answered first by answerHitsFirst. */
+async function start() {
+  const server = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk) => {
@@ -124,18 +124,24 @@ beforeAll(async () => {
     if (req.url === "/same") return { status: 304, fixed: FIXED, headers: ["ETag", '"a"'], done };
     return undefined;
   };
-  closeHeld = answerHitsFirst(server, answer, (error) => errors.push(error));
+  const closeHeld = answerHitsFirst(server, answer, (error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
+  return { server, closeHeld, port: (server.address() as AddressInfo).port };
+}
 
-afterAll(async () => {
+async function stop({ server, closeHeld }: Awaited<ReturnType<typeof start>>) {
   closeHeld();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-});
+}
 
-async function connect() {
+let first: Awaited<ReturnType<typeof start>>;
+beforeAll(async () => {
+  first = await start();
+});
+afterAll(() => stop(first));
+
+async function connect(port = first.port) {
   const socket = net.connect(port, "127.0.0.1");
   await new Promise((resolve) => socket.once("connect", resolve));
   return socket;
@@ -238,7 +244,25 @@ describe("answerHitsFirst", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written - before).toBe(20);
     const closed = new Promise((resolve) => socket.once("close", resolve));
-    closeHeld();
+    first.closeHeld();
     await closed;
+  });
+
+  it("at shutdown lets a connection that is still being written finish its answers, then closes it", async () => {
+    const second = await start();
+    const socket = await connect(second.port);
+    socket.pause();
+    socket.write(get("/big") + get("/big") + get("/big") + get("/big"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    second.closeHeld();
+    const reader = answers(socket);
+    const ended = new Promise((resolve) => socket.once("end", resolve));
+    socket.resume();
+    await ended;
+    // What had been written arrives whole (however much the kernel had taken); nothing is cut off.
+    expect(reader.got.length).toBeGreaterThan(0);
+    expect(reader.got.every((a) => a.body === BIG)).toBe(true);
+    expect(reader.rest()).toBe(0);
+    await stop(second);
   });
 });

@@ -112,7 +112,8 @@ function headTail(headers: string[], keepAliveSeconds: string): string {
 
 /**
  * Takes over `server`'s new connections: hits are answered here, everything else is handed to the server as above.
- * Returns a function that closes the connections this module still holds that are idle (for a shutdown).
+ * Returns the shutdown step: the connections still held here answer nothing more and close, at once when idle,
+ * else once what was written to them has been sent.
  */
 export function answerHitsFirst(
   server: Server,
@@ -123,6 +124,7 @@ export function answerHitsFirst(
   if (!httpConnection) throw new Error("the HTTP server has no connection listener");
   server.removeListener("connection", httpConnection);
   const held = new Set<Socket>();
+  let closing = false;
 
   server.on("connection", (socket: Socket) => {
     held.add(socket);
@@ -171,7 +173,13 @@ export function answerHitsFirst(
 
     /** Answers every complete hit at the front of `pending`; hands over at the first request that is not one. */
     const work = () => {
-      while (!handedOver && !socket.destroyed && pending.length > 0 && !socket.writableNeedDrain) {
+      while (
+        !handedOver &&
+        !closing &&
+        !socket.destroyed &&
+        pending.length > 0 &&
+        !socket.writableNeedDrain
+      ) {
         const end = pending.indexOf("\r\n\r\n");
         // An incomplete head (rare: a request's head comes in one packet) is Node's too, with its timeouts.
         const parsed =
@@ -200,6 +208,10 @@ export function answerHitsFirst(
   });
 
   return () => {
-    for (const socket of held) socket.destroy();
+    closing = true;
+    for (const socket of held) {
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.end();
+    }
   };
 }
