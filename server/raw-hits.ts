@@ -195,12 +195,9 @@ export function answerHitsFirst(
         pending = pending.subarray(end + 4);
         socket.cork();
         socket.write(statusAndFixed(hit.status, hit.fixed));
-        if (hit.body) {
-          socket.write(headTail(hit.headers, keepAlive), "latin1");
-          socket.write(hit.body, hit.done);
-        } else {
-          socket.write(headTail(hit.headers, keepAlive), "latin1", hit.done);
-        }
+        // `done` once the last piece is written: the body, or the head when there is none.
+        socket.write(headTail(hit.headers, keepAlive), "latin1", hit.body ? undefined : hit.done);
+        if (hit.body) socket.write(hit.body, hit.done);
         socket.uncork();
       }
       // A slow reader: read nothing more until what was written has gone (then "drain").
