@@ -6,7 +6,8 @@ import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { BodyRefusedError } from "~/lib/body-refused.server";
 import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
-import { routedPath } from "~/lib/routed-path";
+import { dataRequestPage, routedPath } from "~/lib/routed-path";
+import { IMPORT_MAX_BODY_BYTES } from "~/lib/subscriber-import";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 
 const KB = 1024;
@@ -16,6 +17,8 @@ const MB = 1024 * KB;
 const DEFAULT_BODY_LIMIT = 64 * KB;
 /** Back-office forms carry whole blog posts and academy items (bodies of up to 200,000 characters). */
 const ADMIN_BODY_LIMIT = 4 * MB;
+/** The Newsletters screen's action takes a subscriber list: up to its largest file. */
+const IMPORT_PATH = "/admin/newsletters";
 /** Uploads: the largest bucket plus the multipart framing around the file; the route checks each bucket itself. */
 const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
 /**
@@ -48,7 +51,8 @@ function limitFor(req: Request): Limit {
   if (isContentApiPath(path)) return { bytes: MAX_BODY_BYTES, buffer: true, answer: "content-api" };
   if (under(path, "/api/uploads")) return { bytes: UPLOAD_BODY_LIMIT, buffer: false, answer: "json" };
   if (under(path, "/admin")) {
-    return { bytes: ADMIN_BODY_LIMIT, buffer: false, answer: wantsJson ? "json" : "text" };
+    const bytes = (dataRequestPage(path) ?? path) === IMPORT_PATH ? IMPORT_MAX_BODY_BYTES : ADMIN_BODY_LIMIT;
+    return { bytes, buffer: false, answer: wantsJson ? "json" : "text" };
   }
   return { bytes: DEFAULT_BODY_LIMIT, buffer: true, answer: wantsJson ? "json" : "text" };
 }
@@ -57,9 +61,9 @@ function hasBody(req: Request): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
-/** Reads and throws away the rest of the body: `done` at its end, `tooMuch` once DRAIN_BYTES more have come. */
-function discard(req: Request, done: () => void, tooMuch: () => void) {
-  let left = DRAIN_BYTES;
+/** Reads and throws away the rest of the body: `done` at its end, `tooMuch` once `budget` more bytes have come. */
+function discard(req: Request, budget: number, done: () => void, tooMuch: () => void) {
+  let left = budget;
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
     left -= chunk.byteLength;
@@ -78,10 +82,10 @@ const refused = new WeakSet<Request>();
 /**
  * Answers 413 once the rest of the body has been read and thrown away: many clients (Node's fetch among them)
  * fail the whole request when the server stops reading while they still send, without showing the answer. A
- * body more than DRAIN_BYTES over the limit is not worth reading: the answer then closes the connection.
- * `after` runs once the answer is out.
+ * body more than DRAIN_BYTES over the limit is not worth reading: the answer then closes the connection, as it does
+ * once `unread` more bytes have come. `after` runs once the answer is out.
  */
-function refuse(req: Request, res: Response, limit: Limit, after?: () => void) {
+function refuse(req: Request, res: Response, limit: Limit, unread: number, after?: () => void) {
   if (refused.has(req)) return;
   refused.add(req);
   const answer = (close: boolean) => {
@@ -92,6 +96,7 @@ function refuse(req: Request, res: Response, limit: Limit, after?: () => void) {
   if (Number(req.headers["content-length"] ?? 0) > limit.bytes + DRAIN_BYTES) return answer(true);
   discard(
     req,
+    unread,
     () => answer(false),
     () => answer(true),
   );
@@ -127,7 +132,11 @@ const bodies = new WeakMap<Request, Readable>();
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next();
   const limit = limitFor(req);
-  if (Number(req.headers["content-length"] ?? 0) > limit.bytes) return refuse(req, res, limit);
+  // Refused by its declared length, the body is still unread: all of it is read and thrown away (it is at most
+  // DRAIN_BYTES over the limit, or the answer closes the connection at once).
+  if (Number(req.headers["content-length"] ?? 0) > limit.bytes) {
+    return refuse(req, res, limit, limit.bytes + DRAIN_BYTES);
+  }
   let received = 0;
   if (limit.buffer) {
     const chunks: Buffer[] = [];
@@ -136,7 +145,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       if (received > limit.bytes) {
         req.off("end", onEnd);
         chunks.length = 0;
-        refuse(req, res, limit);
+        refuse(req, res, limit, DRAIN_BYTES);
       } else {
         chunks.push(chunk);
       }
@@ -157,7 +166,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       // The reader (an upload or a back-office action) then fails instead of acting on a cut-off body; it waits
       // until the 413 is out, so its own error answer cannot take the 413's place, and React Router's error
       // handler knows the error for the refusal already answered (entry.server.tsx logs nothing for it).
-      refuse(req, res, limit, () => done(new BodyRefusedError(limit.bytes)));
+      refuse(req, res, limit, DRAIN_BYTES, () => done(new BodyRefusedError(limit.bytes)));
     },
   });
   req.pipe(counted);
@@ -168,6 +177,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
     req.unpipe(counted);
     discard(
       req,
+      DRAIN_BYTES,
       () => {},
       () => req.socket.destroy(),
     );

@@ -8,6 +8,10 @@ import { safeText } from "~/lib/safe-text";
 /** The largest file accepted (413 above it) and the most data rows (400 above it). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+/** The largest import form: the file plus room for the other fields and the multipart framing around it. */
+export const IMPORT_MAX_BODY_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
+/** Said next to the file, by the screen before it uploads and by the server when a larger file arrives anyway. */
+export const IMPORT_TOO_LARGE = `The file is too large: a list can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts one after the other.`;
 /** Rows written per transaction: a batch is written whole or not at all. */
 export const IMPORT_BATCH_ROWS = 500;
 /** Skipped and invalid rows listed in the report (the counts are exact; the lists stop here). */

@@ -2,7 +2,7 @@
 // tick, and the last import's progress (followed every second while it runs) and report: counts, then the
 // skipped and invalid rows with their row number and reason.
 import { Upload } from "lucide-react";
-import { useEffect } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -15,6 +15,7 @@ import {
   IMPORT_CONSENT_STATEMENT,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_TOO_LARGE,
   type RowProblem,
 } from "~/lib/subscriber-import";
 
@@ -41,8 +42,19 @@ const POLL_MS = 1000;
 export function ImportPanel({ last }: { last: ImportView | null }) {
   const fetcher = useFetcher<ActionResult>({ key: "subscriber-import" });
   useActionToast(fetcher.data);
-  const errors = fetcher.data?.intent === "import" ? (fetcher.data.fieldErrors ?? {}) : {};
+  // A file over the limit is refused here, before megabytes are sent only to be refused by the server too.
+  const [tooLarge, setTooLarge] = useState(false);
+  const sent = fetcher.data?.intent === "import" ? (fetcher.data.fieldErrors ?? {}) : {};
+  const errors = tooLarge ? { file: IMPORT_TOO_LARGE } : sent;
   const busy = fetcher.state !== "idle";
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem("file");
+    const size = input instanceof HTMLInputElement ? (input.files?.[0]?.size ?? 0) : 0;
+    setTooLarge(size > IMPORT_MAX_BYTES);
+    if (size <= IMPORT_MAX_BYTES) return;
+    event.preventDefault();
+    if (input instanceof HTMLInputElement) input.focus();
+  };
   return (
     <div className="space-y-4">
       <section
@@ -57,7 +69,13 @@ export function ImportPanel({ last }: { last: ImportView | null }) {
           newsletters. Addresses already here are kept as they are; people who unsubscribed, bounced or marked
           a newsletter as spam are never subscribed again.
         </p>
-        <fetcher.Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-4">
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-4 space-y-4"
+          onSubmit={checkSize}
+        >
           <input type="hidden" name="intent" value="import" />
           <Field
             id="import-file"
