@@ -108,6 +108,7 @@ test.describe("subscriber import", () => {
 
     // A file over the limit is refused by the screen before it is sent, and by the server when sent anyway: the
     // whole body is read first, so the client still sending gets the answer, not a broken connection.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin/newsletters?tab=import");
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, "a");
     const tooLarge =
@@ -122,6 +123,16 @@ test.describe("subscriber import", () => {
     await expect(page.locator("#import-file-error")).toHaveText(tooLarge);
     await expect(page.getByLabel("CSV file")).toBeFocused();
     expect(sent).toBe(false);
+    await expectNoAxeViolations(page);
+    await shot(page, "newsletter-import-too-large-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await shot(page, "newsletter-import-too-large-375");
+    // Choosing another file clears the refusal.
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "small.csv", mimeType: "text/csv", buffer: Buffer.from("E-mail\n") });
+    await expect(page.locator("#import-file-error")).toHaveCount(0);
     for (const size of [big.length, 6 * 1024 * 1024]) {
       const response = await page.request.post("/admin/newsletters", {
         headers: { Origin: baseURL ?? "" },

@@ -90,6 +90,7 @@ export function ImportPanel({ last }: { last: ImportView | null }) {
                 name="file"
                 accept=".csv,text/csv,text/plain"
                 className="h-auto py-2"
+                onChange={() => setTooLarge(false)}
               />
             )}
           </Field>
