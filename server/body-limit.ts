@@ -22,8 +22,8 @@ const IMPORT_PATH = "/admin/newsletters";
 /** Uploads: the largest bucket plus the multipart framing around the file; the route checks each bucket itself. */
 const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
 /**
- * After a refusal, up to this many more bytes are read and thrown away before answering, so that a client still
- * sending gets to read the 413 instead of a failed upload; beyond it the connection is closed after the answer.
+ * A refused body is read and thrown away before answering, up to this many bytes over its limit, so that a client
+ * still sending gets to read the 413 instead of a failed upload; beyond it the connection is closed after the answer.
  */
 const DRAIN_BYTES = 4 * MB;
 
@@ -82,10 +82,11 @@ const refused = new WeakSet<Request>();
 /**
  * Answers 413 once the rest of the body has been read and thrown away: many clients (Node's fetch among them)
  * fail the whole request when the server stops reading while they still send, without showing the answer. A
- * body more than DRAIN_BYTES over the limit is not worth reading: the answer then closes the connection, as it does
- * once `unread` more bytes have come. `after` runs once the answer is out.
+ * body more than DRAIN_BYTES over the limit is not worth reading: the answer then closes the connection, at once
+ * when its declared length says so, else when that much has come. `received`: the body's bytes read so far.
+ * `after` runs once the answer is out.
  */
-function refuse(req: Request, res: Response, limit: Limit, unread: number, after?: () => void) {
+function refuse(req: Request, res: Response, limit: Limit, received: number, after?: () => void) {
   if (refused.has(req)) return;
   refused.add(req);
   const answer = (close: boolean) => {
@@ -96,7 +97,7 @@ function refuse(req: Request, res: Response, limit: Limit, unread: number, after
   if (Number(req.headers["content-length"] ?? 0) > limit.bytes + DRAIN_BYTES) return answer(true);
   discard(
     req,
-    unread,
+    limit.bytes + DRAIN_BYTES - received,
     () => answer(false),
     () => answer(true),
   );
@@ -132,11 +133,7 @@ const bodies = new WeakMap<Request, Readable>();
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next();
   const limit = limitFor(req);
-  // Refused by its declared length, the body is still unread: all of it is read and thrown away (it is at most
-  // DRAIN_BYTES over the limit, or the answer closes the connection at once).
-  if (Number(req.headers["content-length"] ?? 0) > limit.bytes) {
-    return refuse(req, res, limit, limit.bytes + DRAIN_BYTES);
-  }
+  if (Number(req.headers["content-length"] ?? 0) > limit.bytes) return refuse(req, res, limit, 0);
   let received = 0;
   if (limit.buffer) {
     const chunks: Buffer[] = [];
@@ -145,7 +142,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       if (received > limit.bytes) {
         req.off("end", onEnd);
         chunks.length = 0;
-        refuse(req, res, limit, DRAIN_BYTES);
+        refuse(req, res, limit, received);
       } else {
         chunks.push(chunk);
       }
@@ -166,7 +163,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
       // The reader (an upload or a back-office action) then fails instead of acting on a cut-off body; it waits
       // until the 413 is out, so its own error answer cannot take the 413's place, and React Router's error
       // handler knows the error for the refusal already answered (entry.server.tsx logs nothing for it).
-      refuse(req, res, limit, DRAIN_BYTES, () => done(new BodyRefusedError(limit.bytes)));
+      refuse(req, res, limit, received, () => done(new BodyRefusedError(limit.bytes)));
     },
   });
   req.pipe(counted);

@@ -48,12 +48,12 @@ export function ImportPanel({ last }: { last: ImportView | null }) {
   const errors = tooLarge ? { file: IMPORT_TOO_LARGE } : sent;
   const busy = fetcher.state !== "idle";
   const checkSize = (event: FormEvent<HTMLFormElement>) => {
-    const input = event.currentTarget.elements.namedItem("file");
-    const size = input instanceof HTMLInputElement ? (input.files?.[0]?.size ?? 0) : 0;
-    setTooLarge(size > IMPORT_MAX_BYTES);
-    if (size <= IMPORT_MAX_BYTES) return;
+    const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
+    const large = (input?.files?.[0]?.size ?? 0) > IMPORT_MAX_BYTES;
+    setTooLarge(large);
+    if (!large) return;
     event.preventDefault();
-    if (input instanceof HTMLInputElement) input.focus();
+    input?.focus();
   };
   return (
     <div className="space-y-4">
