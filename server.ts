@@ -7,51 +7,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
-import type { RawAnswer, RawRequest } from "./server/raw-hits.ts";
 
-// Memory (ADR 024, ADR 025). glibc's malloc serves blocks of 128 KB and more with their own mappings, returned to the
-// system when freed, until the first such block is freed; then it raises that threshold to the block's size (up to
-// 32 MB) and keeps later ones in its arenas, which rarely shrink: a fixed threshold keeps the first behaviour. V8
-// grows its young generation to 64 MB per semi-space under load, and lets its old generation grow to four times
-// what is live before collecting it, and keeps both resident afterwards: 8 MB semi-spaces and a growth of 25 %
-// keep a loaded server under 400 MB and an idle one under 200 MB (docs/performance.md). glibc also gives each thread
-// that allocates (V8's collector and compiler threads, libuv's pool: zlib, file reads) an arena of its own, up to
-// eight per core, and each keeps the memory it once held: two arenas hold ~18 MB less after a load for no
-// measurable cost on two cores. glibc reads its variables and V8 its heap flags only when a process starts, hence
-// one replacement of this process (same pid, before anything is loaded) when one is missing. Set
-// MALLOC_MMAP_THRESHOLD_, MALLOC_ARENA_MAX or either flag yourself (in NODE_OPTIONS or on the command line) and
-// yours is kept; other C libraries ignore the variables.
-const HEAP_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=25"];
-const givenArgs = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].map((arg) =>
-  arg.replaceAll("_", "-"),
-);
-const missingFlags = HEAP_FLAGS.filter(
-  (flag) => !givenArgs.some((arg) => arg.startsWith(flag.slice(0, flag.indexOf("=")))),
-);
-if (
-  process.platform === "linux" &&
-  (process.env.MALLOC_MMAP_THRESHOLD_ === undefined ||
-    process.env.MALLOC_ARENA_MAX === undefined ||
-    missingFlags.length > 0) &&
-  process.execve
-) {
-  try {
-    process.execve(
-      process.execPath,
-      [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
-      {
-        ...process.env,
-        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(128 * 1024),
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-      },
-    );
-  } catch (error) {
-    // Not fatal: this process carries on with glibc's and V8's defaults (only its memory is higher).
-    console.warn(
-      `Could not restart with bounded memory settings (${String(error)}); continuing without them.`,
-    );
-  }
-}
+// Process settings (glibc's malloc arenas and mmap threshold, V8's heap flags, --expose-gc) are the launcher's
+// (scripts/start.ts, ADR 042): they are read when a process starts, so this file only uses what it was given.
 
 // Start-up time: V8 keeps the compiled code of every module loaded from here on (Express, the server build and
 // their dependencies) in a cache on disk (NODE_COMPILE_CACHE, else the system's temporary folder), so a restart
@@ -67,7 +25,6 @@ const { default: compression } = await import("compression");
 type ServerModule = {
   app: Express;
   serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
-  answerFromMemory(req: RawRequest): RawAnswer | undefined;
   staticSecurityHeaders: RequestHandler;
   startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
   shutdown(): Promise<void>;
@@ -155,30 +112,15 @@ const { port, host } = mod.env();
 // listening and let the process exit with status 0.
 // Production: cache hits are answered before Express (mod.serveFromMemory); everything else goes through it.
 // Idle memory (ADR 025): under load V8 keeps the heap it grew and the buffers it has not collected yet, and its own
-// memory reducer may not run for a long time (a server idle 30 s after 150,000 lead POSTs still held ~300 MB). Once
-// requests stop for a while after a busy period, one full collection gives that memory back. The check is a counter
-// and a timer; the collection (tens of ms) happens only when nobody is waiting.
+// memory reducer may not run for a long time. Once requests stop for a while after a busy period, one full
+// collection gives that memory back. It needs the gc function that Node's --expose-gc flag exposes, which the
+// launcher sets (scripts/start.ts); without it (node server.ts, tests) there is no idle collection. The check is a
+// counter and a timer; the collection (tens of ms) happens only when nobody is waiting.
 let requests = 0;
 /** Requests within 10 s that count as a busy period (a few visitors a second do not need a collection). */
 const IDLE_GC_AFTER_REQUESTS = 1000;
-if (!isDev) {
-  const v8 = load("node:v8") as typeof import("node:v8");
-  const vm = load("node:vm") as typeof import("node:vm");
-  v8.setFlagsFromString("--expose-gc");
-  // V8's "last resort" flavour (what a low-memory notification runs) also compacts the heap and gives its free pages
-  // and the young generation's grown space back; a regular full collection kept ~270 MB where it leaves ~200 MB.
-  const gc = vm.runInNewContext("gc") as (options: {
-    type: "major";
-    execution: "sync";
-    flavor: "last-resort";
-  }) => void;
-  // Then glibc gives back the free pages in the middle of its heaps (server/native-heap.ts): ~30 MB after a load.
-  const { nativeHeapTrimmer } = await import("./server/native-heap.ts");
-  const trimNativeHeap = nativeHeapTrimmer();
-  const collect = () => {
-    gc({ type: "major", execution: "sync", flavor: "last-resort" });
-    trimNativeHeap?.();
-  };
+const collect = (globalThis as { gc?: () => void }).gc;
+if (!isDev && collect) {
   let seen = 0;
   let busy = false;
   setInterval(() => {
@@ -207,20 +149,6 @@ const server = createServer(
         if (!served) http(req, res);
       },
 );
-// Production: most cache hits are read and answered on the connection itself, before Node's HTTP layer (ADR 040).
-let closeHeldConnections = () => {};
-if (!isDev) {
-  const { answerHitsFirst } = await import("./server/raw-hits.ts");
-  closeHeldConnections = answerHitsFirst(
-    server,
-    (req) => {
-      const hit = mod.answerFromMemory(req);
-      if (hit) requests++;
-      return hit;
-    },
-    (error) => mod.logger.error({ err: error }, "answering from memory failed"),
-  );
-}
 server.once("error", async (error: NodeJS.ErrnoException) => {
   const reason =
     error.code === "EADDRINUSE"
@@ -282,7 +210,6 @@ async function stop(signal: string) {
   force.unref();
   server.close();
   server.closeIdleConnections();
-  closeHeldConnections();
   await mod.shutdown();
   process.exit(0);
 }

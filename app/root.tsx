@@ -40,15 +40,17 @@ export const shouldRevalidate = keepDataOnTabChange;
 let documentNonce: string | undefined;
 
 /**
- * The CSP nonce of the document the browser loaded. Each request gets a fresh nonce, and the root loader runs
- * again on revalidations (after a form post, a fetcher), but the document's CSP keeps the first one: scripts
- * created later must carry that one, so the browser remembers the value it hydrated with.
+ * The CSP nonce of the document the browser loaded, or undefined: public pages have none (their policy names
+ * their inline scripts by hash, so a cached page is the same for everyone). A back-office answer gets a fresh
+ * nonce, and the root loader runs again on revalidations (after a form post, a fetcher), but the document's CSP
+ * keeps the first one: scripts created later must carry that one, so the browser remembers the value it
+ * hydrated with.
  */
-function useDocumentNonce(): string {
+function useDocumentNonce(): string | undefined {
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce ?? "";
-  if (typeof document === "undefined") return nonce;
+  if (typeof document === "undefined") return nonce || undefined;
   if (documentNonce === undefined && nonce) documentNonce = nonce;
-  return documentNonce ?? nonce;
+  return documentNonce || nonce || undefined;
 }
 
 // Lead attribution: on the visitor's first page view, remember the landing page, an external referrer and the
@@ -59,10 +61,19 @@ const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_C
 
 /**
  * The public site: every page but the back office and its sign-in pages, which carry no visitor tracking and no
- * consent banner and have a stylesheet of their own. (A plain prefix test: the server's `isBackOfficePath`
- * decodes escapes too, which this check need not ship for.)
+ * consent banner and have a stylesheet of their own. Judged on the decoded path, as the router matches it and the
+ * server's `isBackOfficePath` judges it ("/%61dmin/contacts" is the back office); the browser has already resolved
+ * dot segments, so decoding the escapes is all this check needs to ship.
  */
-const isPublicPath = (pathname: string) => !pathname.toLowerCase().startsWith("/admin");
+function isPublicPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // a malformed escape: judged as sent, as the router would fail to match it anyway
+  }
+  return !path.toLowerCase().startsWith("/admin");
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
@@ -92,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by the nonce
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by hash or nonce
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "" }}
         />
       </head>
@@ -119,7 +130,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <ConsentBanner />
           <PageViewBeacon />
           <ThirdPartyScripts
-            nonce={nonce}
+            nonce={nonce ?? ""}
             settings={{
               googleAnalyticsId: s.googleAnalyticsId,
               facebookPixelId: s.facebookPixelId,

@@ -1,20 +1,27 @@
-// `npm run bench`: measures the production server against nginx serving the same bytes (docs/performance.md).
+// `npm run bench`: measures the production server against a bare `node:http` server writing the same bytes with the
+// same headers (same Node binary, same run: our runtime's own limit), with nginx serving them as context
+// (docs/performance.md).
 //
 // 1. Builds if needed, starts the production server on a fresh temporary data folder (PGlite, demo content,
 //    rate limits off), and records the time from spawn to the first 200; restarts it on the now existing
 //    database and records that too (the figure the target talks about), then its idle RSS five seconds later;
 //    its peak (VmHWM) on the first start, and its RSS right after the load, 30 s later and its VmHWM through it.
-// 2. Fetches every page (and the content API answer) once and serves exactly those bytes, with the same
-//    Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when missing).
-// 3. For each target: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
+// 2. Fetches every page (and the content API answer) plain, gzip and brotli, once each compressed copy exists, and
+//    serves exactly those answers (status, headers, bytes) from a bare node:http server (bench/bare-node.ts), and
+//    the plain bytes, with the same Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when
+//    missing).
+// 3. For each target and encoding: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
 //    BENCH_CONNECTIONS (default 50) with wrk (bench/load.ts; installed when missing, autocannon otherwise) against
-//    our server, then the same against nginx. Prints req/s, the ratio to nginx, p50/p99 latency, errors, non-2xx
-//    answers and the CPU time each server spent per request, plus start-up times and RSS.
+//    our server, then the bare server (and nginx for plain requests). Prints req/s, the ratio to the bare server
+//    (and to nginx), p50/p99 latency, errors, non-2xx answers and the CPU time each server spent per request, plus
+//    start-up times and RSS.
 // 4. Repeats on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created and dropped).
 // 5. Runs the Lighthouse medians of bench/lighthouse.ts against the PGlite server, when that runner is present and
 //    BENCH_LIGHTHOUSE is not 0.
 // Results go to bench/results/<time>.json and bench/results/latest.json.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,6 +35,7 @@ import {
   startServer,
   stopServer,
 } from "../tests/e2e/support/server-process.ts";
+import type { RecordedAnswer } from "./bare-node.ts";
 import { type LoadTool, type Measurement, measure } from "./load.ts";
 import { type StaticCopy, startNginx } from "./nginx.ts";
 import { processMemory } from "./rss.ts";
@@ -54,7 +62,14 @@ interface Target {
 interface Row {
   target: string;
   path: string;
+  /** What the load asked for: plain (no Accept-Encoding), gzip or br. */
+  encoding: string;
   reqPerSec: number;
+  bareReqPerSec: number | null;
+  /** Ours as a share of the bare node:http server writing the same bytes: the figure the goal is about. */
+  ratioToBare: number | null;
+  bareCpuMicrosPerRequest: number | null;
+  bareP99: number | null;
   nginxReqPerSec: number | null;
   ratio: number | null;
   p50: number;
@@ -68,11 +83,85 @@ interface Row {
   nginxP99: number | null;
 }
 
-/** The server's resident memory now and its high-water mark (VmRSS, VmHWM) in MB; the bench starts `node server.ts`
- * itself, so the process is the whole tree (`npm run bench:memory` counts the `npm start` wrapper too). */
+/** The server's resident memory now and its high-water mark (VmRSS, VmHWM) in MB; the bench starts the launcher,
+ * which becomes the server (same pid), so the process is the whole tree (`npm run bench:memory` counts the
+ * `npm start` wrapper too). */
 function memory(pid: number | undefined): { rssMb: number; hwmMb: number } | null {
   const m = pid ? processMemory(pid) : null;
   return m ? { rssMb: m.rssMb, hwmMb: m.hwmMb } : null;
+}
+
+/** The encodings each page is measured in: what a load tool, an older client and a browser ask for. */
+interface Encoding {
+  name: "plain" | "gzip" | "br";
+  headers: Record<string, string>;
+  /** The Content-Encoding a cached page answers it with. */
+  expect?: string;
+}
+const ENCODINGS: Encoding[] = [
+  { name: "plain", headers: {} },
+  { name: "gzip", headers: { "accept-encoding": "gzip" }, expect: "gzip" },
+  { name: "br", headers: { "accept-encoding": "gzip, deflate, br, zstd" }, expect: "br" },
+];
+
+/** Headers that belong to one answer's connection or moment, not to what the bare server repeats. */
+const NOT_REPLAYED = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A GET as sent on the wire (fetch would decompress), recorded for the bare server. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{
+    recorded: Omit<RecordedAnswer, "url" | "acceptEncoding">;
+    body: Buffer;
+    contentType: string;
+    encoding: string | undefined;
+  }>((resolve, reject) => {
+    const req = httpRequest(url, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const pairs: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i] as string;
+          if (!NOT_REPLAYED.has(name.toLowerCase())) pairs.push(name, res.rawHeaders[i + 1] as string);
+        }
+        if (!res.headers["content-length"]) pairs.push("Content-Length", String(body.length));
+        resolve({
+          recorded: { status: res.statusCode ?? 0, headers: pairs, bodyBase64: body.toString("base64") },
+          body,
+          contentType: res.headers["content-type"] ?? "",
+          encoding: res.headers["content-encoding"],
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The bare node:http server (bench/bare-node.ts) serving the recorded answers, in a process of its own. */
+async function startBareNode(answers: RecordedAnswer[]) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "asimov-bare-"));
+  const file = path.join(dir, "answers.json");
+  writeFileSync(file, JSON.stringify(answers));
+  const proc = spawn(process.execPath, [path.join(root, "bench/bare-node.ts"), file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.once("exit", (code) => reject(new Error(`bare node:http server exited with ${code}`)));
+    proc.stdout.on("data", (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pids: proc.pid ? [proc.pid] : [],
+    stop() {
+      proc.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Warm-up: one second at the same load, not measured, so both servers are past JIT compilation. */
@@ -172,7 +261,8 @@ async function benchmark(label: string, env: Record<string, string>, nginxBinary
   // Demo content, rate limits off, the first 200 of the home page as "started" (the same server the e2e specs
   // start, so both measure one thing).
   const serverEnv = { DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "warn", ...env };
-  const options = { readyPath: "/", inheritStderr: true };
+  // Through `npm start`'s launcher, with its process settings (ADR 042).
+  const options = { readyPath: "/", inheritStderr: true, launcher: true };
   const fresh = await startServer(await freePort(), serverEnv, options);
   // The first start's peak: migrations and demo content (on PGlite also creating the cluster).
   const freshStartHwmMb = memory(fresh.proc.pid)?.hwmMb ?? null;
@@ -241,57 +331,84 @@ async function measureServer(
     },
   ];
 
-  // The same bytes and Content-Type our server answers (no Accept-Encoding: the load tools do not send one).
-  const copies: (StaticCopy & { target: Target })[] = [];
-  for (const t of targets) {
-    if (!t.compare) continue;
-    const response = await fetch(`${base}${t.path}`, {
-      headers: { ...t.headers, "accept-encoding": "identity" },
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    copies.push({ target: t, path: t.path, body, contentType: response.headers.get("content-type") ?? "" });
+  // Every answer as our server sends it, per encoding, once its compressed copies exist (made at the first hit).
+  const recorded: RecordedAnswer[] = [];
+  const copies: StaticCopy[] = [];
+  for (const t of targets.filter((target) => target.compare)) {
+    for (const encoding of ENCODINGS) {
+      let answer = await rawGet(`${base}${t.path}`, { ...t.headers, ...encoding.headers });
+      for (let tries = 0; tries < 50 && encoding.expect && answer.encoding !== encoding.expect; tries++) {
+        if (t.path.startsWith("/functions/")) break; // the content API compresses with gzip only
+        await new Promise((r) => setTimeout(r, 200));
+        answer = await rawGet(`${base}${t.path}`, { ...t.headers, ...encoding.headers });
+      }
+      recorded.push({
+        url: t.path,
+        acceptEncoding: encoding.headers["accept-encoding"] ?? "",
+        ...answer.recorded,
+      });
+      if (encoding.name === "plain") {
+        copies.push({ path: t.path, body: answer.body, contentType: answer.contentType });
+      }
+    }
   }
   const nginx = await startNginx(nginxBinary, copies);
   const nginxPids = nginx.proc.pid ? [nginx.proc.pid] : [];
+  const bare = await startBareNode(recorded);
 
   const rows: Row[] = [];
   try {
     for (const t of targets) {
-      await load(`${base}${t.path}`, t, serverPids, WARM_UP_SECONDS);
-      const ours = await load(`${base}${t.path}`, t, serverPids);
-      let theirs: Measurement | null = null;
-      if (t.compare) {
-        const plain = { ...t, headers: undefined };
-        await load(`${nginx.base}${t.path}`, plain, nginxPids, WARM_UP_SECONDS);
-        theirs = await load(`${nginx.base}${t.path}`, plain, nginxPids);
+      for (const encoding of t.compare ? ENCODINGS : [ENCODINGS[0] as Encoding]) {
+        const request = { ...t, headers: { ...t.headers, ...encoding.headers } };
+        await load(`${base}${t.path}`, request, serverPids, WARM_UP_SECONDS);
+        const ours = await load(`${base}${t.path}`, request, serverPids);
+        const yardstick = { ...t, headers: encoding.headers };
+        const compare = async (other: { base: string; pids: number[] }) => {
+          await load(`${other.base}${t.path}`, yardstick, other.pids, WARM_UP_SECONDS);
+          return load(`${other.base}${t.path}`, yardstick, other.pids);
+        };
+        const bareRun = t.compare ? await compare(bare) : null;
+        const theirs =
+          t.compare && encoding.name === "plain"
+            ? await compare({ base: nginx.base, pids: nginxPids })
+            : null;
+        const ratio = (other: Measurement | null) =>
+          other ? Number((ours.reqPerSec / other.reqPerSec).toFixed(2)) : null;
+        rows.push({
+          target: t.name,
+          path: t.path,
+          encoding: encoding.name,
+          reqPerSec: Math.round(ours.reqPerSec),
+          bareReqPerSec: bareRun ? Math.round(bareRun.reqPerSec) : null,
+          ratioToBare: ratio(bareRun),
+          bareCpuMicrosPerRequest: bareRun?.cpuMicrosPerRequest ?? null,
+          bareP99: bareRun ? Number(bareRun.p99.toFixed(2)) : null,
+          nginxReqPerSec: theirs ? Math.round(theirs.reqPerSec) : null,
+          ratio: ratio(theirs),
+          p50: Number(ours.p50.toFixed(2)),
+          p99: Number(ours.p99.toFixed(2)),
+          errors: ours.errors,
+          non2xx: ours.non2xx,
+          requests: ours.requests,
+          cpuMicrosPerRequest: ours.cpuMicrosPerRequest,
+          nginxCpuMicrosPerRequest: theirs?.cpuMicrosPerRequest ?? null,
+          nginxP99: theirs ? Number(theirs.p99.toFixed(2)) : null,
+        });
+        const versus = bareRun ? `, ${ratio(bareRun)} of bare Node` : "";
+        console.log(
+          `  ${label} ${t.name} (${encoding.name}): ${Math.round(ours.reqPerSec)} req/s${versus}, ` +
+            `p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms`,
+        );
       }
-      rows.push({
-        target: t.name,
-        path: t.path,
-        reqPerSec: Math.round(ours.reqPerSec),
-        nginxReqPerSec: theirs ? Math.round(theirs.reqPerSec) : null,
-        ratio: theirs ? Number((ours.reqPerSec / theirs.reqPerSec).toFixed(2)) : null,
-        p50: Number(ours.p50.toFixed(2)),
-        p99: Number(ours.p99.toFixed(2)),
-        errors: ours.errors,
-        non2xx: ours.non2xx,
-        requests: ours.requests,
-        cpuMicrosPerRequest: ours.cpuMicrosPerRequest,
-        nginxCpuMicrosPerRequest: theirs?.cpuMicrosPerRequest ?? null,
-        nginxP99: theirs ? Number(theirs.p99.toFixed(2)) : null,
-      });
-      const ratio = theirs ? `, ${(ours.reqPerSec / theirs.reqPerSec).toFixed(2)} of nginx` : "";
-      console.log(
-        `  ${label} ${t.name}: ${Math.round(ours.reqPerSec)} req/s${ratio}, p50 ${ours.p50.toFixed(1)} ms, ` +
-          `p99 ${ours.p99.toFixed(1)} ms`,
-      );
     }
   } finally {
     await nginx.stop();
+    bare.stop();
   }
   const loaded = memory(server.proc.pid);
   // Idle after the load: what the process keeps once the load is over (ADR 025). 30 s, like bench:memory: the idle
-  // collection and the C heap trim run at the first 10 s tick with no request (ADR 039), up to 20 s after the load.
+  // collection runs at the first 10 s tick with no request, up to 20 s after the load.
   await new Promise((r) => setTimeout(r, 30_000));
   const idleAfterLoad = memory(server.proc.pid);
   // Lighthouse measures the pages as a phone would load them, from this same server (PGlite only).
@@ -327,17 +444,18 @@ function printTable(result: Awaited<ReturnType<typeof measureServer>>) {
   );
   console.table(
     result.rows.map((r) => ({
-      target: r.target,
+      target: `${r.target} (${r.encoding})`,
       "req/s": r.reqPerSec,
-      "nginx req/s": r.nginxReqPerSec ?? "",
-      "ratio to nginx": r.ratio ?? "",
-      "p50 ms": r.p50,
+      "bare req/s": r.bareReqPerSec ?? "",
+      "ratio to bare": r.ratioToBare ?? "",
       "p99 ms": r.p99,
-      "nginx p99 ms": r.nginxP99 ?? "",
+      "bare p99 ms": r.bareP99 ?? "",
+      "CPU µs/req": r.cpuMicrosPerRequest ?? "",
+      "bare CPU µs/req": r.bareCpuMicrosPerRequest ?? "",
+      "ratio to nginx": r.ratio ?? "",
+      "nginx CPU µs/req": r.nginxCpuMicrosPerRequest ?? "",
       errors: r.errors,
       non2xx: r.non2xx,
-      "CPU µs/req": r.cpuMicrosPerRequest ?? "",
-      "nginx CPU µs/req": r.nginxCpuMicrosPerRequest ?? "",
     })),
   );
 }

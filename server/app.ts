@@ -2,29 +2,29 @@
 // Vite bundles this file as the server build's entry, so it shares modules with the routes.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as build from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
-import { dataRequestPage, routedPath } from "~/lib/routed-path";
+import { dataRequestPage, isBackOfficePath, routedPath } from "~/lib/routed-path";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
-import { isContentApiPath, limitRequestBodies, withCheckedBody } from "./body-limit";
-import { cachedPageAnswer, forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
-import type { RawAnswer, RawRequest } from "./raw-hits";
+import { checkedBody, isContentApiPath, limitRequestBodies } from "./body-limit";
+import { forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
+import { type PublicPolicy, reactRouterHandler } from "./react-router-handler";
 import { applyRedirects, collectNotFound } from "./redirects";
 import { renewAdminSession } from "./rolling-session";
 import {
   API_CONTENT_SECURITY_POLICY,
-  baseSecurityHeaders,
   contentSecurityPolicy,
   currentThirdPartySources,
   freshNonce,
+  none,
+  securityHeaders,
 } from "./security-headers";
 
 export { env } from "~/env.server";
@@ -34,13 +34,10 @@ export { adminCli, shutdown, startup } from "./lifecycle";
 const isHttps = () => env().baseUrl.startsWith("https://");
 
 /**
- * Headers for every response, static files included (server.ts mounts this before express.static): nosniff,
- * no framing, strict referrer, Permissions-Policy, HSTS on https.
+ * Headers for every response, static files included (server.ts mounts this before express.static): the one list
+ * in server/security-headers.ts, HSTS on https. Cache hits replay what their render was sent with.
  */
-export function staticSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.set(baseSecurityHeaders(isHttps()));
-  next();
-}
+export const staticSecurityHeaders = securityHeaders(isHttps);
 
 export const app = express();
 app.disable("x-powered-by");
@@ -50,21 +47,36 @@ app.set("trust proxy", env().trustProxy);
 app.use(staticSecurityHeaders);
 app.use(limitRequestBodies);
 
-// Every page gets a fresh nonce; the CSP allows our scripts (React Router's inline ones carry the nonce, the Vite
-// bundles come from 'self') and third-party hosts only for the analytics and chat settings that are on. The
-// content API answers JSON, which runs nothing: its policy allows nothing and needs no nonce.
+// The Content-Security-Policy, by area (decided on the path the router matches, so "/%61dmin" is the back office):
+// - the content API answers JSON, which runs nothing: its policy allows nothing;
+// - the back office (never cached) gets a fresh nonce per answer and no third-party host: nothing of the public
+//   site's analytics or chat runs there;
+// - public answers name their inline scripts by hash (server/react-router-handler.ts sets the policy of a
+//   document once its HTML is complete; other answers get it without hashes), with the third-party hosts of the
+//   analytics and chat settings that are on, so a cached page is the same bytes for everyone.
+// Vite's dev server injects scripts of its own: the policy guards production builds.
 app.use(async (req, res, next) => {
-  if (isContentApiPath(routedPath(req.originalUrl))) {
+  const path = routedPath(req.originalUrl);
+  if (isContentApiPath(path)) {
     res.locals.nonce = "";
     res.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     return next();
   }
-  const nonce = freshNonce();
-  res.locals.nonce = nonce;
-  // Vite's dev server injects scripts without a nonce; the policy guards production builds.
-  if (env().nodeEnv !== "development") {
+  const production = env().nodeEnv !== "development";
+  if (isBackOfficePath(path)) {
+    const nonce = freshNonce();
+    res.locals.nonce = nonce;
+    if (production) {
+      res.set("Content-Security-Policy", contentSecurityPolicy({ nonce, https: isHttps(), sources: none() }));
+    }
+    return next();
+  }
+  res.locals.nonce = "";
+  if (production) {
     const sources = await currentThirdPartySources();
-    res.set("Content-Security-Policy", contentSecurityPolicy({ nonce, https: isHttps(), sources }));
+    const policy: PublicPolicy = (hashes) => contentSecurityPolicy({ hashes, https: isHttps(), sources });
+    res.locals.publicPolicy = policy;
+    res.set("Content-Security-Policy", policy([]));
   }
   next();
 });
@@ -126,20 +138,18 @@ app.use(applyRedirects());
 // Anonymous GETs of public pages are served from memory while the content version is unchanged.
 app.use(pageCache());
 
-const handleRequest = createRequestHandler({
-  build,
-  getLoadContext(req, res) {
-    const context = new RouterContextProvider();
-    const nonce = String(res.locals.nonce);
-    const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
-    context.set(requestInfoContext, { ip, nonce });
-    // A document carries its static blocks' markup once, in the page; a client navigation's data carries it.
-    if (dataRequestPage(req.path) === null) context.set(staticMarkupContext, new Map());
-    return context;
-  },
-});
+/** What a route can know of the request beyond the Web Request: the client's address and the nonce, if any. */
+function loadContext(req: Request, res: Response): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const nonce = String(res.locals.nonce ?? "");
+  const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
+  context.set(requestInfoContext, { ip, nonce });
+  // A document carries its static blocks' markup once, in the page; a client navigation's data carries it.
+  if (dataRequestPage(req.path) === null) context.set(staticMarkupContext, new Map());
+  return context;
+}
 // React Router reads the body limitRequestBodies checked, not the socket.
-app.use((req, res, next) => handleRequest(withCheckedBody(req), res, next));
+app.use(reactRouterHandler(build, loadContext, checkedBody));
 
 /**
  * An Express view of a request answered before Express: the getters Express computes (ip and hostname under our
@@ -157,9 +167,9 @@ function expressView(req: Pick<IncomingMessage, "headers" | "socket" | "method" 
 
 /**
  * The fast path, which server.ts runs for every request before Express: a page cache hit at a content version
- * known without a query is answered from memory (server/page-cache.ts) and counted like any page view; so is a
- * content API read with a verified key (server/api-reads.ts). Returns false for everything else, which then goes
- * through Express (docs/decisions/020-serving-from-memory.md).
+ * known without a query is answered from the entry's constant bytes (server/page-cache.ts) and counted like any
+ * page view; so is a content API read with a verified key (server/api-reads.ts). Returns false for everything
+ * else, which then goes through Express (docs/decisions/041-one-hit-path.md).
  */
 export function serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
   const status = serveCachedPage(req, res);
@@ -168,14 +178,4 @@ export function serveFromMemory(req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   return serveCachedContentRead(req, res);
-}
-
-/**
- * A cache hit for a request read on the connection itself (server/raw-hits.ts), counted like any page view;
- * undefined for everything else, which Node's HTTP server then reads and serveFromMemory or Express answers.
- */
-export function answerFromMemory(req: RawRequest): RawAnswer | undefined {
-  const hit = cachedPageAnswer(req);
-  if (hit) countAnswered(expressView(req), hit.status);
-  return hit;
 }

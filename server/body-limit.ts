@@ -123,13 +123,10 @@ function sendTooLarge(res: Response, limit: Limit, close: boolean) {
   }
 }
 
-/** A stream's own fields (Readable.prototype holds the rest of what a stream reader touches). */
-const STREAM_STATE = new Set<string | symbol>(["_readableState", "_events", "_eventsCount", "_maxListeners"]);
-
 /** Bodies React Router should read instead of the socket's, by request. */
 const bodies = new WeakMap<Request, Readable>();
 
-/** Refuses bodies over the route's limit with 413; see `withCheckedBody` for what React Router then reads. */
+/** Refuses bodies over the route's limit with 413; see `checkedBody` for what React Router then reads. */
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next();
   const limit = limitFor(req);
@@ -184,19 +181,9 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
 }
 
 /**
- * `req` as the React Router adapter should see it: the same request, but its body read from the checked copy
- * (@react-router/express reads the body from `req` as a Node stream, so the stream calls go to that copy).
+ * The body React Router reads (server/react-router-handler.ts builds its Web Request on it): the checked copy
+ * limitRequestBodies made, or the request itself when it has no body.
  */
-export function withCheckedBody(req: Request): Request {
-  const body = bodies.get(req);
-  if (!body) return req;
-  return new Proxy(req, {
-    get(target, key) {
-      if (key in Readable.prototype || STREAM_STATE.has(key)) {
-        const value = Reflect.get(body, key, body);
-        return typeof value === "function" ? value.bind(body) : value;
-      }
-      return Reflect.get(target, key, target);
-    },
-  });
+export function checkedBody(req: Request): Readable {
+  return bodies.get(req) ?? req;
 }

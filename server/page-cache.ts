@@ -5,66 +5,68 @@
 // next request. How the current version is known without a query (PGlite: in memory; PostgreSQL: followed through
 // LISTEN/NOTIFY while that is proven live, else read per event-loop turn) is in app/lib/content-version.server.ts.
 //
-// Two ways in, one answer (docs/decisions/008-page-cache.md, 020-serving-from-memory.md):
-// - cachedPageAnswer: a hit at a version known without a query, answered straight from the entry's prepared bytes
-//   and headers. server/raw-hits.ts asks it for the requests it reads on a new connection itself (ADR 040);
-//   serveCachedPage, called by server.ts for every request Node's HTTP server parsed, before Express, sends it.
-//   Anything else goes through Express as before.
-// - pageCache(), the Express middleware: records misses (and serves hits when the version had to be read).
+// A cached page is constant bytes (docs/decisions/041-one-hit-path.md): its CSP names its inline scripts by hash
+// (server/react-router-handler.ts), so every visitor gets the same body and headers. Each entry is compressed once,
+// gzip and brotli, off the request path, and answered by Accept-Encoding with Vary, a strong ETag per encoding and
+// 304 for a matching If-None-Match.
+//
+// One way to answer a hit, two places that ask (docs/decisions/008-page-cache.md):
+// - serveCachedPage: server.ts calls it for every request, before Express; a hit at a content version known
+//   without a query is written straight from the entry's prepared headers and bytes.
+// - pageCache(), the Express middleware: records misses, and serves hits when the version had to be read (or a
+//   stale entry while the database is unreachable).
+//
+// The key is the path plus only the query parameters the route reads (cacheKey): `?utm_source=…`, `?gclid=…` or
+// `?x=1` reach the same entry, and the render of a miss sees the narrowed URL, so no entry depends on a parameter
+// its key leaves out. Attribution and analytics still read the whole URL (server/analytics.ts, the page's script).
 //
 // Never cached: admin, auth, API, upload and preview-link paths (checked on the path the router matches: decoded,
 // dot segments resolved, any letter case, so "/%75ploads/x" is an upload too), requests carrying a session cookie
 // or a key, responses that set a cookie, say private/no-store or carry a sandbox CSP (a file's answer), anything
-// but 200. Pages are the same for every visitor (the consent choice is read in the browser), so the key is the URL
-// alone.
+// but 200.
 //
-// Bounded in bytes (docs/decisions/028-byte-budgets.md): every entry counts its body, its gzip copy, its headers
-// and its key against PAGE_CACHE_MB; past it the least recently used entries go. A hit replays every header the
-// render sent, repeated ones included (two CSP headers stay two).
-//
-// CSP nonce: every answer, hit or miss, carries a nonce of its own. An entry keeps its body (and its CSP header)
-// with holes where the nonce of its render was; a hit fills them with a fresh nonce (spliced-body.ts). The ETag is
-// computed over the pieces, so it does not change with the nonce and If-None-Match still gets 304 (see answer).
-// The gzip form is compressed once per entry, with the same holes.
+// Bounded in bytes (docs/decisions/028-byte-budgets.md): every entry counts its bodies (plain, gzip, brotli), its
+// headers and its key against PAGE_CACHE_MB; past it the least recently used entries go.
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { isNonPage } from "~/lib/non-page-paths";
-import { dataRequestPage, routedPath } from "~/lib/routed-path";
-import { freshNonce } from "./security-headers";
-import {
-  dropSpares,
-  fill,
-  gzipBody,
-  identityBody,
-  release,
-  type SplicedBody,
-  splitOnNonce,
-} from "./spliced-body";
+import { dataRequestPage, matchedPath } from "~/lib/routed-path";
+
+export { matchedPath };
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** One encoding of an entry: its bytes and the headers of a 200 and of a 304, prepared once. */
+interface Representation {
+  body: Buffer;
+  etag: string;
+  /** Name/value pairs: the replayed headers, ETag, Content-Encoding, Content-Length, X-Cache. */
+  ok: string[];
+  notModified: string[];
+}
 
 interface Entry {
   status: number;
-  /**
-   * Response headers to replay, as name/value pairs (a header sent twice is two pairs); never the CSP, which each
-   * answer gets with its own nonce.
-   */
-  headers: string[];
-  etag: string;
-  /** The body with holes where its render's nonce was. */
-  body: SplicedBody;
-  /** The same, gzip-compressed; made in the background after the entry is stored. */
-  gzip?: SplicedBody;
-  /** The render's Content-Security-Policy headers, each cut where its nonce was (none in development). */
-  csp: string[][];
+  /** The render's headers every answer replays, as name/value pairs (a header sent twice is two pairs). */
+  replayed: string[];
+  identity: Representation;
+  /** Compressed copies, made in the background at the entry's first hit (see compress). */
+  gzip?: Representation;
+  br?: Representation;
+  compressing?: boolean;
 }
 
 /** A ceiling on the count as well, for the map's own sake; the byte budget is what binds. */
 const MAX_ENTRIES = 10_000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
-/** Headers that belong to one response only (the CSP names that request's nonce). */
+/** Headers that belong to one response only. */
 const PER_RESPONSE_HEADERS = [
   "content-length",
   "content-encoding",
@@ -73,34 +75,43 @@ const PER_RESPONSE_HEADERS = [
   "connection",
   "keep-alive",
   "x-cache",
-  "content-security-policy",
+  "etag",
 ];
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/**
+ * The query parameters each public route reads (its loader's `searchParams`), by the path it is routed on: the
+ * academy's filters and the contact page's "sent" notice. Any other parameter is not part of a page's key
+ * (server/page-cache.test.ts checks that every public route reading the query is listed here).
+ */
+export const ROUTE_QUERY_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  "/academy": ["q", "category", "difficulty"],
+  "/contact": ["lead"],
+};
 
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();
 
 /** What an entry holds in memory: bytes of its bodies, two per UTF-16 unit of its strings, and bookkeeping. */
 export function entryBytes(key: string, entry: Entry): number {
-  let strings = key.length + entry.etag.length;
-  for (const text of entry.headers) strings += text.length;
-  for (const pieces of entry.csp) for (const piece of pieces) strings += piece.length;
-  const holes = (entry.body.holes.length + (entry.gzip?.holes.length ?? 0)) * 8;
-  return entry.body.bytes.length + (entry.gzip?.bytes.length ?? 0) + 2 * strings + holes + 512;
+  let bytes = 2 * key.length + 512;
+  for (const text of entry.replayed) bytes += 2 * text.length;
+  for (const form of [entry.identity, entry.gzip, entry.br]) {
+    if (!form) continue;
+    bytes += form.body.length;
+    for (const text of form.ok) bytes += 2 * text.length;
+  }
+  return bytes;
 }
 
 let cache: VersionedCache<Entry> | undefined;
 /** The entries, bounded by PAGE_CACHE_MB (read when the first page is cached or looked up). */
 function entries(): VersionedCache<Entry> {
-  cache ??= new VersionedCache<Entry>(
-    MAX_ENTRIES,
-    (entry) => {
-      dropSpares(entry.body);
-      if (entry.gzip) dropSpares(entry.gzip);
-    },
-    { maxBytes: env().pageCacheBytes, sizeOf: entryBytes },
-  );
+  cache ??= new VersionedCache<Entry>(MAX_ENTRIES, undefined, {
+    maxBytes: env().pageCacheBytes,
+    sizeOf: entryBytes,
+  });
   return cache;
 }
 
@@ -125,71 +136,83 @@ export function forgetCachedPages(paths: string[]) {
 }
 
 /**
- * The path as the router matches it, lower-cased: percent-decoded per segment, dot segments resolved, repeated
- * slashes (and backslashes, which URLs read as slashes) collapsed. Plain paths skip the parsing.
+ * The cache key of a request target: its path, and of its query only the parameters its route reads
+ * (ROUTE_QUERY_PARAMETERS), in that order; anything else (utm_*, gclid, fbclid, an unknown name) is left out.
  */
-export function matchedPath(rawPath: string): string {
-  if (!/[%\\.]|\/\//.test(rawPath)) return rawPath.toLowerCase();
-  return routedPath(rawPath.replace(/^[/\\]+/, "/")).replace(/\/{2,}/g, "/");
+export function cacheKey(url: string): string {
+  const at = url.indexOf("?");
+  if (at === -1) return url;
+  const path = url.slice(0, at);
+  const routed = matchedPath(path);
+  const names = ROUTE_QUERY_PARAMETERS[routed.length > 1 ? routed.replace(/\/$/, "") : routed];
+  if (!names) return path;
+  const given = new URLSearchParams(url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const name of names) for (const value of given.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 export function isCacheableRequest(req: RequestFacts): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = matchedPath(req.path);
-  if (isNonPage(path, "page-cache")) return false; // app/lib/non-page-paths.ts
+  if (isNonPage(req.path, "page-cache")) return false; // app/lib/non-page-paths.ts
   if (dataRequestPage(path) !== null) return false; // client-side navigation data; small, revalidated by the router
   if (hasSessionCookie(req.headers)) return false;
   if (req.headers.authorization || req.headers["x-api-key"]) return false;
   return true;
 }
 
-/** If-None-Match names the entry's tag (weak comparison, as RFC 9110 asks for it; "*" matches any). */
-function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+/** The encodings an Accept-Encoding header allows (listed with a q above 0, or through "*"). */
+function acceptedCodings(header: string | undefined): { br: boolean; gzip: boolean } {
+  const q = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.split(";").map((text) => text.trim().toLowerCase());
+    const weight = params.find((param) => /^q\s*=/.test(param));
+    q.set(name === "x-gzip" ? "gzip" : name, weight ? Number(weight.split("=")[1]) || 0 : 1);
+  }
+  const allows = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
+  return { br: allows("br"), gzip: allows("gzip") };
+}
+
+/** Clients send a handful of distinct headers: the last answer serves most requests without parsing. */
+let lastAccepted: { header: string | undefined; codings: { br: boolean; gzip: boolean } } | undefined;
+
+/** brotli or gzip is acceptable (listed, and not with q=0). */
+export function acceptsEncoding(headers: IncomingHttpHeaders): { br: boolean; gzip: boolean } {
+  const header = headers["accept-encoding"];
+  if (lastAccepted && lastAccepted.header === header) return lastAccepted.codings;
+  lastAccepted = { header, codings: acceptedCodings(header) };
+  return lastAccepted.codings;
+}
+
+/** gzip is acceptable (the content API's answers come plain or gzip). */
+export function acceptsGzip(headers: IncomingHttpHeaders): boolean {
+  return acceptsEncoding(headers).gzip;
+}
+
+/** If-None-Match names one of the entry's tags (weak comparison, as RFC 9110 asks for it; "*" matches any). */
+function notModified(headers: IncomingHttpHeaders, entry: Entry): boolean {
   const wanted = headers["if-none-match"];
   if (!wanted) return false;
-  if (wanted === etag || wanted.trim() === "*") return true;
-  return wanted.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  if (wanted.trim() === "*") return true;
+  const tags = [entry.identity.etag, entry.gzip?.etag, entry.br?.etag];
+  return wanted.split(",").some((tag) => tags.includes(tag.trim().replace(/^W\//, "")));
 }
 
-/** gzip is acceptable (listed, and not with q=0). */
-export function acceptsGzip(headers: IncomingHttpHeaders): boolean {
-  const accepted = headers["accept-encoding"];
-  if (!accepted?.includes("gzip")) return false;
-  return accepted
-    .split(",")
-    .some((coding) => /^\s*(?:x-)?gzip\s*(?:;\s*q\s*=\s*(?!0(?:\.0*)?\s*$)[\d.]+\s*)?$/i.test(coding));
-}
-
-/**
- * The status, headers and body of a hit for this request, as name/value pairs: the entry's replayed headers
- * (`fixed`, the same array for every hit on the entry), then this answer's own (X-Cache, the CSP with `nonce`
- * unless the answer is a 304, Content-Encoding, Content-Length).
- */
+/** The status, headers and body (none for HEAD or a 304) that answer `req` from `entry`. */
 function answer(
   req: { method?: string; headers: IncomingHttpHeaders },
   entry: Entry,
-  nonce: string,
-): { status: number; fixed: string[]; headers: string[]; body?: Buffer; variant?: SplicedBody } {
-  const fixed = entry.headers;
-  const headers = ["X-Cache", "HIT"];
-  if (notModified(req.headers, entry.etag)) {
-    // The browser keeps its copy, with the nonce that copy was sent with: a 304 naming a fresh nonce would
-    // update the stored CSP header and block the stored page's scripts, so it names none.
-    return { status: 304, fixed, headers };
-  }
-  for (const pieces of entry.csp) headers.push("Content-Security-Policy", pieces.join(nonce));
-  const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
-  if (gzip) headers.push("Content-Encoding", "gzip");
-  const variant = gzip ?? entry.body;
-  headers.push("Content-Length", String(variant.bytes.length));
-  if (req.method === "HEAD") return { status: entry.status, fixed, headers };
-  const body =
-    nonce.length === variant.nonceLength || variant.holes.length === 0
-      ? fill(variant, Buffer.from(nonce))
-      : undefined;
-  // A nonce of another length than the render's cannot fill the holes: answer as a miss would.
-  if (!body) return { status: 0, fixed, headers };
-  return { status: entry.status, fixed, headers, body, variant };
+): { status: number; headers: string[]; body?: Buffer } {
+  const { br, gzip } = acceptsEncoding(req.headers);
+  const form = (br && entry.br) || (gzip && entry.gzip) || entry.identity;
+  if (notModified(req.headers, entry)) return { status: 304, headers: form.notModified };
+  return {
+    status: entry.status,
+    headers: form.ok,
+    body: req.method === "HEAD" ? undefined : form.body,
+  };
 }
 
 /** The path of a request line's origin-form target ("/pricing?x" → "/pricing"); undefined for other forms. */
@@ -199,63 +222,32 @@ function pathOf(url: string | undefined): string | undefined {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** A hit as the fast path sends it: status, headers as name/value pairs, and the body (none for HEAD or a 304). */
-export interface CachedAnswer {
-  status: number;
-  /** The headers every hit on this entry replays, first: the same array each time (raw-hits.ts keeps it encoded). */
-  fixed: string[];
-  /** Then this answer's own. */
-  headers: string[];
-  body?: Buffer;
-  /** Give the body back once it is written (the next hit reuses the copy, only its nonce holes rewritten). */
-  done(): void;
-}
-
 /**
- * The answer to a cache hit at a content version known without a query, from the entry's prepared bytes, with
- * everything the Express path sends (security headers, a fresh CSP nonce, X-Cache, ETag/304, the gzip form when
- * accepted, HEAD); undefined when the request is not such a hit and must go through Express. `url` is the request
- * line's target; a request with a body is never a hit.
- */
-export function cachedPageAnswer(req: {
-  method?: string;
-  url?: string;
-  headers: IncomingHttpHeaders;
-}): CachedAnswer | undefined {
-  const path = pathOf(req.url);
-  if (path === undefined || req.headers["content-length"] || req.headers["transfer-encoding"]) return;
-  if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return;
-  const version = contentVersionKnown();
-  if (version === undefined) return;
-  const entry = entries().get(req.url as string, version);
-  if (!entry) return;
-  const { status, fixed, headers, body, variant } = answer(req, entry, freshNonce());
-  if (!status) return;
-  return { status, fixed, headers, body, done: body && variant ? () => release(variant, body) : () => {} };
-}
-
-/**
- * The fast path on a request Node's HTTP server parsed (server.ts calls it before Express; raw-hits.ts answers
- * most hits before that): a cache hit as cachedPageAnswer makes it. Returns the status sent, or 0 when the request
- * is not such a hit and must go through Express.
+ * The fast path, which server.ts runs for every request before Express: a cache hit at a content version known
+ * without a query is written from the entry's prepared headers and bytes. Returns the status sent, or 0 when the
+ * request is not such a hit and must go through Express. A request with a body is never a hit.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): number {
-  const hit = cachedPageAnswer(req);
-  if (!hit) return 0;
-  res.writeHead(hit.status, [...hit.fixed, ...hit.headers]);
-  if (hit.body) res.end(hit.body, hit.done);
-  else res.end();
-  return hit.status;
+  const path = pathOf(req.url);
+  if (path === undefined || req.headers["content-length"] || req.headers["transfer-encoding"]) return 0;
+  if (!isCacheableRequest({ method: req.method, path, headers: req.headers })) return 0;
+  const version = contentVersionKnown();
+  if (version === undefined) return 0;
+  const key = cacheKey(req.url as string);
+  const entry = entries().get(key, version);
+  if (!entry) return 0;
+  compress(key, entry);
+  const { status, headers, body } = answer(req, entry);
+  res.writeHead(status, headers);
+  res.end(body);
+  return status;
 }
 
 /** Express: a hit after the version had to be read (or a stale entry during an outage). */
-function sendFromExpress(req: Request, res: Response, entry: Entry, next: NextFunction) {
-  const nonce = String(res.locals.nonce ?? "");
-  const { status, fixed, headers: own, body } = answer(req, entry, nonce);
-  if (!status) return next();
-  const headers = [...fixed, ...own];
-  if (status === 304) res.removeHeader("Content-Security-Policy");
-  // A name that comes more than once (two CSP headers) is set once with all its values.
+function sendFromExpress(req: Request, res: Response, key: string, entry: Entry) {
+  compress(key, entry);
+  const { status, headers, body } = answer(req, entry);
+  // A name that comes more than once (two Link headers) is set once with all its values.
   const byName = new Map<string, string[]>();
   for (let i = 0; i < headers.length; i += 2) {
     const name = (headers[i] as string).toLowerCase();
@@ -268,19 +260,33 @@ function sendFromExpress(req: Request, res: Response, entry: Entry, next: NextFu
 
 /**
  * The headers a miss sent that every hit replays (a header sent more than once, once per value), with Vary naming
- * Accept-Encoding (hits may be gzip).
+ * Accept-Encoding (hits may be compressed).
  */
-function replayedHeaders(res: Response, etag: string): string[] {
+function replayedHeaders(res: Response): string[] {
   const pairs: string[] = [];
   let vary = "";
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value === undefined || PER_RESPONSE_HEADERS.includes(name) || name === "etag") continue;
+    if (value === undefined || PER_RESPONSE_HEADERS.includes(name)) continue;
     if (name === "vary") vary = Array.isArray(value) ? value.join(", ") : String(value);
     else for (const text of Array.isArray(value) ? value : [value]) pairs.push(name, String(text));
   }
   if (!/accept-encoding|\*/i.test(vary)) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-  pairs.push("vary", vary, "etag", etag);
+  pairs.push("vary", vary);
   return pairs;
+}
+
+/** One encoding of a page, its headers prepared: `tag` is the page's hash, `coding` the encoding (or none). */
+function representation(
+  replayed: string[],
+  body: Buffer,
+  tag: string,
+  coding?: "gzip" | "br",
+): Representation {
+  const etag = `"${tag}${coding ? `-${coding}` : ""}"`;
+  const notModified = [...replayed, "ETag", etag, "X-Cache", "HIT"];
+  const ok = [...notModified, "Content-Length", String(body.length)];
+  if (coding) ok.push("Content-Encoding", coding);
+  return { body, etag, ok, notModified };
 }
 
 /** Every Content-Security-Policy header of the response. */
@@ -291,24 +297,40 @@ function cspHeaders(res: Response): string[] {
 }
 
 function store(key: string, version: number, res: Response, chunks: Buffer[]) {
-  const nonce = String(res.locals.nonce ?? "");
-  const pieces = splitOnNonce(Buffer.concat(chunks), nonce);
-  const hash = createHash("sha1");
-  for (const piece of pieces) hash.update(piece).update("\u0000");
-  const etag = `"${hash.digest("base64url")}"`;
-  const entry: Entry = {
+  const body = Buffer.concat(chunks);
+  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
+  const replayed = replayedHeaders(res);
+  entries().set(key, version, {
     status: res.statusCode,
-    headers: replayedHeaders(res, etag),
-    etag,
-    body: identityBody(pieces, nonce.length),
-    csp: cspHeaders(res).map((csp) => (nonce ? csp.split(nonce) : [csp])),
-  };
-  entries().set(key, version, entry);
-  gzipBody(pieces, nonce.length).then(
-    (gzip) => {
-      // Counted against the budget once it exists (unless the entry went meanwhile).
+    replayed,
+    identity: representation(replayed, body, tag),
+  });
+}
+
+/**
+ * Makes an entry's gzip and brotli copies, once, in libuv's thread pool (brotli at its best quality takes tens of
+ * milliseconds for a large page: never on a request), and counts them against the budget once they exist (unless
+ * the entry went meanwhile). Started at the entry's first hit: a page asked for once (a search nobody repeats)
+ * costs no compression, and until the copies exist a hit is answered plain.
+ */
+function compress(key: string, entry: Entry) {
+  if (entry.compressing || entry.gzip) return;
+  entry.compressing = true;
+  const { body } = entry.identity;
+  const tag = entry.identity.etag.slice(1, -1);
+  Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]).then(
+    ([zipped, brotli]) => {
       if (entries().stale(key) !== entry) return;
-      entry.gzip = gzip;
+      entry.gzip = representation(entry.replayed, zipped, tag, "gzip");
+      entry.br = representation(entry.replayed, brotli, tag, "br");
       entries().resized(key);
     },
     (error) => logger.warn({ err: error }, "page cache: could not compress an entry"),
@@ -319,19 +341,21 @@ function store(key: string, version: number, res: Response, chunks: Buffer[]) {
 export function pageCache() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
-    const key = req.originalUrl;
+    const key = cacheKey(req.originalUrl);
+    // The render sees only what the key keeps, so the entry is right for every URL with this key.
+    req.url = key;
     let version: number;
     try {
       version = await contentVersionNow();
     } catch (error) {
       // The database is unreachable: a cached page is better than an error page.
       const stale = entries().stale(key);
-      if (stale) return sendFromExpress(req, res, stale, next);
+      if (stale) return sendFromExpress(req, res, key, stale);
       logger.warn({ err: error }, "page cache: content version unavailable");
       return next();
     }
     const cached = entries().get(key, version);
-    if (cached) return sendFromExpress(req, res, cached, next);
+    if (cached) return sendFromExpress(req, res, key, cached);
     if (req.method === "HEAD") return next();
     // Single flight: while one request renders this page (after a write, or after a batch of academy views
     // dropped it), the others wait for its entry rather than all rendering the same page at once.
@@ -340,7 +364,7 @@ export function pageCache() {
     if (underway) {
       await underway;
       const rendered = entries().get(key, version);
-      if (rendered) return sendFromExpress(req, res, rendered, next);
+      if (rendered) return sendFromExpress(req, res, key, rendered);
     } else {
       let finished = () => {};
       const flight = new Promise<void>((resolve) => {

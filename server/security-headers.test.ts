@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { mergeSettings } from "~/lib/settings";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
+  inlineScriptHashes,
   originsInSnippet,
   thirdPartySources,
 } from "./security-headers";
@@ -53,8 +55,28 @@ describe("content security policy", () => {
     const off = thirdPartySources(settings({ chatWidget: code, chatEnabled: "false" }));
     expect(off.script).toEqual([]);
     const on = thirdPartySources(settings({ chatWidget: code, chatEnabled: "true" }));
-    expect(on.script).toEqual(["https://cdn.chat.example", "https://embed.chat.example"]);
+    expect(on.script).toEqual([
+      "https://cdn.chat.example",
+      "https://embed.chat.example",
+      inlineScriptHashes('<script>s.src="https://cdn.chat.example/x.js"</script>')[0],
+    ]);
     expect(on.connect).toContain("wss://embed.chat.example");
+  });
+});
+
+describe("public pages' policy by hash", () => {
+  it("names each inline script by the SHA-256 of its text, as the browser hashes it, with 'strict-dynamic'", () => {
+    const html =
+      '<head><script>a()</script><script type="module" src="/x.js"></script></head>' +
+      '<body><script type="module-after-paint">import("/y.js")</script><script>a()</script>' +
+      "<script>b()\r\n</script></body>";
+    const hashes = inlineScriptHashes(html);
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    // Once each, files by their src not at all, CR LF read as LF (the HTML parser's newline).
+    expect(hashes).toEqual([sha("a()"), sha('import("/y.js")'), sha("b()\n")]);
+    const csp = contentSecurityPolicy({ hashes, https: false, sources: thirdPartySources(settings({})) });
+    expect(csp).toContain(`script-src 'self' ${hashes.join(" ")} 'strict-dynamic';`);
+    expect(csp).not.toContain("nonce");
   });
 });
 

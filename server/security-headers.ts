@@ -1,7 +1,10 @@
-// Security headers for every response: a Content-Security-Policy with a per-request nonce (third-party hosts only
-// for the analytics and chat settings that are configured), no MIME sniffing, no framing, a strict referrer,
-// a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https.
-import { randomFillSync } from "node:crypto";
+// Security headers for every response, from one list (securityHeaders): no MIME sniffing, no framing, a strict
+// referrer, a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https; and the
+// Content-Security-Policy of documents. A public page's policy names its inline scripts by their SHA-256 hashes
+// with 'strict-dynamic' (scripts those load are trusted in turn), so a cached page is the same bytes for every
+// visitor (docs/decisions/041-one-hit-path.md); the back office's pages, never cached, carry a per-answer nonce
+// and no third-party host. Third-party hosts are listed only for the analytics and chat settings that are on.
+import { createHash, randomBytes } from "node:crypto";
 import { onContentChanged } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import type { Settings } from "~/lib/settings";
@@ -16,7 +19,7 @@ interface CspSources {
   frame: string[];
 }
 
-const none = (): CspSources => ({ script: [], style: [], connect: [], img: [], font: [], frame: [] });
+export const none = (): CspSources => ({ script: [], style: [], connect: [], img: [], font: [], frame: [] });
 
 /** Video hosts the academy and showcase embed (see toEmbedUrl / isEmbedVideo in ~/lib/embed). */
 const VIDEO_FRAMES = [
@@ -42,6 +45,27 @@ export function originsInSnippet(code: string): string[] {
     }
   }
   return [...origins].sort();
+}
+
+/** A script's text as the browser hashes it: the HTML parser turns CR LF and lone CR into LF. */
+function scriptHash(text: string): string {
+  const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64");
+  return `'sha256-${digest}'`;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The CSP hash sources of every inline script in an HTML text (those with a `src` run a file, not their text).
+ * Scripts that are not run as they stand (a held module script, a JSON-LD block) are hashed too: the held one is
+ * run later as a copy of its text, and an extra hash allows nothing new.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (!/\ssrc\s*=/i.test(attributes) && text) hashes.add(scriptHash(text));
+  }
+  return [...hashes];
 }
 
 /** The third-party sources the configured analytics and chat settings need; nothing when none is set. */
@@ -80,7 +104,8 @@ export function thirdPartySources(settings: Settings): CspSources {
     const origins = originsInSnippet(settings.chatWidget);
     const sockets = origins.map((o) => o.replace(/^https:/, "wss:"));
     add(sources, {
-      script: origins,
+      // Its inline scripts are re-created by ours (third-party-scripts.ts) and allowed by their hashes.
+      script: [...origins, ...inlineScriptHashes(settings.chatWidget)],
       style: origins,
       connect: [...origins, ...sockets],
       img: origins,
@@ -93,15 +118,19 @@ export function thirdPartySources(settings: Settings): CspSources {
 
 const unique = (list: string[]) => [...new Set(list)];
 
-export function contentSecurityPolicy(options: {
-  nonce: string;
-  https: boolean;
-  sources: CspSources;
-}): string {
-  const { nonce, https, sources } = options;
+/**
+ * The policy of a document: its scripts allowed by `nonce` (a back-office answer) or by `hashes` of its inline
+ * scripts with 'strict-dynamic' (a public page, the same for every visitor; 'self' and the hosts stay for browsers
+ * without 'strict-dynamic', which ignore it).
+ */
+export function contentSecurityPolicy(
+  options: { https: boolean; sources: CspSources } & ({ nonce: string } | { hashes: string[] }),
+): string {
+  const { https, sources } = options;
+  const trusted = "nonce" in options ? [`'nonce-${options.nonce}'`] : [...options.hashes, "'strict-dynamic'"];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", `'nonce-${nonce}'`, ...sources.script]],
+    ["script-src", ["'self'", ...trusted, ...sources.script]],
     // Inline style attributes (React's style prop, the toaster's injected styles) are low risk; scripts are not.
     ["style-src", ["'self'", "'unsafe-inline'", ...sources.style]],
     // Editors may point images and media at any https host (thumbnails, showcase, Open Graph).
@@ -120,20 +149,9 @@ export function contentSecurityPolicy(options: {
   return policy.join("; ");
 }
 
-const NONCE_BYTES = 16;
-/** Random bytes drawn from the CSPRNG a few hundred nonces at a time; each byte serves one nonce only. */
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let noncePoolAt = noncePool.length;
-
-/** A fresh CSP nonce (16 random bytes, base64: 24 characters), unique to one answer. */
+/** A fresh CSP nonce (16 random bytes, base64: 24 characters), unique to one back-office answer. */
 export function freshNonce(): string {
-  if (noncePoolAt === noncePool.length) {
-    randomFillSync(noncePool);
-    noncePoolAt = 0;
-  }
-  const nonce = noncePool.toString("base64", noncePoolAt, noncePoolAt + NONCE_BYTES);
-  noncePoolAt += NONCE_BYTES;
-  return nonce;
+  return randomBytes(16).toString("base64");
 }
 
 /**
@@ -144,19 +162,33 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=()";
 
-/** Headers every response carries, documents and files alike (the CSP is added for documents). */
-export function baseSecurityHeaders(https: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Permissions-Policy": PERMISSIONS_POLICY,
-    "Cross-Origin-Opener-Policy": "same-origin",
-    // Old browsers' XSS auditor could be abused to blank or probe pages; the CSP is the protection now.
-    "X-XSS-Protection": "0",
+/**
+ * The one list of headers every response carries, documents, files and cache hits alike (the CSP is added for
+ * documents). A cached page replays the headers its render was sent with, so a header added here is on every
+ * answer, hit or miss (server/security-headers.int.test.ts).
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+  "Cross-Origin-Opener-Policy": "same-origin",
+  // Old browsers' XSS auditor could be abused to blank or probe pages; the CSP is the protection now.
+  "X-XSS-Protection": "0",
+};
+
+/** Express middleware setting SECURITY_HEADERS (and HSTS when `https()` says so) on every answer. */
+export function securityHeaders(https: () => boolean) {
+  return (_req: unknown, res: { set(headers: Record<string, string>): unknown }, next: () => void) => {
+    res.set(baseSecurityHeaders(https()));
+    next();
   };
-  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  return headers;
+}
+
+/** SECURITY_HEADERS, with HSTS on https. */
+export function baseSecurityHeaders(https: boolean): Record<string, string> {
+  if (!https) return { ...SECURITY_HEADERS };
+  return { ...SECURITY_HEADERS, "Strict-Transport-Security": "max-age=31536000; includeSubDomains" };
 }
 
 // The settings change rarely; a short cache keeps a database read off every request. A settings save on this

@@ -3,6 +3,8 @@
 // cache (server/page-cache.ts) and visitor analytics (server/analytics.ts). Every resource route of app/routes.ts
 // must match an entry (app/lib/non-page-paths.test.ts). Browser-safe: the redirect form checks it too.
 
+import { matchedPath } from "./routed-path";
+
 /** The checks that ask whether a path is a page. */
 export type PathCheck = "redirects" | "page-cache" | "analytics";
 
@@ -92,11 +94,11 @@ export function nonPageEntry(path: string): NonPagePath | undefined {
 }
 
 /**
- * Not a page for this check (any letter case). Each check passes the path in its own form: the page cache the
- * decoded, normalised path the router matches; redirects and analytics the request's path.
+ * Not a page for this check, judged on the path the router matches (any letter case, escapes decoded: "/%61dmin"
+ * is the back office for every check). `path` is the request's path, as sent.
  */
 export function isNonPage(path: string, check: PathCheck): boolean {
-  const lower = path.toLowerCase();
+  const lower = matchedPath(path);
   return NOT_PAGES_FOR[check].some((entry) => covers(entry, lower));
 }
 

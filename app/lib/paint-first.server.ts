@@ -10,7 +10,7 @@
 // - React Router's inline module script (which imports the route modules and then the client entry, i.e.
 //   hydration) gets a type the browser does not run;
 // - a small classic script right after it (startAfterPaint) adds the same module preloads and runs the held
-//   module script, with the document's nonce, once the first contentful paint is on screen and the page's main
+//   module script, with the document's nonce if it has one (public pages' scripts are allowed by hash), once the first contentful paint is on screen and the page's main
 //   picture (an `<img fetchpriority="high">` in view) has loaded and been painted.
 //
 // Everything else React Router emits (its context and loader-data scripts, scroll restoration) is left as it is.
@@ -51,7 +51,7 @@ function startAfterPaint(modules: string[], heldType: string, fallbackMs: number
     if (!held) return;
     const script = document.createElement("script");
     script.type = "module";
-    script.nonce = held.nonce;
+    if (held.nonce) script.nonce = held.nonce;
     script.text = held.text;
     document.body.appendChild(script);
   };
@@ -114,7 +114,7 @@ export function holdScriptsUntilPainted(html: string, nonce: string): string {
     html.slice(0, script.index) +
     `<script${script[1]} type="${HELD_SCRIPT_TYPE}"${script[2]}>` +
     html.slice(script.index + script[0].length, end) +
-    `<script nonce="${nonce}">${starter}</script>` +
+    `<script${nonce ? ` nonce="${nonce}"` : ""}>${starter}</script>` +
     html.slice(end)
   ).replace(MODULE_PRELOAD, "");
 }

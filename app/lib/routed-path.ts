@@ -21,6 +21,16 @@ export function routedPath(originalUrl: string): string {
     .toLowerCase();
 }
 
+/**
+ * The path as the router matches it, lower-cased: percent-decoded per segment, dot segments resolved, repeated
+ * slashes (and backslashes, which URLs read as slashes) collapsed. Plain paths skip the parsing (the page cache
+ * and analytics ask on every request).
+ */
+export function matchedPath(rawPath: string): string {
+  if (!/[%\\.]|\/\//.test(rawPath)) return rawPath.toLowerCase();
+  return routedPath(rawPath.replace(/^[/\\]+/, "/")).replace(/\/{2,}/g, "/");
+}
+
 /** The back office and its sign-in pages: every path that routes under /admin, whatever its case or escapes. */
 export function isBackOfficePath(path: string): boolean {
   return routedPath(path).startsWith("/admin");

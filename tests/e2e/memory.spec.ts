@@ -1,5 +1,5 @@
-// Memory of the production server on PGlite (ADR 025): the process runs with the heap settings and malloc threshold
-// it gives itself, keeps an operator's own value, and a restart with its first page views stays within the budget
+// Memory of the production server on PGlite (ADR 025, 042): started by `npm start`'s launcher, the process runs
+// with the heap settings and malloc threshold the launcher gives it, keeps an operator's own value, and a restart with its first page views stays within the budget
 // (the first start copies an empty cluster made by the build instead of running initdb; V8 no longer optimises the database engine's WebAssembly, whose largest function took its compiler 600 MB).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -33,22 +33,27 @@ test.describe("server memory", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("the server gives itself bounded heap flags, the malloc threshold and two arenas, and keeps an operator's own", async () => {
-    server = await startServer(await freePort(), { DATA_DIR: dataDir });
+  test("the launcher gives the server bounded heap flags, the malloc threshold and two arenas, and keeps an operator's own", async () => {
+    server = await startServer(await freePort(), { DATA_DIR: dataDir }, { launcher: true });
     const pid = server.proc.pid as number;
     expect(cmdline(pid)).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25"]),
+      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25", "--expose-gc"]),
     );
+    expect(cmdline(pid).at(-1)).toMatch(/server\.ts$/);
     expect(environ(pid)).toContain("MALLOC_MMAP_THRESHOLD_=131072");
     expect(environ(pid)).toContain("MALLOC_ARENA_MAX=2");
     await stopServer(server);
 
-    server = await startServer(await freePort(), {
-      DATA_DIR: dataDir,
-      NODE_OPTIONS: "--max-semi-space-size=16",
-      MALLOC_MMAP_THRESHOLD_: "262144",
-      MALLOC_ARENA_MAX: "4",
-    });
+    server = await startServer(
+      await freePort(),
+      {
+        DATA_DIR: dataDir,
+        NODE_OPTIONS: "--max-semi-space-size=16",
+        MALLOC_MMAP_THRESHOLD_: "262144",
+        MALLOC_ARENA_MAX: "4",
+      },
+      { launcher: true },
+    );
     const own = server.proc.pid as number;
     expect(cmdline(own)).not.toContain("--max-semi-space-size=8");
     expect(cmdline(own)).toContain("--heap-growing-percent=25");
@@ -62,7 +67,7 @@ test.describe("server memory", () => {
     server = await startServer(
       await freePort(),
       { DATA_DIR: dataDir, SEED_DEMO: "true" },
-      { readyPath: "/" },
+      { readyPath: "/", launcher: true },
     );
     await viewFirstPages(server.base);
     expect(vmHwmMb(server.proc.pid as number)).toBeLessThan(400);
@@ -75,7 +80,7 @@ test.describe("server memory", () => {
     server = await startServer(
       await freePort(),
       { DATA_DIR: dataDir, SEED_DEMO: "true" },
-      { readyPath: "/" },
+      { readyPath: "/", launcher: true },
     );
     await viewFirstPages(server.base);
     // V8 optimised the engine's hottest WebAssembly functions a few seconds after the first pages.

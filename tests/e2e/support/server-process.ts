@@ -28,17 +28,25 @@ interface StartOptions {
   inheritStderr?: boolean;
   /** Keep the server's stdout and stderr in `output`, for a test that reads its log. */
   captureOutput?: boolean;
+  /** Start through `npm start`'s launcher (scripts/start.ts: the process settings), not `node server.ts`. */
+  launcher?: boolean;
 }
 
 /** Starts `node server.ts` in production mode on `port` and waits for the ready path to answer 200. */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  { readyPath = "/healthz", inheritStderr = false, captureOutput = false }: StartOptions = {},
+  {
+    readyPath = "/healthz",
+    inheritStderr = false,
+    captureOutput = false,
+    launcher = false,
+  }: StartOptions = {},
 ): Promise<ServerProcess> {
   const base = `http://localhost:${port}`;
   const began = performance.now();
-  const proc = spawn(process.execPath, [path.join(root, "server.ts")], {
+  const entry = launcher ? "scripts/start.ts" : "server.ts";
+  const proc = spawn(process.execPath, [path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,
