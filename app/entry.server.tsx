@@ -35,7 +35,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: outage ? 503 : responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = requestInfo(loadContext);
+  // Back-office answers carry a nonce; public pages none (their scripts are allowed by hash, server/app.ts).
+  const nonce = requestInfo(loadContext).nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let status = outage ? 503 : responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
@@ -53,7 +54,7 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
-            const html = holdScriptsUntilPainted(Buffer.concat(chunks).toString("utf8"), nonce);
+            const html = holdScriptsUntilPainted(Buffer.concat(chunks).toString("utf8"), nonce ?? "");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status }));
           });
