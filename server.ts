@@ -108,9 +108,6 @@ const fatal = mod.createLogger(Boolean(process.stderr.isTTY), process.stderr);
 
 // PORT and HOST as validated by the app's environment (the development server stays on 127.0.0.1 unless HOST is set).
 const { port, host } = mod.env();
-// Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
-// listening and let the process exit with status 0.
-// Production: cache hits are answered before Express (mod.serveFromMemory); everything else goes through it.
 // Idle memory (ADR 025): under load V8 keeps the heap it grew and the buffers it has not collected yet, and its own
 // memory reducer may not run for a long time. Once requests stop for a while after a busy period, one full
 // collection gives that memory back. It needs the gc function that Node's --expose-gc flag exposes, which the
@@ -134,6 +131,10 @@ if (!isDev && collect) {
   }, 10_000).unref();
 }
 
+// Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
+// listening and let the process exit with status 0.
+// Production: the one fast path (mod.serveFromMemory: cache hits and verified content API reads) answers first;
+// everything else goes through Express (ADR 041).
 const server = createServer(
   isDev
     ? http
