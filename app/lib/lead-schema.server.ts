@@ -48,3 +48,10 @@ export type LeadInput = FormInput<typeof LEAD_FIELDS>;
 
 export const newsletterSchema = formSchema(NEWSLETTER_FIELDS);
 export type NewsletterInput = FormInput<typeof NEWSLETTER_FIELDS>;
+
+/** Each form's schema by its kind. */
+export const LEAD_SCHEMAS = {
+  contact: contactSchema,
+  lead: leadSchema,
+  newsletter: newsletterSchema,
+} as const;

@@ -11,8 +11,8 @@ import {
   countHeldSubmissions,
   deleteHeldSubmission,
   listHeldSubmissions,
+  restoreHeldSubmission,
 } from "~/models/held-submissions.server";
-import { restoreHeldSubmission } from "~/models/leads.server";
 import { inboxAction, isUuid } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-spam";
 

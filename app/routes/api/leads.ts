@@ -4,7 +4,7 @@
 import { data, redirect } from "react-router";
 import { LEAD_FORMS } from "~/lib/lead-status";
 import { requestInfo } from "~/lib/request-context.server";
-import { submitLead } from "~/models/leads.server";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/leads";
 
 export function loader() {
