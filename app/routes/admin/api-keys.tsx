@@ -13,7 +13,7 @@ import { toast } from "~/components/ui/toaster";
 import { createApiKeySchema } from "~/lib/api-keys";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import {
   apiKeyTotals,
   createApiKey,
@@ -21,7 +21,6 @@ import {
   listApiKeys,
   setApiKeyActive,
 } from "~/models/api-keys.server";
-import { auditContext } from "~/models/audit.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/api-keys";
 

@@ -13,8 +13,8 @@ import { adminTitle } from "~/lib/brand";
 import { flashCookie } from "~/lib/flash.server";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { isLeadKind } from "~/lib/lead-status";
-import { requestInfo } from "~/lib/request-context.server";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
+import type { AuditContext } from "~/models/audit.server";
 import { assignLead } from "~/models/lead-assignment.server";
 import {
   addNote,

@@ -21,10 +21,9 @@ import {
   WEBHOOK_EVENTS,
   webhookEndpointSchema,
 } from "~/lib/notification-settings";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { UnsafeUrlError } from "~/lib/webhook-http.server";
-import { auditContext } from "~/models/audit.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
 import { listMembers } from "~/models/member-directory.server";
 import { listDeliveries, resendDelivery } from "~/models/outbox.server";

@@ -11,8 +11,7 @@ import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { MEDIA_MESSAGES, type MediaLibraryData, mediaFilterFromUrl } from "~/lib/media";
 import { mediaDetailsSchema } from "~/lib/media-form";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { deleteMedia, listMedia, MEDIA_LIST_LIMIT, updateMediaDetails } from "~/models/media.server";
 import type { Route } from "./+types/media";
 

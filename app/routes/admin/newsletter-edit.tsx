@@ -12,9 +12,8 @@ import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
 import { newsletterSchema, scheduleSchemaIn, testSendSchema } from "~/lib/newsletter-form";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { toWallTime } from "~/lib/site-time";
-import { auditContext } from "~/models/audit.server";
 import {
   audienceSize,
   clicksPerLink,

@@ -12,10 +12,10 @@ import { logger } from "~/lib/logger.server";
 import { mailConfigured } from "~/lib/mail.server";
 import { handUnsubscribeSchema } from "~/lib/newsletter-form";
 import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "~/lib/subscriber-import";
 import { keepDataOnTabChange } from "~/lib/url-tab";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import {
   liftSuppression,
   listSuppressed,

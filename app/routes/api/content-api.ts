@@ -31,9 +31,8 @@ import { contentVersionNow } from "~/lib/content-version.server";
 import { logger } from "~/lib/logger.server";
 import { parsePage } from "~/lib/page-form";
 import { normalizePagePath } from "~/lib/page-paths";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { type ApiKeySummary, authenticateApiKey } from "~/models/api-keys.server";
-import { auditContext } from "~/models/audit.server";
 import {
   type ContentItemJson,
   type CreateResult,

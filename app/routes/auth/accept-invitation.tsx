@@ -11,8 +11,7 @@ import { acceptInvitationSchema, MEMBER_NAME_MAX_LENGTH } from "~/lib/auth-schem
 import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, formValues, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
+import { auditContext, requestInfo } from "~/lib/request-context.server";
 import { invitationByToken, invitationRefusal } from "~/models/team.server";
 import { AuthCard, BackToSignIn, NewPasswordFields } from "~/routes/support/auth-card";
 import type { Route } from "./+types/accept-invitation";
