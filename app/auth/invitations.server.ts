@@ -8,7 +8,12 @@ import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
 import { clientKey } from "~/lib/request-context.server";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
-import { claimInvitation, invitationRefusal, joinTeam, releaseInvitation } from "~/models/team.server";
+import {
+  claimInvitation,
+  invitationRefusal,
+  joinTeam,
+  releaseInvitation,
+} from "~/models/team-invitations.server";
 import { setPasswordFor } from "./bootstrap.server";
 import { auth } from "./instance.server";
 import { type SignInOutcome, signInAdmin } from "./sign-in.server";

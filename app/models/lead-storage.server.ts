@@ -4,7 +4,7 @@
 // (storeLeads, or restoreHeldSubmission in held-submissions.server.ts).
 import { randomUUID } from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { db } from "~/db/client.server";
+import type { Transaction as Tx } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { type Attribution, leadSubject } from "~/lib/lead-schema";
 import type { ContactInput, LeadInput, NewsletterInput } from "~/lib/lead-schema.server";
@@ -60,7 +60,7 @@ export type StoreResult =
   | { stored: false; reason: "spam-cap" }
   | { stored: false; reason: "rate-limited"; retryAfter: number }
   | { stored: false; reason: "form-off" };
-export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type { Transaction as Tx } from "~/db/client.server";
 
 function facts(
   kind: LeadForm,

@@ -15,7 +15,8 @@ import { adminUsers, auditLog, authSessions, blogPosts, outbox, teamInvitations 
 import { env } from "~/env.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { runOutboxOnce } from "~/models/outbox.server";
-import { hashToken, TEAM_MESSAGES } from "~/models/team.server";
+import { TEAM_MESSAGES } from "~/models/team.server";
+import { hashToken } from "~/models/team-invitations.server";
 import { startSmtp } from "../support/receivers";
 import { setupTestDatabase } from "../support/test-db";
 import { totpFromUri } from "../support/totp";

@@ -13,16 +13,18 @@ import type { TeamActionResult } from "~/lib/team";
 import {
   changeMemberRole,
   INVITATION_TTL_DAYS,
-  type InvitationSent,
-  inviteMember,
   listTeam,
   removeMember,
-  resendInvitation,
-  revokeInvitation,
   setTwoFactorRequired,
   TeamRuleError,
   twoFactorRequired,
 } from "~/models/team.server";
+import {
+  type InvitationSent,
+  inviteMember,
+  resendInvitation,
+  revokeInvitation,
+} from "~/models/team-invitations.server";
 import type { Route } from "./+types/team";
 
 export function meta() {

@@ -12,7 +12,7 @@ import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, formValues, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
 import { auditContext, requestInfo } from "~/lib/request-context.server";
-import { invitationByToken, invitationRefusal } from "~/models/team.server";
+import { invitationByToken, invitationRefusal } from "~/models/team-invitations.server";
 import { AuthCard, BackToSignIn, NewPasswordFields } from "~/routes/support/auth-card";
 import type { Route } from "./+types/accept-invitation";
 
