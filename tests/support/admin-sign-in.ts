@@ -3,8 +3,9 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
-import { auth, initAuth } from "~/auth/instance.server";
+import { initAuth } from "~/auth/instance.server";
 import { requestInfoContext } from "~/lib/request-context.server";
+import { addAccount } from "./members";
 import { startSmtp } from "./receivers";
 import { setupTestDatabase } from "./test-db";
 
@@ -58,21 +59,7 @@ export async function setupAdminSignIn() {
     await initAuth();
     adminUserId = (await bootstrapAdmin()).userId;
     await setAdminPassword(ADMIN.password);
-    const ctx = await auth().$context;
-    const other = await ctx.internalAdapter.createUser(
-      {
-        email: OTHER.email,
-        name: "Other",
-        emailVerified: true,
-      },
-      { method: "admin" },
-    );
-    await ctx.internalAdapter.linkAccount({
-      userId: other.id,
-      providerId: "credential",
-      accountId: other.id,
-      password: await ctx.password.hash(OTHER.password),
-    });
+    await addAccount({ ...OTHER, name: "Other" });
   });
 
   afterAll(async () => {
