@@ -49,6 +49,27 @@ const cases: { layer: string; folder: string; forbidden: string; names: string; 
     message: "app/lib/ holds rules and helpers below the models, routes and components",
   },
   {
+    layer: "app/lib imports server infrastructure",
+    folder: "app/lib",
+    forbidden: 'import { logger } from "~/infra/logger.server";\n',
+    names: "logger",
+    message: "app/lib/ and app/components/ hold only code the browser may load",
+  },
+  {
+    layer: "app/lib imports a server module",
+    folder: "app/lib",
+    forbidden: 'import { env } from "~/env.server";\n',
+    names: "env",
+    message: "app/lib/ and app/components/ hold only code the browser may load",
+  },
+  {
+    layer: "a component imports server infrastructure",
+    folder: "app/components/site",
+    forbidden: 'import { clientKey } from "~/infra/request-context.server";\n',
+    names: "clientKey",
+    message: "app/lib/ and app/components/ hold only code the browser may load",
+  },
+  {
     layer: "a component imports a route",
     folder: "app/components/admin",
     forbidden: 'import { action } from "~/routes/admin/team";\n',
