@@ -7,7 +7,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
+import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
 import { setupTestDatabase } from "../tests/support/test-db";
 import { matchedPath, pageCache, pageCacheUsage, serveCachedPage } from "./page-cache";
 import { freshNonce } from "./security-headers";

@@ -2,8 +2,8 @@
 // for the analytics and chat settings that are configured), no MIME sniffing, no framing, a strict referrer,
 // a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https.
 import { randomFillSync } from "node:crypto";
-import { onContentChanged } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
+import { onContentChanged } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import type { Settings } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 

@@ -7,7 +7,7 @@ import { isAPIError } from "better-auth/api";
 import type { AdminIdentity } from "~/auth/guard.server";
 import { hookSource } from "~/auth/hooks.server";
 import { auth } from "~/auth/instance.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { recordAudit } from "~/models/audit.server";
 

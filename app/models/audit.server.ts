@@ -4,10 +4,10 @@ import { and, count, desc, eq, gte, like, lt, or, type SQL, sql } from "drizzle-
 import { type Database, db } from "~/db/client.server";
 import { auditLog, authUsers } from "~/db/schema";
 import { escapeLike } from "~/db/sql-helpers.server";
+import { contentChanged } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import { parseDay } from "~/lib/analytics-query";
 import { AUDIT_KINDS, type AuditKind } from "~/lib/audit-sentences";
-import { contentChanged } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
 import { safeTextOrNull } from "~/lib/safe-text";
 
 export interface AuditEntry {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { currentContentVersion } from "~/lib/content-version.server";
+import { currentContentVersion } from "~/infra/content-version.server";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { getPublishedAcademyItem } from "./academy.server";

@@ -9,18 +9,18 @@ import { createHash } from "node:crypto";
 import { count, desc, eq, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { heldSubmissions } from "~/db/schema";
-import { parseForm } from "~/lib/forms";
-import { type Attribution, HONEYPOT_FIELD } from "~/lib/lead-schema";
 import {
   type ContactInput,
   LEAD_SCHEMAS,
   type LeadInput,
   type NewsletterInput,
-} from "~/lib/lead-schema.server";
+} from "~/infra/lead-schema.server";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { hitRateLimits } from "~/infra/rate-limit.server";
+import { parseForm } from "~/lib/forms";
+import { type Attribution, HONEYPOT_FIELD } from "~/lib/lead-schema";
 import type { HeldSubmission } from "~/lib/lead-status";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
-import { hitRateLimits } from "~/lib/rate-limit.server";
 import { safeJson, safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs, recordAuditIn } from "~/models/audit.server";
 import {

@@ -6,12 +6,12 @@ import { randomUUID } from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Transaction as Tx } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import type { ContactInput, LeadInput, NewsletterInput } from "~/infra/lead-schema.server";
+import { mailConfigured } from "~/infra/mail.server";
+import type { RateLimitHit } from "~/infra/rate-limit.server";
 import { type Attribution, leadSubject } from "~/lib/lead-schema";
-import type { ContactInput, LeadInput, NewsletterInput } from "~/lib/lead-schema.server";
 import type { LeadForm, SpamReason } from "~/lib/lead-status";
-import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
-import type { RateLimitHit } from "~/lib/rate-limit.server";
 import { roundRobinAssignees } from "~/models/lead-assignment.server";
 import {
   getNotificationSettings,

@@ -18,8 +18,8 @@ import {
   websiteSettings,
 } from "../db/schema";
 import { env } from "../env.server";
-import { hitRateLimits } from "../lib/rate-limit.server";
-import { clientKey } from "../lib/request-context.server";
+import { hitRateLimits } from "../infra/rate-limit.server";
+import { clientKey } from "../infra/request-context.server";
 import { LEAD_RATE_LIMITS, leadWriteTransactions } from "./leads.server";
 
 const test = setupTestDatabase();

@@ -9,13 +9,13 @@ import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { websiteSettings } from "~/db/schema";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
-import { GroupCommit } from "~/lib/group-commit.server";
+import { GroupCommit } from "~/infra/group-commit.server";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { hitRateLimits } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
 import type { Attribution } from "~/lib/lead-schema";
 import type { LeadForm } from "~/lib/lead-status";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
-import { hitRateLimits } from "~/lib/rate-limit.server";
-import { clientKey } from "~/lib/request-context.server";
 import { mergeSettings, type SettingKey } from "~/lib/settings";
 import { holdSuspectedSpam } from "~/models/held-submissions.server";
 import {

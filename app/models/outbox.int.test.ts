@@ -13,10 +13,10 @@ import {
   webhookEndpoints,
 } from "../db/schema";
 import { env } from "../env.server";
+import { UnsafeUrlError } from "../infra/webhook-http.server";
 import { blogPostSchema } from "../lib/content-schemas";
 import { parseRequiredForm } from "../lib/forms";
 import { ELAPSED_FIELD } from "../lib/lead-schema";
-import { UnsafeUrlError } from "../lib/webhook-http.server";
 import { createPost, togglePostStatus } from "./blog-admin.server";
 import { saveNotificationSettings } from "./lead-notifications.server";
 import { claimDue, deleteDeliveriesFor, type RetryPolicy, runOutboxOnce } from "./outbox.server";

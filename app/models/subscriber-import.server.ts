@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, db, type Transaction as Tx } from "~/db/client.server";
 import { subscriberImports, subscribers } from "~/db/schema";
 import { loggableError } from "~/db/sql-helpers.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
 import {

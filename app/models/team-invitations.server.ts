@@ -9,9 +9,9 @@ import { can, isRole, type Role } from "~/auth/roles";
 import { db, type Transaction as Tx } from "~/db/client.server";
 import { adminUsers, authUsers, teamInvitations } from "~/db/schema";
 import { env } from "~/env.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { seal } from "~/infra/secret-box.server";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { mailConfigured } from "~/lib/mail.server";
-import { seal } from "~/lib/secret-box.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import {

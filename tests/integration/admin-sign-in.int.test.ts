@@ -4,7 +4,7 @@ import { auth } from "~/auth/instance.server";
 import { AUTH_MESSAGES, signInAdmin, signOutEverywhere } from "~/auth/sign-in.server";
 import { SIGN_IN_LIMITS, signInDelaySeconds } from "~/auth/throttle.server";
 import { adminUsers, auditLog, rateLimits } from "~/db/schema";
-import { readFlash } from "~/lib/flash.server";
+import { readFlash } from "~/infra/flash.server";
 import { latestAudit } from "~/models/audit.server";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import {

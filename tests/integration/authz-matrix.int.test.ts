@@ -15,7 +15,7 @@ import { auth, initAuth } from "~/auth/instance.server";
 import { type Capability, can, ROLES, type Role } from "~/auth/roles";
 import { rowsOf } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
 import { addAccount } from "../support/members";
 import { setupTestDatabase } from "../support/test-db";

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { addAccount } from "./members";
 import { startSmtp } from "./receivers";
 import { setupTestDatabase } from "./test-db";

@@ -12,7 +12,7 @@ process.env.CONTENT_API_RATE_LIMIT = String(RATE_LIMIT);
 process.env.RATE_LIMIT_FACTOR = "1";
 
 const { CONTENT_API_BASE_PATH } = await import("~/lib/content-api-schemas");
-const { requestInfoContext } = await import("~/lib/request-context.server");
+const { requestInfoContext } = await import("~/infra/request-context.server");
 const { createApiKey } = await import("~/models/api-keys.server");
 const contentApi = await import("~/routes/api/content-api");
 const openApiRoute = await import("~/routes/api/content-api-openapi");

@@ -8,7 +8,7 @@ import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
 import type { Role } from "~/auth/roles";
 import { env } from "~/env.server";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { setupTestDatabase } from "./test-db";
 
 export const BASE = "http://localhost:3000";

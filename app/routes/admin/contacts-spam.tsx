@@ -4,9 +4,9 @@
 import { data } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { InboxHeader, SpamList } from "~/components/admin/spam-list";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import {
   countHeldSubmissions,
   deleteHeldSubmission,

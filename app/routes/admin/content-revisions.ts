@@ -3,9 +3,9 @@
 // intent=restore brings a revision back (a save like any other, itself a new revision, checked by role like one;
 // a page's by the page editors' capability, its blocks checked again by their schemas).
 import { memberActor, refusingForbidden, requireCan } from "~/auth/permissions.server";
+import { logger } from "~/infra/logger.server";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ActionResult } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { changedSummary } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { restorePostRevision } from "~/models/blog-admin.server";

@@ -20,8 +20,8 @@ import { type SessionConfirmation, SessionList } from "~/components/admin/sessio
 import { ConfirmEnrolment, type Enrolment, PasswordForm } from "~/components/admin/two-factor-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { flashCookie, readFlash } from "~/infra/flash.server";
 import { adminTitle } from "~/lib/brand";
-import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
 import { isTwoFactorEnabled } from "~/models/admin-users.server";

@@ -6,9 +6,9 @@ import { z } from "zod";
 import { memberActor, requireCan } from "~/auth/permissions.server";
 import { isRole, ROLES } from "~/auth/roles";
 import { TeamScreen } from "~/components/admin/team-screen";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { done, formValues, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import type { TeamActionResult } from "~/lib/team";
 import {
   changeMemberRole,

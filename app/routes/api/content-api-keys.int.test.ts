@@ -7,7 +7,7 @@ import { contentApiHarness, validBody, who } from "../../../tests/support/conten
 const { rowsOf } = await import("~/db/client.server");
 const { apiKeys } = await import("~/db/schema");
 const { API_KEY_PREFIX } = await import("~/lib/api-keys");
-const { logger } = await import("~/lib/logger.server");
+const { logger } = await import("~/infra/logger.server");
 const { deleteApiKey, FAILED_KEY_LIMIT, setApiKeyActive } = await import("~/models/api-keys.server");
 
 const { test, call, newKey } = contentApiHarness();

@@ -18,7 +18,7 @@ const { rowsOf } = await import("~/db/client.server");
 const { apiKeys } = await import("~/db/schema");
 const { API_KEY_PREFIX } = await import("~/lib/api-keys");
 const { CONTENT_API_BASE_PATH, MAX_BODY_BYTES } = await import("~/lib/content-api-schemas");
-const { currentContentVersion } = await import("~/lib/content-version.server");
+const { currentContentVersion } = await import("~/infra/content-version.server");
 const { setApiKeyActive } = await import("~/models/api-keys.server");
 
 const { test, call, newKey, document } = contentApiHarness();

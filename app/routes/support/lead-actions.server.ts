@@ -2,10 +2,10 @@
 // and what every inbox action reads first.
 import type { RouterContextProvider } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { done, gone, refuse } from "~/lib/forms";
 import { isLeadKind, isLeadStatus } from "~/lib/lead-status";
-import { logger } from "~/lib/logger.server";
-import { auditContext, requestInfo } from "~/lib/request-context.server";
 import type { AuditContext } from "~/models/audit.server";
 import { setLeadStatus } from "~/models/contacts-admin.server";
 

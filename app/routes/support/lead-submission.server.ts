@@ -4,6 +4,13 @@
 // toast and headers the form shows.
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
+import {
+  type ContactInput,
+  LEAD_SCHEMAS,
+  type LeadInput,
+  type NewsletterInput,
+} from "~/infra/lead-schema.server";
+import { retryAfterText } from "~/infra/rate-limit.server";
 import { parseForm } from "~/lib/forms";
 import {
   ATTRIBUTION_COOKIE,
@@ -15,14 +22,7 @@ import {
   MESSAGES,
   UTM_KEYS,
 } from "~/lib/lead-schema";
-import {
-  type ContactInput,
-  LEAD_SCHEMAS,
-  type LeadInput,
-  type NewsletterInput,
-} from "~/lib/lead-schema.server";
 import type { LeadForm } from "~/lib/lead-status";
-import { retryAfterText } from "~/lib/rate-limit.server";
 import { safeTextOrNull } from "~/lib/safe-text";
 import { type CaptureResult, captureLead, type LeadSubmission } from "~/models/leads.server";
 import { CONVERSION_COOKIE } from "~/models/newsletter-tracking.server";

@@ -11,8 +11,8 @@ import {
   LEAD_FIELDS,
   MESSAGES,
   NEWSLETTER_FIELDS,
-} from "./lead-schema";
-import { safeText } from "./safe-text";
+} from "~/lib/lead-schema";
+import { safeText } from "~/lib/safe-text";
 
 /** A cleaned text field, safe for the database: zod's own checks, in FieldRule's order; optional fields default to "". */
 function fieldSchema(rule: FieldRule) {
