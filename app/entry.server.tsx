@@ -8,12 +8,12 @@ import { StaticMarkup } from "~/blocks/public-blocks";
 import { staticMarkupContext } from "~/blocks/static-html.server";
 import { InlineCss } from "~/components/ui/stylesheet";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/sql-helpers.server";
-import { isBodyRefused } from "~/lib/body-refused.server";
-import { builtStylesheet } from "~/lib/built-stylesheet.server";
-import { logger } from "~/lib/logger.server";
+import { isBodyRefused } from "~/infra/body-refused.server";
+import { builtStylesheet } from "~/infra/built-stylesheet.server";
+import { logger } from "~/infra/logger.server";
+import { holdScriptsUntilPainted } from "~/infra/paint-first.server";
+import { requestInfo } from "~/infra/request-context.server";
 import { keepBackOfficeUnstored } from "~/lib/no-store";
-import { holdScriptsUntilPainted } from "~/lib/paint-first.server";
-import { requestInfo } from "~/lib/request-context.server";
 
 export const streamTimeout = 5_000;
 

@@ -5,9 +5,9 @@
 // to POST /api/event, verified here the same way.
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { clientAddress, clientKey } from "~/infra/request-context.server";
 import { isNonPage } from "~/lib/non-page-paths";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { clientAddress, clientKey } from "~/lib/request-context.server";
 import { countAcademyView, recordPageView } from "~/models/analytics-collector.server";
 
 const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;

@@ -6,10 +6,10 @@
 // (docs/decisions/020-serving-from-memory.md).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/env.server";
+import { cachedRead, contentApiKeyLimit, contentApiKeyLimitKey } from "~/infra/content-api-reads.server";
+import { contentVersionKnown } from "~/infra/content-version.server";
 import { CONTENT_PERMISSION } from "~/lib/api-keys";
-import { cachedRead, contentApiKeyLimit, contentApiKeyLimitKey } from "~/lib/content-api-reads.server";
 import { CONTENT_API_BASE_PATH } from "~/lib/content-api-schemas";
-import { contentVersionKnown } from "~/lib/content-version.server";
 import { verifiedKeyNow } from "~/models/api-keys.server";
 import { acceptsGzip } from "./page-cache";
 import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from "./security-headers";

@@ -6,8 +6,8 @@ import express, { type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
-import { clientAddress, requestInfoContext } from "~/lib/request-context.server";
+import { logger } from "~/infra/logger.server";
+import { clientAddress, requestInfoContext } from "~/infra/request-context.server";
 import { dataRequestPage, isBackOfficePath, routedPath } from "~/lib/routed-path";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { databaseHealth } from "~/models/health.server";
@@ -28,7 +28,7 @@ import {
 } from "./security-headers";
 
 export { env } from "~/env.server";
-export { createLogger, logger } from "~/lib/logger.server";
+export { createLogger, logger } from "~/infra/logger.server";
 export { adminCli, shutdown, startup } from "./lifecycle";
 
 const isHttps = () => env().baseUrl.startsWith("https://");

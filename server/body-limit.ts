@@ -4,7 +4,7 @@
 // anonymous POST could make an action buffer gigabytes through request.formData().
 import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { BodyRefusedError } from "~/lib/body-refused.server";
+import { BodyRefusedError } from "~/infra/body-refused.server";
 import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
 import { dataRequestPage, routedPath } from "~/lib/routed-path";
 import { IMPORT_MAX_BODY_BYTES } from "~/lib/subscriber-import";

@@ -8,6 +8,8 @@ import { initAuth } from "~/auth/instance.server";
 import { closeAppDatabase, openAppDatabase } from "~/db/app-database.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
+import { configureLogger, logger } from "~/infra/logger.server";
 import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
 import { type JobRunner, jobRunner } from "~/jobs/job.server";
 import { leadWritesJob } from "~/jobs/lead-writes.server";
@@ -18,8 +20,6 @@ import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
 import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
 import { subscriberImportJob } from "~/jobs/subscriber-import.server";
 import { visitCountersJob } from "~/jobs/visit-counters.server";
-import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
-import { configureLogger, logger } from "~/lib/logger.server";
 import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 

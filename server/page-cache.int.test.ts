@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { followVersions, stopFollowingVersions } from "~/lib/content-version.server";
+import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
 import { setupTestDatabase } from "../tests/support/test-db";
 import { matchedPath, pageCache, pageCacheUsage, serveCachedPage } from "./page-cache";
 import { SECURITY_HEADERS, securityHeaders } from "./security-headers";

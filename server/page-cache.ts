@@ -3,7 +3,7 @@
 // Correctness rule: an entry is served only while the content version it was rendered at is still current.
 // Every content, settings or showcase write bumps the version (contentChanged()), so a write is visible on the very
 // next request. How the current version is known without a query (PGlite: in memory; PostgreSQL: followed through
-// LISTEN/NOTIFY while that is proven live, else read per event-loop turn) is in app/lib/content-version.server.ts.
+// LISTEN/NOTIFY while that is proven live, else read per event-loop turn) is in app/infra/content-version.server.ts.
 //
 // A cached page is constant bytes (docs/decisions/041-one-hit-path.md): its CSP names its inline scripts by hash
 // (server/react-router-handler.ts), so every visitor gets the same body and headers. Each entry is compressed once,
@@ -33,8 +33,8 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
-import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
+import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import { isNonPage } from "~/lib/non-page-paths";
 import { dataRequestPage, matchedPath } from "~/lib/routed-path";
 

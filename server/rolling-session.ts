@@ -3,7 +3,7 @@
 // Router routes it (letter case ignored), so every URL the admin guard serves renews: /ADMIN/contacts as well.
 import type { NextFunction, Request, Response } from "express";
 import { auth } from "~/auth/instance.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { isBackOfficePath } from "~/lib/routed-path";
 
 export async function renewAdminSession(req: Request, res: Response, next: NextFunction) {

@@ -5,8 +5,8 @@
 // visitor (docs/decisions/041-one-hit-path.md); the back office's pages, never cached, carry a per-answer nonce
 // and no third-party host. Third-party hosts are listed only for the analytics and chat settings that are on.
 import { createHash, randomBytes } from "node:crypto";
-import { onContentChanged } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
+import { onContentChanged } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import type { Settings } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 

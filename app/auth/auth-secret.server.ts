@@ -2,7 +2,7 @@
 // what is derived from it besides session signing: the key that encrypts secrets at rest.
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
-import { secretsKey } from "~/lib/secret-box.server";
+import { secretsKey } from "~/infra/secret-box.server";
 import { storeAuthSecretIfNone, storedAuthSecret } from "~/models/auth-store.server";
 
 export { storedAuthSecret };

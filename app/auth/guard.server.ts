@@ -5,7 +5,7 @@
 // it once per request through the admin layout's middleware (app/auth/admin-context.server.ts); actions and
 // resource routes outside that layout call requireAdmin(request) themselves.
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { memberStatus } from "~/models/admin-users.server";
 import { auth } from "./instance.server";
 import type { Role } from "./roles";

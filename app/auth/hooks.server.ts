@@ -2,8 +2,8 @@
 // sign-in wait enforced, and every security-relevant auth call written to the audit log with address and agent.
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
 import { PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
-import { logger } from "~/lib/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { resetTokenRefused } from "./password-reset.server";
 import {

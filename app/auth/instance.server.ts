@@ -4,10 +4,10 @@
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
 import { memberStatus } from "~/models/admin-users.server";
 import { authDatabase } from "~/models/auth-store.server";
 import { forgetAtRestKey, resolveAuthSecret } from "./auth-secret.server";

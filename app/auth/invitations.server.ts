@@ -3,12 +3,18 @@
 // browsers send it together; then the account is made (or a removed member's account gets the new name and
 // password), it joins the team with the invitation's role, and the person is signed in through the same flow as the
 // sign-in page (its throttling, audit and two-factor step apply).
+
+import { hitRateLimit, rateLimitRetryAfter } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
 import { MEMBER_NAME_MAX_LENGTH } from "~/lib/auth-schemas";
-import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
-import { clientKey } from "~/lib/request-context.server";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
-import { claimInvitation, invitationRefusal, joinTeam, releaseInvitation } from "~/models/team.server";
+import {
+  claimInvitation,
+  invitationRefusal,
+  joinTeam,
+  releaseInvitation,
+} from "~/models/team-invitations.server";
 import { setPasswordFor } from "./bootstrap.server";
 import { auth } from "./instance.server";
 import { type SignInOutcome, signInAdmin } from "./sign-in.server";

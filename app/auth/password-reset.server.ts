@@ -2,7 +2,7 @@
 // password), how long
 // a link works, and the mail that carries it. better-auth runs the flow itself (app/auth/instance.server.ts).
 import { env } from "~/env.server";
-import { escapeHtml, mailConfigured, sendMail } from "~/lib/mail.server";
+import { escapeHtml, mailConfigured, sendMail } from "~/infra/mail.server";
 import { resetTokenEmail } from "~/models/auth-store.server";
 
 /** How long a password-reset link works (seconds). */

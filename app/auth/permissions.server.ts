@@ -3,9 +3,8 @@
 // anything is read or written; checks that depend on the item (whose post it is, whether it is published) are made
 // by the model where the item is read, and answered the same way (ForbiddenError → forbidden()).
 import type { RouterContextProvider } from "react-router";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
-import { auditContext } from "~/models/audit.server";
 import type { ContentActor } from "~/models/content-writes.server";
 import { twoFactorRequired } from "~/models/team.server";
 import { adminFor } from "./admin-context.server";

@@ -2,7 +2,7 @@
 // global sign-out and the two-factor cookie helpers. Each step goes through better-auth's HTTP handler, so its
 // rate limits and hooks apply to the form exactly as to the JSON API.
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { ensureAdminRow, memberStatus } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit.server";
 import { clearedSessionCookies } from "./guard.server";

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { type Cookie, createCookie } from "react-router";
 import { env } from "~/env.server";
-import { retryAfterText } from "~/lib/rate-limit.server";
-import { clientKey } from "~/lib/request-context.server";
+import { retryAfterText } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
 import {
   addHits,
   deleteRateLimit,

@@ -17,6 +17,8 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction's callback gets (`db().transaction(async (tx) => …)`). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

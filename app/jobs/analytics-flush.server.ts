@@ -2,8 +2,8 @@
 // shut-down, and old raw views are pruned every hour (once at start-up). The buffer and the writes are in
 // app/models/analytics-collector.server.ts.
 import { loggableError } from "~/db/sql-helpers.server";
+import { logger } from "~/infra/logger.server";
 import type { Job } from "~/jobs/job.server";
-import { logger } from "~/lib/logger.server";
 import { flushAnalytics, pruneAnalytics } from "~/models/analytics-collector.server";
 
 const FLUSH_INTERVAL_MS = 1000;

@@ -1,7 +1,7 @@
 // The job runner: jobs start in list order; a job whose start throws is logged and started again later (the
 // others run meanwhile); at shut-down every job is stopped, then drained once, even when one of them throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { type Job, jobRunner, loopJob, RETRY_FIRST_MS } from "./job.server";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // The background work of the server process (docs/architecture.md, "Background jobs"): every job has the same
 // small lifecycle, and server/lifecycle.ts runs them as one ordered list through jobRunner.
 import { loggableError } from "~/db/sql-helpers.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 
 export interface Job {
   /** Named in log lines. */

@@ -2,8 +2,9 @@
 // it reads files from the store, and nothing waits for it. A database seeded just now was empty: it holds no
 // earlier uploads, so there is nothing to look for, now or at later start-ups. Nothing is pending at shut-down: a
 // scan cut short is not marked done, so the next start-up scans again.
+
+import { logger } from "~/infra/logger.server";
 import type { Job } from "~/jobs/job.server";
-import { logger } from "~/lib/logger.server";
 import { importExistingUploadsAtStartup, markUploadsImported } from "~/models/media-import.server";
 
 export function mediaImportJob({ seeded }: { seeded: boolean }): Job {

@@ -2,8 +2,8 @@
 // recipients of every send under way, a batch per round, at once when a send starts in this process and every
 // 2 s otherwise (another instance's sends, retries). What is not sent at shut-down stays due for the next run.
 import { randomUUID } from "node:crypto";
+import { closeBulkTransport, mailConfigured } from "~/infra/mail.server";
 import { type Job, type Loop, loopJob, pollLoop } from "~/jobs/job.server";
-import { closeBulkTransport, mailConfigured } from "~/lib/mail.server";
 import { runSenderOnce, type SenderOptions, senderState } from "~/models/newsletter-delivery.server";
 import { onNewsletterQueued, releaseOrphanedRecipients } from "~/models/newsletter-sending.server";
 

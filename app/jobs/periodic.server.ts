@@ -5,7 +5,7 @@
 // interval), so a slow database cannot pile up batches. A round that fails, or that takes longer than the interval,
 // doubles the wait before the next one (up to `maxDelayMs`); the first round that succeeds in time brings it back
 // to the interval. runNow() waits for a round under way and then runs one of its own.
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 
 export interface PeriodicJob {
   /** Runs every `intervalMs` from now on (restarting the timer if it was running). */

@@ -1,8 +1,9 @@
 // Scheduled posts go live at their time on every instance (docs/decisions/023-scheduling-previews-revisions.md);
 // items that came due while no server ran go at start-up. The went-live step and the schedule's queries are in
 // app/models/publication-schedule.server.ts; this is the timer around them.
+
+import { logger } from "~/infra/logger.server";
 import { type Job, type Loop, loopJob } from "~/jobs/job.server";
-import { logger } from "~/lib/logger.server";
 import {
   msUntilNextPublication,
   onPublicationScheduleChanged,

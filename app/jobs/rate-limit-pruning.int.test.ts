@@ -1,5 +1,5 @@
 // The rate-limit pruning job: a round at start-up, then one every PRUNE_INTERVAL_MS on an unref'd timer until
-// stopped (the queries themselves are tested with app/lib/rate-limit-prune.server.ts).
+// stopped (the queries themselves are tested with app/infra/rate-limit-prune.server.ts).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";

@@ -1,10 +1,11 @@
 // Expired rate-limit rows, suspected spam older than 30 days and newsletter sign-ups left unconfirmed for 7 days
 // (app/models/newsletter-subscribers.server.ts) are deleted once at start-up and every 10 minutes
-// (app/lib/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
+// (app/infra/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
 // rows until the next one; nothing is pending at shut-down.
+
+import { logger } from "~/infra/logger.server";
+import { pruneRateLimits } from "~/infra/rate-limit-prune.server";
 import type { Job } from "~/jobs/job.server";
-import { logger } from "~/lib/logger.server";
-import { pruneRateLimits } from "~/lib/rate-limit-prune.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";
 import { prunePendingSubscribers } from "~/models/newsletter-subscribers.server";
 

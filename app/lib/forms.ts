@@ -4,11 +4,19 @@
 // Browser-safe: zod is only referenced as a type, so importing this file ships no schema library.
 import { data } from "react-router";
 import type { z } from "zod";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { slugify } from "./content";
 
 /** One message per field name; "form" holds a message that belongs to no single field. */
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** A message shown once as a toast (app/components/ui/toaster.tsx shows it). */
+export interface ToastMessage {
+  type: "success" | "error";
+  /** The product's message, verbatim (docs/product.md lists them). */
+  message: string;
+  /** Optional title (e.g. 'Thank you!' with description 'We'll be in touch soon.'). */
+  title?: string;
+}
 
 /** What every form action answers, on success and on refusal. */
 export interface ActionResult<V = Record<string, string>> {

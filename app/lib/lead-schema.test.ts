@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contactSchema, leadSchema, newsletterSchema } from "../infra/lead-schema.server";
 import { parseForm } from "./forms";
 import {
   CONTACT_FIELDS,
@@ -11,7 +12,6 @@ import {
   MESSAGES,
   NEWSLETTER_FIELDS,
 } from "./lead-schema";
-import { contactSchema, leadSchema, newsletterSchema } from "./lead-schema.server";
 
 const valid = { name: "Ada", email: "ada@example.com", interest: "consulting", message: "Hello" };
 

@@ -15,8 +15,8 @@ import {
 } from "~/db/schema";
 import { databaseErrorCode, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
-import { clientKey } from "~/lib/request-context.server";
+import { logger } from "~/infra/logger.server";
+import { clientKey } from "~/infra/request-context.server";
 import { safeTextOrNull } from "~/lib/safe-text";
 import { deviceClass } from "~/lib/user-agent";
 import { publishedIn } from "~/models/published.server";

@@ -6,20 +6,20 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { apiKeys } from "~/db/schema";
 import {
+  apiKeysChanged,
+  apiKeysVersionKnown,
+  apiKeysVersionNow,
+  VersionedCache,
+} from "~/infra/content-version.server";
+import { hitRateLimit, rateLimitRetryAfter } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
+import {
   API_KEY_PREFIX,
   type ApiKeySummary,
   CONTENT_PERMISSION,
   KEY_VISIBLE_END,
   KEY_VISIBLE_START,
 } from "~/lib/api-keys";
-import {
-  apiKeysChanged,
-  apiKeysVersionKnown,
-  apiKeysVersionNow,
-  VersionedCache,
-} from "~/lib/content-version.server";
-import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
-import { clientKey } from "~/lib/request-context.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 
 /** 32 random bytes (256 bits) as base64url: 43 characters after the prefix. */

@@ -4,10 +4,10 @@ import { and, count, desc, eq, gte, like, lt, or, type SQL, sql } from "drizzle-
 import { type Database, db } from "~/db/client.server";
 import { auditLog, authUsers } from "~/db/schema";
 import { escapeLike } from "~/db/sql-helpers.server";
+import { contentChanged } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import { parseDay } from "~/lib/analytics-query";
 import { AUDIT_KINDS, type AuditKind } from "~/lib/audit-sentences";
-import { contentChanged } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
 import { safeTextOrNull } from "~/lib/safe-text";
 
 export interface AuditEntry {
@@ -47,21 +47,11 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
   }
 }
 
-/** Audit facts of an HTTP request (client IP and user agent). */
-export function auditSource(request: Request, ip: string): Pick<AuditEntry, "ip" | "userAgent"> {
-  return { ip, userAgent: request.headers.get("user-agent") };
-}
-
 /**
  * Who makes a change and from where. Every model write the audit trail records takes one, so the entry is
  * written by the model itself and a new caller (route, API, script) cannot forget it.
  */
 export type AuditContext = Pick<AuditEntry, "actor" | "ip" | "userAgent">;
-
-/** The AuditContext of an HTTP request made by `actor` (an admin's email, or "api-key:<start>"). */
-export function auditContext(actor: string | null, request: Request, ip: string): AuditContext {
-  return { actor, ...auditSource(request, ip) };
-}
 
 /**
  * The member behind `who`, for a created_by / updated_by column: the auth user with the actor's e-mail, read in the

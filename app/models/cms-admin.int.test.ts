@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
-import { currentContentVersion } from "~/lib/content-version.server";
+import { currentContentVersion } from "~/infra/content-version.server";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { getPublishedAcademyItem } from "./academy.server";
@@ -23,6 +23,7 @@ import {
   togglePostStatus,
   updatePost,
 } from "./blog-admin.server";
+import { SlugTakenError } from "./content-writes.server";
 import { dashboardStats } from "./dashboard.server";
 import { getSettings } from "./settings.server";
 import { saveSettings } from "./settings-admin.server";
@@ -157,10 +158,11 @@ describe("blog admin model", () => {
     expect((await getPostById(post.id))?.status).toBe("archived");
   });
 
-  it("reports a duplicate slug as a unique violation", async () => {
+  it("reports a duplicate slug as SlugTakenError, the database's unique violation its cause", async () => {
     await createPost(blogInput({ title: "Dup", slug: "dup-slug" }), who);
     const error = await createPost(blogInput({ title: "Dup 2", slug: "dup-slug" }), who).catch((e) => e);
-    expect(isUniqueViolation(error)).toBe(true);
+    expect(error).toBeInstanceOf(SlugTakenError);
+    expect(isUniqueViolation(error.cause)).toBe(true);
     expect(isUniqueViolation(new Error("other"))).toBe(false);
   });
 

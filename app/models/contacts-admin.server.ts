@@ -1,6 +1,6 @@
 // The admin lead inbox: contact requests, subscribers and demo/dialog leads (form_submissions), filtered in SQL
 // (search, status, kind, date range), with status changes, deletions and a cheap "has anything changed?" marker
-// for live updates. Public inserts live in leads.server.ts (another module), so nothing here writes new leads.
+// for live updates. Public inserts live in lead-storage.server.ts (another module), so nothing here writes new leads.
 // CSV exports: contacts-export.server.ts; the person view and erasure: lead-person.server.ts.
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";

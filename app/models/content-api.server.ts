@@ -4,7 +4,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts } from "~/db/schema";
-import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { BRAND_SUFFIX } from "~/lib/brand";
 import { parseTags, slugify } from "~/lib/content";
 import type {
@@ -19,6 +18,7 @@ import { createAcademyItem } from "~/models/academy-admin.server";
 import type { ApiKeySummary } from "~/models/api-keys.server";
 import type { AuditContext } from "~/models/audit.server";
 import { createPost } from "~/models/blog-admin.server";
+import { SlugTakenError } from "~/models/content-writes.server";
 import { publishedIn } from "~/models/published.server";
 
 type BlogRow = typeof blogPosts.$inferSelect;
@@ -147,7 +147,7 @@ async function createWith<Row, T>(
   try {
     return { ok: true, item: toJson(await create(slug)) };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "conflict", slug };
+    if (error instanceof SlugTakenError) return { ok: false, reason: "conflict", slug };
     throw error;
   }
 }

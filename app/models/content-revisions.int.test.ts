@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { auditLog, contentRevisions, previewLinks } from "../db/schema";
-import { isUniqueViolation } from "../db/sql-helpers.server";
-import { currentContentVersion } from "../lib/content-version.server";
+import { currentContentVersion } from "../infra/content-version.server";
 import { createAcademyItem, restoreAcademyRevision, updateAcademyItem } from "./academy-admin.server";
 import { getPublishedPost } from "./blog.server";
 import {
@@ -18,6 +17,7 @@ import {
   updatePost,
 } from "./blog-admin.server";
 import { getRevision, listRevisions, REVISIONS_KEPT } from "./content-revisions.server";
+import { SlugTakenError } from "./content-writes.server";
 import {
   createPreviewLink,
   listActivePreviewLinks,
@@ -102,7 +102,7 @@ describe("revisions", () => {
     const error = await updatePost(post.id, blogInput({ title: "Mine", slug: "taken-slug" }), who).catch(
       (e: unknown) => e,
     );
-    expect(isUniqueViolation(error)).toBe(true);
+    expect(error).toBeInstanceOf(SlugTakenError);
     expect(await listRevisions("blog", post.id)).toHaveLength(1);
   });
 
@@ -245,7 +245,7 @@ describe("preview links", () => {
   it("answer 404 while the blog is switched off in the settings, and work again once it is back on", async () => {
     const { loader } = await import("../routes/blog/post");
     const { RouterContextProvider } = await import("react-router");
-    const { requestInfoContext } = await import("../lib/request-context.server");
+    const { requestInfoContext } = await import("../infra/request-context.server");
     const { getSettings } = await import("./settings.server");
     const { saveSettings } = await import("./settings-admin.server");
     const post = await createPost(blogInput({ title: "Draft behind a switch", slug: "behind-switch" }), who);

@@ -1,5 +1,5 @@
 // The version counters' rows (app_meta) and the database's notification channel they are announced on. What a
-// version means to a cache, and how a process follows it, is app/lib/content-version.server.ts.
+// version means to a cache, and how a process follows it, is app/infra/content-version.server.ts.
 import { sql } from "drizzle-orm";
 import { type Database, database, db, rowsOf } from "~/db/client.server";
 import { appMeta } from "~/db/schema";

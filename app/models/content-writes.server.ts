@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { type ContentAct, type ContentMember, contentRefusal, ForbiddenError } from "~/auth/roles";
 import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
+import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
 import { type AuditContext, memberOf } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
@@ -82,6 +83,24 @@ function publication(publishedAt: Date | null, status: ContentStatus) {
   };
 }
 
+/** A save that would give an item the slug another item of its kind has (the unique index refused it). */
+export class SlugTakenError extends Error {
+  constructor(options?: ErrorOptions) {
+    super("slug taken", options);
+    this.name = "SlugTakenError";
+  }
+}
+
+/** `write`'s transaction, with the slug's unique index refusing it told as a SlugTakenError. */
+async function slugChecked<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTakenError({ cause: error });
+    throw error;
+  }
+}
+
 export function contentWrites<T extends ContentTable, Input extends ContentInput>(
   table: T,
   kind: ContentKind,
@@ -113,20 +132,22 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     revision: (after: Row) => Revision,
     change: (before: Row) => Record<string, unknown>,
   ) {
-    const result = await db().transaction(async (tx) => {
-      const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
-      if (!before) return undefined;
-      authorize(who, before, acts(before));
-      const [after] = (await tx
-        .update(target)
-        .set(values(change(before)))
-        .where(eq(target.id, id))
-        .returning()) as Row[];
-      if (!after) return undefined;
-      await recordRevision(tx, kind, { before, after, who, ...revision(after) });
-      await redirectsForSlugChange(tx, kind, before, after, who);
-      return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
-    });
+    const result = await slugChecked(() =>
+      db().transaction(async (tx) => {
+        const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
+        if (!before) return undefined;
+        authorize(who, before, acts(before));
+        const [after] = (await tx
+          .update(target)
+          .set(values(change(before)))
+          .where(eq(target.id, id))
+          .returning()) as Row[];
+        if (!after) return undefined;
+        await recordRevision(tx, kind, { before, after, who, ...revision(after) });
+        await redirectsForSlugChange(tx, kind, before, after, who);
+        return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
+      }),
+    );
     committed(result?.queued);
     return result;
   }
@@ -159,26 +180,28 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     async create(input: Input, who: ContentActor, now = new Date(), details: Record<string, unknown> = {}) {
       const mine = { createdBy: who.member?.userId ?? null, status: "draft" };
       authorize(who, mine, input.status === "published" ? ["edit", "publish"] : ["edit"]);
-      const { row, queued } = await db().transaction(async (tx) => {
-        const [inserted] = (await tx
-          .insert(target)
-          .values(
-            values({
-              ...columns(input),
-              ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
-              createdAt: now,
-              updatedAt: now,
-              // The member: given by the request's role check, else found by the actor's e-mail (null for a key).
-              createdBy: mine.createdBy ?? memberOf(who),
-              updatedBy: memberOf(who),
-            }),
-          )
-          .returning()) as Row[];
-        if (!inserted) throw new Error("insert returned no row");
-        await recordRevision(tx, kind, { before: undefined, after: inserted, who, action: "create" });
-        await redirectsForSlugChange(tx, kind, undefined, inserted, who);
-        return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
-      });
+      const { row, queued } = await slugChecked(() =>
+        db().transaction(async (tx) => {
+          const [inserted] = (await tx
+            .insert(target)
+            .values(
+              values({
+                ...columns(input),
+                ...publication(publishedAtAfter(null, input.status, now, input.publishAt), input.status),
+                createdAt: now,
+                updatedAt: now,
+                // The member: given by the request's role check, else found by the actor's e-mail (null for a key).
+                createdBy: mine.createdBy ?? memberOf(who),
+                updatedBy: memberOf(who),
+              }),
+            )
+            .returning()) as Row[];
+          if (!inserted) throw new Error("insert returned no row");
+          await recordRevision(tx, kind, { before: undefined, after: inserted, who, action: "create" });
+          await redirectsForSlugChange(tx, kind, undefined, inserted, who);
+          return { row: inserted, queued: await queueVisibilityEvent(tx, kind, undefined, inserted) };
+        }),
+      );
       committed(queued);
       await changes.created(who, row, details);
       return row;

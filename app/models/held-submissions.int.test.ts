@@ -17,14 +17,18 @@ import {
 import { env } from "../env.server";
 import { rateLimitPruningJob } from "../jobs/rate-limit-pruning.server";
 import { ELAPSED_FIELD, HONEYPOT_FIELD, MESSAGES } from "../lib/lead-schema";
+import { submitLead } from "../routes/support/lead-submission.server";
+import { countLeads } from "./contacts-admin.server";
 import {
   countHeldSubmissions,
   deleteHeldSubmission,
+  droppedSpamCount,
   listHeldSubmissions,
   pruneHeldSubmissions,
+  restoreHeldSubmission,
+  sourceHash,
 } from "./held-submissions.server";
 import { erasePerson } from "./lead-person.server";
-import { countLeads, droppedSpamCount, restoreHeldSubmission, sourceHash, submitLead } from "./leads.server";
 import { createEndpoint } from "./webhooks.server";
 
 const test = setupTestDatabase();

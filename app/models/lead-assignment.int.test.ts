@@ -3,6 +3,7 @@
 // server; "assigned to me" lists exactly theirs; only members who may hold leads can be given one.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import { addMember, memberContext, type TestMember } from "../../tests/support/members";
 import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
@@ -27,7 +28,7 @@ import {
 } from "./contacts-admin.server";
 import { assignLead } from "./lead-assignment.server";
 import { saveNotificationSettings } from "./lead-notifications.server";
-import { type PendingLead, storeLeads, submitLead } from "./leads.server";
+import { type PendingLead, storeLeads } from "./leads.server";
 import { claimDue, type RetryPolicy, runOutboxOnce } from "./outbox.server";
 
 const test = setupTestDatabase();

@@ -5,8 +5,8 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactRequests, formSubmissions, leadAssignmentTurns, subscribers } from "~/db/schema";
+import { mailConfigured } from "~/infra/mail.server";
 import type { LeadKind } from "~/lib/lead-status";
-import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { LEAD_ENTITIES } from "~/models/contacts-admin.server";

@@ -10,10 +10,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { appMeta, outbox } from "~/db/schema";
 import { env } from "~/env.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { hitRateLimits } from "~/infra/rate-limit.server";
 import { type LeadForm, personHref } from "~/lib/lead-status";
-import { mailConfigured } from "~/lib/mail.server";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
-import { hitRateLimits } from "~/lib/rate-limit.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { OutboxEntry, Writer } from "~/models/outbox.server";
 

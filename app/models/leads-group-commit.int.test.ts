@@ -5,6 +5,7 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
+import { type LeadOutcome, submitLead } from "~/routes/support/lead-submission.server";
 import { setupTestDatabase, testDatabaseKind } from "../../tests/support/test-db";
 import type { Database } from "../db/client.server";
 import {
@@ -17,9 +18,9 @@ import {
   websiteSettings,
 } from "../db/schema";
 import { env } from "../env.server";
-import { hitRateLimits } from "../lib/rate-limit.server";
-import { clientKey } from "../lib/request-context.server";
-import { LEAD_RATE_LIMITS, type LeadOutcome, leadWriteTransactions, submitLead } from "./leads.server";
+import { hitRateLimits } from "../infra/rate-limit.server";
+import { clientKey } from "../infra/request-context.server";
+import { LEAD_RATE_LIMITS, leadWriteTransactions } from "./leads.server";
 
 const test = setupTestDatabase();
 const ORIGIN = "http://localhost:3000";

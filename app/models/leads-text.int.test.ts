@@ -5,12 +5,12 @@ import { inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeadForm } from "~/lib/lead-status";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import { hostileText } from "../../tests/support/hostile-text";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { contactRequests, formSubmissions, outbox, subscribers, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
 import { ATTRIBUTION_COOKIE, UTM_KEYS } from "../lib/lead-schema";
-import { submitLead } from "./leads.server";
 import { createEndpoint } from "./webhooks.server";
 
 const test = setupTestDatabase();

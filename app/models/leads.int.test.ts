@@ -1,10 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { readAttribution, submitLead } from "~/routes/support/lead-submission.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { contactRequests, formSubmissions, subscribers } from "../db/schema";
 import { env } from "../env.server";
 import { HONEYPOT_FIELD, MESSAGES } from "../lib/lead-schema";
-import { LEAD_RATE_LIMITS, readAttribution, submitLead } from "./leads.server";
+import { LEAD_RATE_LIMITS } from "./leads.server";
 
 const test = setupTestDatabase();
 const ORIGIN = "http://localhost:3000";

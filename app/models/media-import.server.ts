@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { appMeta, auditLog, media } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { KIND_OF_BUCKET, MEDIA_TITLE_MAX, type MediaVariant, stemOfKey } from "~/lib/media";
 import { safeText } from "~/lib/safe-text";
 import { BUCKETS, type BucketName, IMAGE_FORMATS, isBucketName, variantUrl } from "~/lib/uploads";

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
-import { currentContentVersion } from "~/lib/content-version.server";
+import { currentContentVersion } from "~/infra/content-version.server";
 import { MEDIA_MESSAGES } from "~/lib/media";
 import { auditAs } from "~/models/audit.server";
 import { localStore } from "~/storage/local-disk.server";

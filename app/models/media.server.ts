@@ -6,8 +6,8 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzl
 import { db } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
+import { logger } from "~/infra/logger.server";
 import type { FieldErrors } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import {
   ALT_TEXT_MAX,
   KIND_OF_BUCKET,

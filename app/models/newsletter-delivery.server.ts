@@ -3,9 +3,9 @@
 // record each recipient the moment its SMTP answer is known (docs/decisions/036-newsletter-sending.md).
 import { type Database, db } from "~/db/client.server";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
-import { bulkTransport, senderAddress } from "~/lib/mail.server";
-import { personalize } from "~/lib/newsletter-mail.server";
+import { logger } from "~/infra/logger.server";
+import { bulkTransport, senderAddress } from "~/infra/mail.server";
+import { personalize } from "~/infra/newsletter-mail.server";
 import {
   type ClaimedRecipient,
   claimRecipients,

@@ -7,7 +7,7 @@ import { startSmtp } from "../../tests/support/receivers";
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import { newsletterRecipients, newsletters, subscribers } from "../db/schema";
 import { env } from "../env.server";
-import { closeBulkTransport } from "../lib/mail.server";
+import { closeBulkTransport } from "../infra/mail.server";
 import type { SubscriptionStatus } from "../lib/newsletter-status";
 import { runSenderOnce, senderState } from "./newsletter-delivery.server";
 import {

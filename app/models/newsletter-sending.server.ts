@@ -8,11 +8,11 @@
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
-import { type Database, db, rowsOf } from "~/db/client.server";
+import { type Database, db, rowsOf, type Transaction as Tx } from "~/db/client.server";
 import { blogPosts, newsletterRecipients, newsletters, subscribers } from "~/db/schema";
 import { env } from "~/env.server";
+import { type NewsletterTemplate, renderNewsletter } from "~/infra/newsletter-mail.server";
 import { toRichBlocks } from "~/lib/content";
-import { type NewsletterTemplate, renderNewsletter } from "~/lib/newsletter-mail.server";
 import type { RecipientStatus } from "~/lib/newsletter-status";
 import { safeTextOrNull } from "~/lib/safe-text";
 import { wakeSignal } from "~/lib/wake-signal";
@@ -88,8 +88,6 @@ export function recipientUrls(token: string, linkCount: number, clickTracking: b
 }
 
 // --- starting a send -----------------------------------------------------------------------------------------
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The message of a newsletter, rendered once per process and send. */
 export async function newsletterTemplate(

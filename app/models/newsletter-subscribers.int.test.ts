@@ -3,12 +3,12 @@
 // again.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { outbox, subscriberHistory, subscribers, subscriberTokens, websiteSettings } from "../db/schema";
 import { env } from "../env.server";
 import { MESSAGES } from "../lib/lead-schema";
-import { submitLead } from "./leads.server";
 import {
   confirmSubscription,
   liftSuppression,

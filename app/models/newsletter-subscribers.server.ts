@@ -6,8 +6,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { newsletterRecipients, subscribers, subscriberTokens, websiteSettings } from "~/db/schema";
 import { env } from "~/env.server";
+import { mailConfigured } from "~/infra/mail.server";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { mailConfigured } from "~/lib/mail.server";
 import {
   mergeNewsletterSettings,
   NEWSLETTER_SETTING_KEYS,

@@ -11,8 +11,8 @@ import {
   newsletters,
   subscribers,
 } from "~/db/schema";
+import { personalize } from "~/infra/newsletter-mail.server";
 import { bodyBlocks } from "~/lib/content";
-import { personalize } from "~/lib/newsletter-mail.server";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
 import {

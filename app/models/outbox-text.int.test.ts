@@ -9,7 +9,7 @@ import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { outbox, webhookEndpoints } from "../db/schema";
 import { env } from "../env.server";
-import { logger } from "../lib/logger.server";
+import { logger } from "../infra/logger.server";
 import {
   claimDue,
   enqueue,

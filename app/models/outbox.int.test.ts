@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import { hookHeaders, startReceiver, startSmtp } from "../../tests/support/receivers";
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import {
@@ -12,13 +13,12 @@ import {
   webhookEndpoints,
 } from "../db/schema";
 import { env } from "../env.server";
+import { UnsafeUrlError } from "../infra/webhook-http.server";
 import { blogPostSchema } from "../lib/content-schemas";
 import { parseRequiredForm } from "../lib/forms";
 import { ELAPSED_FIELD } from "../lib/lead-schema";
-import { UnsafeUrlError } from "../lib/webhook-http.server";
 import { createPost, togglePostStatus } from "./blog-admin.server";
 import { saveNotificationSettings } from "./lead-notifications.server";
-import { submitLead } from "./leads.server";
 import { claimDue, deleteDeliveriesFor, type RetryPolicy, runOutboxOnce } from "./outbox.server";
 import { createEndpoint, rotateEndpointSecret, sendTestEvent } from "./webhooks.server";
 

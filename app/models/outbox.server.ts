@@ -8,12 +8,12 @@ import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
 import { type OutboxKind, outbox, webhookEndpoints } from "~/db/schema";
 import { databaseErrorCode, isDatabaseUnavailable } from "~/db/sql-helpers.server";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured, sendMail } from "~/lib/mail.server";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured, sendMail } from "~/infra/mail.server";
+import { UnreadableSecret, unseal } from "~/infra/secret-box.server";
+import { postWebhook, type WebhookAttempt } from "~/infra/webhook-http.server";
 import { safeJson, safeText, safeTextOrNull } from "~/lib/safe-text";
-import { UnreadableSecret, unseal } from "~/lib/secret-box.server";
 import { wakeSignal } from "~/lib/wake-signal";
-import { postWebhook, type WebhookAttempt } from "~/lib/webhook-http.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts, type ItemKind, pages, previewLinks } from "~/db/schema";
-import { hitRateLimit, rateLimitRetryAfter } from "~/lib/rate-limit.server";
-import { clientKey } from "~/lib/request-context.server";
+import { hitRateLimit, rateLimitRetryAfter } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import type { RevisionWriter } from "~/models/content-revisions.server";
 

@@ -6,8 +6,8 @@ import { academyInput, blogInput as formInput } from "../../tests/support/conten
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import { type Database, rowsOf } from "../db/client.server";
 import { academyContent, auditLog, blogPosts, outbox, webhookEndpoints } from "../db/schema";
+import { currentContentVersion } from "../infra/content-version.server";
 import { startPublicationScheduler } from "../jobs/publication-scheduler.server";
-import { currentContentVersion } from "../lib/content-version.server";
 import { listFeaturedAcademy, listPublishedAcademy } from "./academy.server";
 import { createAcademyItem } from "./academy-admin.server";
 import {

@@ -12,7 +12,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { academyContent, blogPosts, CONTENT_KINDS, type ContentKind, pages } from "~/db/schema";
-import { contentChangedIn } from "~/lib/content-version.server";
+import { contentChangedIn } from "~/infra/content-version.server";
 import { wakeSignal } from "~/lib/wake-signal";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { queueContentEvent } from "~/models/content-changes.server";

@@ -1,6 +1,6 @@
 // The rows of the rate limits: our fixed windows and sign-in failure counters (rate_limits) and better-auth's
 // counters (auth_rate_limit). The rules that decide what a count means live with their callers
-// (app/lib/rate-limit.server.ts, app/auth/throttle.server.ts); this module only reads and writes the rows.
+// (app/infra/rate-limit.server.ts, app/auth/throttle.server.ts); this module only reads and writes the rows.
 import { and, eq, gt, like, lt, lte, sql } from "drizzle-orm";
 import { type Database, db, rowsOf } from "~/db/client.server";
 import { authRateLimits, rateLimits } from "~/db/schema";
@@ -30,7 +30,7 @@ export interface CountOptions {
  * windowSeconds) where it is missing or its reset_at lies more than `keepSeconds` in the past; returns each key's
  * count after it. Keys are upserted in sorted order, so two instances counting overlapping keys in their
  * transactions lock the rows in the same order (no deadlock). The one upsert of rate_limits: fixed windows
- * (app/lib/rate-limit.server.ts) and the sign-in failure counters (app/auth/throttle.server.ts) both count here.
+ * (app/infra/rate-limit.server.ts) and the sign-in failure counters (app/auth/throttle.server.ts) both count here.
  */
 export async function addHits(
   counts: { key: string; hits: number; windowSeconds: number }[],

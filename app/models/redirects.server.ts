@@ -13,8 +13,8 @@ import { type Database, db } from "~/db/client.server";
 import { type ContentStatus, notFoundPaths, redirects } from "~/db/schema";
 import { containsPattern, isDatabaseUnavailable, isUniqueViolation } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
-import { contentChanged, contentVersionNow } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
+import { contentChanged, contentVersionNow } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
 import {
   collapsedTarget,
   contentPath,

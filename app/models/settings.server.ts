@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { socialLinks, websiteSettings } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { mergeSettings, SETTING_DEFAULTS, type Settings } from "~/lib/settings";
 
 /** The settings last read successfully: during a database outage pages keep the site's real contact details. */

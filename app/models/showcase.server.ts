@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { showcaseMedia } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import type { PublicImage } from "~/lib/media";
 import { withImages } from "~/models/media.server";
 

@@ -1,7 +1,7 @@
 // The site navigation on a real database: the defaults reproduce the original header and footer, a save is read
 // back and bumps the content version, unsafe links are refused, and blog links hide while the blog is off.
 import { describe, expect, it } from "vitest";
-import { currentContentVersion } from "~/lib/content-version.server";
+import { currentContentVersion } from "~/infra/content-version.server";
 import { DEFAULT_NAVIGATION, visibleNavigation } from "~/lib/site-navigation";
 import { navigationSchema } from "~/lib/site-navigation-schema";
 import { setupTestDatabase } from "../../tests/support/test-db";

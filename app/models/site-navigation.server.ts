@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { websiteSettings } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { DEFAULT_NAVIGATION, type SiteNavigation } from "~/lib/site-navigation";
 import { navigationSchema } from "~/lib/site-navigation-schema";
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";

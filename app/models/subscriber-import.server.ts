@@ -4,10 +4,10 @@
 // people are confirmed (the importer answered for their consent); an address we know is merged, never
 // re-subscribed when it had left.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Database, db } from "~/db/client.server";
+import { type Database, db, type Transaction as Tx } from "~/db/client.server";
 import { subscriberImports, subscribers } from "~/db/schema";
 import { loggableError } from "~/db/sql-helpers.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { SUPPRESSED_STATUSES, type SubscriptionStatus } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
 import {
@@ -84,8 +84,6 @@ export async function startImport(
   queued.notify();
   return { ok: true, id };
 }
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 interface BatchOutcome {
   imported: number;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetAtRestKey } from "~/auth/auth-secret.server";
 import { outbox, webhookEndpoints } from "~/db/schema";
 import { env } from "~/env.server";
-import { seal, secretsKey, UnreadableSecret, unseal } from "~/lib/secret-box.server";
+import { seal, secretsKey, UnreadableSecret, unseal } from "~/infra/secret-box.server";
 import { hookHeaders, startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { type RetryPolicy, runOutboxOnce } from "./outbox.server";

@@ -7,10 +7,17 @@ import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
 import { db } from "~/db/client.server";
 import { outbox, webhookEndpoints } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
+import {
+  isSealed,
+  SEALED_PREFIX,
+  seal,
+  secretsKey,
+  UnreadableSecret,
+  unseal,
+} from "~/infra/secret-box.server";
+import { assertPublicUrl } from "~/infra/webhook-http.server";
 import type { WebhookEvent } from "~/lib/notification-settings";
-import { isSealed, SEALED_PREFIX, seal, secretsKey, UnreadableSecret, unseal } from "~/lib/secret-box.server";
-import { assertPublicUrl } from "~/lib/webhook-http.server";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { enqueue, type OutboxEntry, outboxWritten, type Writer } from "~/models/outbox.server";
 

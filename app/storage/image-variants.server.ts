@@ -1,6 +1,6 @@
 // Responsive copies of an uploaded image (AVIF and WebP at a few widths), made with sharp. sharp loads on the
 // first upload, not at start-up.
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from "~/lib/uploads";
 
 export interface ImageVariant {

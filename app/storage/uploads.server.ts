@@ -2,7 +2,7 @@
 // the file's first bytes), content-hash keys (a URL never changes content, so it can be cached forever), and
 // the media library entry (with its audit entry) of an admin's upload. On any rejection or failure nothing stays
 // stored.
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import type { MediaVariant } from "~/lib/media";
 import { BUCKETS, type BucketName, formatBytes, isBucketName } from "~/lib/uploads";
 import type { AuditContext } from "~/models/audit.server";

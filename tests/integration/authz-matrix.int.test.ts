@@ -15,8 +15,9 @@ import { auth, initAuth } from "~/auth/instance.server";
 import { type Capability, can, ROLES, type Role } from "~/auth/roles";
 import { rowsOf } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
+import { addAccount } from "../support/members";
 import { setupTestDatabase } from "../support/test-db";
 
 process.env.ADMIN_EMAIL = "admin@example.com";
@@ -161,21 +162,7 @@ describe("authorization matrix", () => {
   beforeAll(async () => {
     await initAuth();
     adminUserId = (await bootstrapAdmin()).userId;
-    const ctx = await auth().$context;
-    const other = await ctx.internalAdapter.createUser(
-      {
-        email: OTHER.email,
-        name: "Other",
-        emailVerified: true,
-      },
-      { method: "admin" },
-    );
-    await ctx.internalAdapter.linkAccount({
-      userId: other.id,
-      providerId: "credential",
-      accountId: other.id,
-      password: await ctx.password.hash(OTHER.password),
-    });
+    await addAccount({ ...OTHER, name: "Other" });
   });
 
   it("finds the admin routes in app/routes.ts", () => {

@@ -19,8 +19,8 @@ import {
   subscriberTokens,
 } from "~/db/schema";
 import { env } from "~/env.server";
-import { closeBulkTransport } from "~/lib/mail.server";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { closeBulkTransport } from "~/infra/mail.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { runSenderOnce, senderState } from "~/models/newsletter-delivery.server";
 import { recipientToken } from "~/models/newsletter-sending.server";
 import { tokenHash } from "~/models/newsletter-subscribers.server";

@@ -17,11 +17,11 @@ import {
   subscribers,
 } from "~/db/schema";
 import { env } from "~/env.server";
+import { closeBulkTransport, senderAddress } from "~/infra/mail.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { auditSentence } from "~/lib/audit-sentences";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
-import { closeBulkTransport, senderAddress } from "~/lib/mail.server";
 import { NEWSLETTER_SETTING_DEFAULTS, type NewsletterSettings } from "~/lib/newsletter-settings";
-import { requestInfoContext } from "~/lib/request-context.server";
 import { breakdown } from "~/models/analytics.server";
 import { flushAnalytics, recordPageView } from "~/models/analytics-collector.server";
 import { runSenderOnce, senderState } from "~/models/newsletter-delivery.server";

@@ -1,132 +1,26 @@
 // The team end to end through the route modules, as a browser would use them: invitations (made by the owner,
 // accepted with a name and password, signed in), each role's account, the links that no longer work, the mail
-// through the outbox to a real SMTP server, removal ending open sessions, and the content rules that a crafted form
-// post must not get around (a contributor publishing, an author editing someone else's post).
+// through the outbox to a real SMTP server, removal ending open sessions. The content rules a crafted form post
+// must not get around: team-content-rules.int.test.ts.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bootstrapAdmin } from "~/auth/bootstrap.server";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { requireAdmin } from "~/auth/guard.server";
-import { auth, initAuth } from "~/auth/instance.server";
+import { auth } from "~/auth/instance.server";
 import type { Role } from "~/auth/roles";
-import { adminUsers, auditLog, authSessions, blogPosts, outbox, teamInvitations } from "~/db/schema";
+import { adminUsers, authSessions, blogPosts, outbox, teamInvitations } from "~/db/schema";
 import { env } from "~/env.server";
-import { requestInfoContext } from "~/lib/request-context.server";
 import { runOutboxOnce } from "~/models/outbox.server";
-import { hashToken, TEAM_MESSAGES } from "~/models/team.server";
+import { TEAM_MESSAGES } from "~/models/team.server";
+import { hashToken } from "~/models/team-invitations.server";
 import { startSmtp } from "../support/receivers";
-import { setupTestDatabase } from "../support/test-db";
+import { accept, answer, BASE, cookieOf, request, run, setupTeam, signIn } from "../support/team-routes";
+
 import { totpFromUri } from "../support/totp";
 
-process.env.ADMIN_EMAIL = "owner@example.com";
-process.env.ADMIN_PASSWORD = "team-owner-password";
-const BASE = "http://localhost:3000";
-const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-const test = setupTestDatabase();
-
-type Module = Record<string, (args: unknown) => Promise<unknown>>;
-const load = async (file: string) => (await import(path.join(APP_DIR, file))) as Module;
-
-let ip = 10;
-function context() {
-  const ctx = new RouterContextProvider();
-  // Each call from its own address, so the per-address limits of sign-in and acceptance stay out of the way.
-  ctx.set(requestInfoContext, { ip: `198.51.100.${ip++ % 250}`, nonce: "test" });
-  return ctx;
-}
-
-function request(url: string, cookie = "", form?: Record<string, string>) {
-  // Each request from its own address, so better-auth's per-address sign-in limit stays out of the way.
-  const headers = new Headers({ "user-agent": "team-test", "x-forwarded-for": `203.0.113.${ip++ % 250}` });
-  if (cookie) headers.set("cookie", cookie);
-  if (!form) return new Request(new URL(url, BASE), { headers });
-  headers.set("origin", BASE);
-  headers.set("content-type", "application/x-www-form-urlencoded");
-  return new Request(new URL(url, BASE), { method: "POST", headers, body: new URLSearchParams(form) });
-}
-
-/** Runs a route export; a thrown Response is answered like React Router would (its status). */
-async function run(
-  file: string,
-  kind: "loader" | "action",
-  req: Request,
-  params: Record<string, string> = {},
-) {
-  const fn = (await load(file))[kind];
-  if (!fn) throw new Error(`${file} has no ${kind}`);
-  try {
-    return { thrown: false, value: await fn({ request: req, params, context: context() }) };
-  } catch (error) {
-    return { thrown: true, value: error };
-  }
-}
-
-/** The status and body of what a route answered (a Response, or React Router's data() with its init). */
-async function answer(outcome: { value: unknown }) {
-  const value = outcome.value as { data?: unknown; init?: { status?: number } } | Response;
-  if (value instanceof Response) {
-    const text = await value.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    return { status: value.status, body, headers: value.headers };
-  }
-  return { status: value.init?.status ?? 200, body: value.data ?? value, headers: new Headers() };
-}
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c): c is string => Boolean(c) && !c?.endsWith("="))
-    .join("; ");
-
-async function signIn(email: string, password: string) {
-  const { headers } = await auth().api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return cookieOf(headers);
-}
-
-let ownerCookie = "";
-
-/** The owner invites `email` as `role` (no SMTP: the answer carries the link) and returns the link's token. */
-async function invite(email: string, role: Role): Promise<string> {
-  const out = await answer(
-    await run(
-      "routes/admin/team.tsx",
-      "action",
-      request("/admin/team", ownerCookie, { intent: "invite", email, role }),
-    ),
-  );
-  expect(out.status, JSON.stringify(out.body)).toBe(200);
-  const link = (out.body as { link?: string }).link ?? "";
-  expect(link).toMatch(/\/admin-auth\/join\/[\w-]{43}$/);
-  return link.split("/").at(-1) ?? "";
-}
-
-/** Accepts an invitation through the acceptance page; answers the status and the session cookie. */
-async function accept(token: string, name: string, password: string) {
-  const out = await answer(
-    await run(
-      "routes/auth/accept-invitation.tsx",
-      "action",
-      request(`/admin-auth/join/${token}`, "", { name, password, confirm: password }),
-      { token },
-    ),
-  );
-  return { ...out, cookie: cookieOf(out.headers) };
-}
+const { test, owner, invite } = setupTeam();
 
 describe("team", () => {
-  beforeAll(async () => {
-    await initAuth();
-    await bootstrapAdmin();
-    ownerCookie = await signIn("owner@example.com", "team-owner-password");
-    env().smtpUrl = undefined;
-  });
-
   it("invite → accept → signed in, for every role but the owner's, with that role's screens", async () => {
     const roles: Role[] = ["administrator", "editor", "author", "contributor", "sales"];
     for (const role of roles) {
@@ -178,7 +72,7 @@ describe("team", () => {
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "revoke", id: row?.id ?? "" }),
+        request("/admin/team", owner.cookie, { intent: "revoke", id: row?.id ?? "" }),
       ),
     );
     expect(out.status).toBe(200);
@@ -219,7 +113,7 @@ describe("team", () => {
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "resend", id: row?.id ?? "" }),
+        request("/admin/team", owner.cookie, { intent: "resend", id: row?.id ?? "" }),
       ),
     );
     const second = ((out.body as { link?: string }).link ?? "").split("/").at(-1) ?? "";
@@ -236,7 +130,7 @@ describe("team", () => {
         await run(
           "routes/admin/team.tsx",
           "action",
-          request("/admin/team", ownerCookie, {
+          request("/admin/team", owner.cookie, {
             intent: "invite",
             email: "mailed@example.com",
             role: "sales",
@@ -291,7 +185,7 @@ describe("team", () => {
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "remove", id: userId }),
+        request("/admin/team", owner.cookie, { intent: "remove", id: userId }),
       ),
     );
     expect(out.status, JSON.stringify(out.body)).toBe(200);
@@ -395,7 +289,7 @@ describe("team", () => {
     );
     expect((security.body as { sessions: unknown[] }).sessions.length).toBeGreaterThan(0);
     const team = await answer(
-      await run("routes/admin/team.tsx", "loader", request("/admin/team", ownerCookie)),
+      await run("routes/admin/team.tsx", "loader", request("/admin/team", owner.cookie)),
     );
     const listed = (team.body as { members: { email: string; twoFactor: boolean }[] }).members;
     expect(listed.find((m) => m.email === "sales@example.com")?.twoFactor).toBe(true);
@@ -434,16 +328,16 @@ describe("team", () => {
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "true" }),
+        request("/admin/team", owner.cookie, { intent: "require-two-factor", on: "true" }),
       ),
     );
     expect(JSON.stringify(withoutOwn.body)).toContain(TEAM_MESSAGES.ownTwoFactorFirst);
-    ownerCookie = (await turnOnTwoFactor(ownerCookie, "team-owner-password")).cookie;
+    owner.cookie = (await turnOnTwoFactor(owner.cookie, "team-owner-password")).cookie;
     const on = await answer(
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "true" }),
+        request("/admin/team", owner.cookie, { intent: "require-two-factor", on: "true" }),
       ),
     );
     expect(on.status).toBe(200);
@@ -471,126 +365,9 @@ describe("team", () => {
       await run(
         "routes/admin/team.tsx",
         "action",
-        request("/admin/team", ownerCookie, { intent: "require-two-factor", on: "false" }),
+        request("/admin/team", owner.cookie, { intent: "require-two-factor", on: "false" }),
       );
     }
-  });
-
-  describe("content rules a crafted form post cannot get around", () => {
-    const post = (cookie: string, form: Record<string, string>) =>
-      run("routes/admin/blog.tsx", "action", request("/admin/blog", cookie, form));
-    const bySlug = async (slug: string) =>
-      (await test.handle().db.select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0];
-
-    it("a contributor cannot publish: not on create, not by saving, not by the status toggle", async () => {
-      const cookie = await signIn("contributor@example.com", "contributor-password");
-      const audits = (await test.handle().db.select().from(auditLog)).length;
-      const direct = await answer(
-        await post(cookie, {
-          intent: "create",
-          title: "Live",
-          slug: "contributor-live",
-          status: "published",
-        }),
-      );
-      expect(direct.status).toBe(403);
-      expect(JSON.stringify(direct.body)).toContain("Only owners, administrators, editors and authors");
-      expect(await bySlug("contributor-live")).toBeUndefined();
-
-      expect(
-        (
-          await answer(
-            await post(cookie, {
-              intent: "create",
-              title: "Draft",
-              slug: "contributor-draft",
-              status: "draft",
-            }),
-          )
-        ).status,
-      ).toBe(200);
-      const draft = await bySlug("contributor-draft");
-      const saved = await answer(
-        await post(cookie, {
-          intent: "update",
-          id: draft?.id ?? "",
-          title: "Draft",
-          slug: "contributor-draft",
-          status: "published",
-        }),
-      );
-      expect(saved.status).toBe(403);
-      expect((await answer(await post(cookie, { intent: "toggle", id: draft?.id ?? "" }))).status).toBe(403);
-      expect((await bySlug("contributor-draft"))?.status).toBe("draft");
-      // The refused posts wrote nothing (only the draft's own entry was added).
-      expect((await test.handle().db.select().from(auditLog)).length).toBe(audits + 1);
-
-      // Once an editor published it, the contributor can neither change nor delete it.
-      const editor = await signIn("editor@example.com", "editor-password");
-      expect((await answer(await post(editor, { intent: "toggle", id: draft?.id ?? "" }))).status).toBe(200);
-      expect((await answer(await post(cookie, { intent: "delete", id: draft?.id ?? "" }))).status).toBe(403);
-      expect(
-        (
-          await answer(
-            await post(cookie, {
-              intent: "update",
-              id: draft?.id ?? "",
-              title: "Changed",
-              slug: "contributor-draft",
-              status: "published",
-            }),
-          )
-        ).status,
-      ).toBe(403);
-      expect(await bySlug("contributor-draft")).toMatchObject({ status: "published", title: "Draft" });
-    });
-
-    it("an author cannot edit, publish or delete another author's post by changing the id", async () => {
-      const other = await invite("other-author@example.com", "author");
-      const { cookie: otherCookie } = await accept(other, "Other author", "other-password");
-      const author = await signIn("author@example.com", "author-password");
-      expect(
-        (
-          await answer(
-            await post(author, { intent: "create", title: "Mine", slug: "author-mine", status: "published" }),
-          )
-        ).status,
-      ).toBe(200);
-      const mine = await bySlug("author-mine");
-      expect(mine?.status).toBe("published");
-      const forms: Record<string, string>[] = [
-        {
-          intent: "update",
-          id: mine?.id ?? "",
-          title: "Taken over",
-          slug: "author-mine",
-          status: "published",
-        },
-        { intent: "toggle", id: mine?.id ?? "" },
-        { intent: "delete", id: mine?.id ?? "" },
-      ];
-      for (const form of forms) {
-        expect((await answer(await post(otherCookie, form))).status, form.intent).toBe(403);
-      }
-      expect(await bySlug("author-mine")).toMatchObject({ title: "Mine", status: "published" });
-      // Old posts without a creator are the owner's: an author cannot touch them either.
-      await test
-        .handle()
-        .db.update(blogPosts)
-        .set({ createdBy: null })
-        .where(eq(blogPosts.slug, "author-mine"));
-      expect((await answer(await post(author, { intent: "toggle", id: mine?.id ?? "" }))).status).toBe(403);
-      // Their own preview links and revisions only.
-      const previews = await answer(
-        await run(
-          "routes/admin/content-previews.ts",
-          "loader",
-          request(`/admin/content/blog/${mine?.id}/previews`, otherCookie),
-          { kind: "blog", id: mine?.id ?? "" },
-        ),
-      );
-      expect(previews.status).toBe(403);
-    });
   });
 
   afterAll(() => {

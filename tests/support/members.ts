@@ -1,5 +1,6 @@
 // Team members for tests: an auth user and an active admin_users row with a role, written directly (the invitation
 // flow is not what these tests are about). Returns what the guard's identity would carry.
+import { auth } from "../../app/auth/instance.server";
 import type { Role } from "../../app/auth/roles";
 import type { Database } from "../../app/db/client.server";
 import { adminUsers, authUsers } from "../../app/db/schema";
@@ -28,4 +29,19 @@ export async function addMember(
 /** The AuditContext of a member's request. */
 export function memberContext(member: Pick<TestMember, "email">) {
   return { actor: member.email, ip: "127.0.0.1", userAgent: "vitest" };
+}
+
+/** An account with a password that is not a team member (better-auth's user and credential, as sign-up makes them). */
+export async function addAccount(account: { email: string; password: string; name: string }): Promise<void> {
+  const ctx = await auth().$context;
+  const user = await ctx.internalAdapter.createUser(
+    { email: account.email, name: account.name, emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await ctx.password.hash(account.password),
+  });
 }

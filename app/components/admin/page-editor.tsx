@@ -2,10 +2,11 @@
 // the move buttons, duplicate, remove with undo), the selected block's fields, and the live preview of the unsaved
 // page at phone or desktop width. The whole page is saved as one JSON field; the server validates it and answers
 // with messages by field, and the editor keeps everything that was typed. A saved page also has preview links to
-// share and its history of revisions; restoring one puts the restored page in the editor.
+// share and its history of revisions; restoring one puts the restored page in the editor. The settings card (title,
+// path, status, search fields, save and delete) is page-settings.tsx.
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
 import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
@@ -15,12 +16,12 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
 import { PageHistory } from "~/components/admin/page-history";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
+import { type EditedPage, headOf, PageSettings } from "~/components/admin/page-settings";
 import { SharePreview } from "~/components/admin/preview-links";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field, TextField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
@@ -32,21 +33,6 @@ export interface PaletteEntry {
   description: string;
   fields: readonly FieldSpec[];
   create: Record<string, unknown>;
-}
-
-interface EditedPage {
-  id: string;
-  path: string;
-  title: string;
-  metaTitle: string;
-  metaDescription: string;
-  socialImage: string;
-  canonical: string;
-  noindex: boolean;
-  status: string;
-  publishAt: string;
-  updatedAt: string;
-  blocks: Value[];
 }
 
 interface Props {
@@ -62,29 +48,6 @@ interface Props {
 }
 
 const newId = () => Math.random().toString(36).slice(2, 10);
-
-/** "2026-03-02T09:00:00" in the browser's zone, for a datetime-local input (to the second). */
-function localInput(iso: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 19);
-}
-
-/** The settings form's fields of a page as loaded (a new page: empty, at "/"). */
-function headOf(page: EditedPage | null) {
-  return {
-    path: page?.path ?? "/",
-    title: page?.title ?? "",
-    metaTitle: page?.metaTitle ?? "",
-    metaDescription: page?.metaDescription ?? "",
-    socialImage: page?.socialImage ?? "",
-    canonical: page?.canonical ?? "",
-    noindex: page?.noindex ?? false,
-    status: page?.status ?? "draft",
-    publishAt: localInput(page?.publishAt ?? ""),
-  };
-}
 
 export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
   const [head, setHead] = useState(() => headOf(page));
@@ -180,7 +143,6 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
   });
   const selectedIndex = blocks.findIndex((b) => b.id === selected);
   const selectedBlock = blocks[selectedIndex];
-  const headError = (name: string) => errors[name];
 
   return (
     <>
@@ -215,124 +177,15 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
       ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
-          <Card className="p-4">
-            <h2 className="text-lg font-semibold text-slate-900">Page</h2>
-            <Form method="post" className="mt-4 space-y-4" aria-label="Page settings">
-              <input type="hidden" name="intent" value="save" />
-              <input type="hidden" name="page" value={payload} />
-              <TextField
-                id="page-title"
-                label="Title"
-                value={head.title}
-                error={headError("title")}
-                onChange={(e) => setHead({ ...head, title: e.target.value })}
-              />
-              <TextField
-                id="page-path"
-                label="Path"
-                hint="Like /lp/spring-launch. The blog, academy, contact and back-office paths are taken."
-                value={head.path}
-                error={headError("path")}
-                readOnly={builtIn}
-                onChange={(e) => setHead({ ...head, path: e.target.value })}
-              />
-              <Field id="page-status" label="Status" error={headError("status")}>
-                {(aria) => (
-                  <Select
-                    {...aria}
-                    value={head.status}
-                    onChange={(e) => setHead({ ...head, status: e.target.value })}
-                  >
-                    <option value="draft">Draft</option>
-                    <option value="published">Published</option>
-                    <option value="archived">Archived</option>
-                  </Select>
-                )}
-              </Field>
-              {head.status === "published" ? (
-                <TextField
-                  id="page-publish-at"
-                  type="datetime-local"
-                  step={1}
-                  label="Publish at (empty: now)"
-                  value={head.publishAt}
-                  error={headError("publishAt")}
-                  onChange={(e) => setHead({ ...head, publishAt: e.target.value })}
-                />
-              ) : null}
-              <details className="rounded-lg border border-slate-200 p-3">
-                <summary className="cursor-pointer text-sm font-semibold text-slate-900">
-                  Search and sharing
-                </summary>
-                <div className="mt-3 space-y-4">
-                  <TextField
-                    id="page-meta-title"
-                    label="Meta title"
-                    value={head.metaTitle}
-                    error={headError("metaTitle")}
-                    onChange={(e) => setHead({ ...head, metaTitle: e.target.value })}
-                  />
-                  <TextField
-                    id="page-meta-description"
-                    label="Meta description"
-                    value={head.metaDescription}
-                    error={headError("metaDescription")}
-                    onChange={(e) => setHead({ ...head, metaDescription: e.target.value })}
-                  />
-                  <TextField
-                    id="page-social-image"
-                    label="Social image"
-                    value={head.socialImage}
-                    error={headError("socialImage")}
-                    onChange={(e) => setHead({ ...head, socialImage: e.target.value })}
-                  />
-                  <TextField
-                    id="page-canonical"
-                    label="Canonical address"
-                    value={head.canonical}
-                    error={headError("canonical")}
-                    onChange={(e) => setHead({ ...head, canonical: e.target.value })}
-                  />
-                  <label
-                    htmlFor="page-noindex"
-                    className="flex min-h-10 items-center gap-2 text-sm font-medium"
-                  >
-                    <input
-                      id="page-noindex"
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      checked={head.noindex}
-                      onChange={(e) => setHead({ ...head, noindex: e.target.checked })}
-                    />
-                    Keep out of search results (noindex)
-                  </label>
-                </div>
-              </details>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={saving}>
-                  {saving ? "Saving..." : "Save page"}
-                </Button>
-              </div>
-            </Form>
-            {page && !builtIn ? (
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="delete" />
-                <ConfirmDialog
-                  trigger={
-                    <Button type="button" variant="ghost" className="text-red-700">
-                      <Trash2 aria-hidden /> Delete page
-                    </Button>
-                  }
-                  title="Delete this page?"
-                  description={`${head.path} will answer "page not found". This cannot be undone.`}
-                  onConfirm={() => {
-                    const form = document.querySelector<HTMLFormElement>("form:has(input[value='delete'])");
-                    form?.requestSubmit();
-                  }}
-                />
-              </Form>
-            ) : null}
-          </Card>
+          <PageSettings
+            head={head}
+            onChange={setHead}
+            payload={payload}
+            errors={errors}
+            saving={saving}
+            builtIn={builtIn}
+            deletable={Boolean(page)}
+          />
 
           <Card className="p-4">
             <h2 id="blocks-heading" className="text-lg font-semibold text-slate-900">

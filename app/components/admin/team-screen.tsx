@@ -13,7 +13,7 @@ import { TextField } from "~/components/ui/field";
 import { FieldError, Label, Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/lib/dates";
-import type { TeamActionResult } from "~/routes/admin/team";
+import type { TeamActionResult } from "~/lib/team";
 import { AdminPageHeader } from "./admin-shell";
 import { ListRow } from "./list-row";
 import { OneTimeSecret } from "./one-time-secret";

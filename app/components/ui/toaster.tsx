@@ -4,14 +4,9 @@
 // waits for sonner, whose Toaster shows the toasts that are still active when it mounts: none is lost.
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
+import type { ToastMessage } from "~/lib/forms";
 
-export interface ToastMessage {
-  type: "success" | "error";
-  /** The product's message, verbatim (docs/product.md lists them). */
-  message: string;
-  /** Optional title (e.g. 'Thank you!' with description 'We'll be in touch soon.'). */
-  title?: string;
-}
+export type { ToastMessage } from "~/lib/forms";
 
 let sonner: Promise<typeof import("sonner")> | undefined;
 let requestMount: (() => void) | undefined;

@@ -18,10 +18,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
-import { logger } from "~/lib/logger.server";
 import {
   type AdminAcademyItem,
   createAcademyItem,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
 import { apiKeys, auditLog } from "~/db/schema";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { authenticateApiKey } from "~/models/api-keys.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";
 import { action, loader } from "./api-keys";

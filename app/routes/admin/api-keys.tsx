@@ -10,10 +10,10 @@ import { ApiKeyList } from "~/components/admin/api-key-list";
 import { ApiKeyUsage } from "~/components/admin/api-key-usage";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { createApiKeySchema } from "~/lib/api-keys";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
 import {
   apiKeyTotals,
   createApiKey,
@@ -21,7 +21,6 @@ import {
   listApiKeys,
   setApiKeyActive,
 } from "~/models/api-keys.server";
-import { auditContext } from "~/models/audit.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/api-keys";
 

@@ -6,7 +6,7 @@
 import { checkAdmin } from "~/auth/guard.server";
 import { requireCan } from "~/auth/permissions.server";
 import { can } from "~/auth/roles";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { leadsMarker } from "~/models/contacts-admin.server";
 import type { Route } from "./+types/contacts-events";
 

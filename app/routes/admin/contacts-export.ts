@@ -1,7 +1,6 @@
 // CSV export of one lead list (contacts, subscribers, submissions), honouring the inbox's filter (?q=, status, kind, from, to).
 import { requireCan } from "~/auth/permissions.server";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { filterFromSearch } from "~/models/contacts-admin.server";
 import { EXPORT_LISTS, type ExportList, exportLeadsCsv } from "~/models/contacts-export.server";
 import type { Route } from "./+types/contacts-export";

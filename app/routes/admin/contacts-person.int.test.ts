@@ -7,7 +7,7 @@ import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
 import { db } from "~/db/client.server";
 import { auditLog, formSubmissions, leadNotes } from "~/db/schema";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";
 import { action } from "./contacts-person";
 

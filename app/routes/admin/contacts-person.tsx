@@ -9,12 +9,12 @@ import { can } from "~/auth/roles";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { NewsletterLife } from "~/components/admin/person-newsletter";
 import { EraseButton, Notes, Timeline } from "~/components/admin/person-parts";
+import { flashCookie } from "~/infra/flash.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
-import { flashCookie } from "~/lib/flash.server";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import { isLeadKind } from "~/lib/lead-status";
-import { requestInfo } from "~/lib/request-context.server";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import { assignLead } from "~/models/lead-assignment.server";
 import {
   addNote,

@@ -4,15 +4,15 @@
 import { data } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { InboxHeader, SpamList } from "~/components/admin/spam-list";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import {
   countHeldSubmissions,
   deleteHeldSubmission,
   listHeldSubmissions,
+  restoreHeldSubmission,
 } from "~/models/held-submissions.server";
-import { restoreHeldSubmission } from "~/models/leads.server";
 import { inboxAction, isUuid } from "~/routes/support/lead-actions.server";
 import type { Route } from "./+types/contacts-spam";
 

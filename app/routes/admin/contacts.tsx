@@ -16,10 +16,10 @@ import { useLiveLeads } from "~/components/admin/contacts-live";
 import { ContactsStats } from "~/components/admin/contacts-stats";
 import { InboxHeader } from "~/components/admin/spam-list";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
 import type { LeadKind } from "~/lib/lead-status";
-import { logger } from "~/lib/logger.server";
 import {
   countLeads,
   deleteLead,

@@ -3,13 +3,12 @@
 // share previews; authors and contributors for their own items only; pages, members who manage pages.
 import { requireCan, requireOwnUnlessAny } from "~/auth/permissions.server";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
 import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { previewPath } from "~/lib/preview";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
 import { createPreviewLink, listActivePreviewLinks, revokePreviewLink } from "~/models/preview-links.server";
 import { capabilityFor, contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-previews";

@@ -3,14 +3,14 @@
 // intent=restore brings a revision back (a save like any other, itself a new revision, checked by role like one;
 // a page's by the page editors' capability, its blocks checked again by their schemas).
 import { memberActor, refusingForbidden, requireCan } from "~/auth/permissions.server";
-import { isUniqueViolation } from "~/db/sql-helpers.server";
+import { logger } from "~/infra/logger.server";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ActionResult } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { changedSummary } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
 import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
+import { SlugTakenError } from "~/models/content-writes.server";
 import { restorePageRevision } from "~/models/pages.server";
 import { capabilityFor, contentTarget, currentItem, json } from "~/routes/support/content-target.server";
 import type { Route } from "./+types/content-revisions";
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : [];
     return answer({ intent, ok: true, toast: restoredToast(notes) });
   } catch (error) {
-    if (isUniqueViolation(error)) return failed(REVISION_MESSAGES.slugTaken, 400);
+    if (error instanceof SlugTakenError) return failed(REVISION_MESSAGES.slugTaken, 400);
     logger.error({ err: error, kind, id }, "revision restore failed");
     return failed(REVISION_MESSAGES.restoreFailed, 500);
   }

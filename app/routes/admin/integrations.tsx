@@ -10,10 +10,12 @@ import { useUrlTab } from "~/components/admin/use-url-tab";
 import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
+import { UnsafeUrlError } from "~/infra/webhook-http.server";
 import { adminTitle } from "~/lib/brand";
 import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
 import {
   type LeadNotificationSettings,
   notificationSettingsSchema,
@@ -21,10 +23,7 @@ import {
   WEBHOOK_EVENTS,
   webhookEndpointSchema,
 } from "~/lib/notification-settings";
-import { requestInfo } from "~/lib/request-context.server";
 import { keepDataOnTabChange } from "~/lib/url-tab";
-import { UnsafeUrlError } from "~/lib/webhook-http.server";
-import { auditContext } from "~/models/audit.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
 import { listMembers } from "~/models/member-directory.server";
 import { listDeliveries, resendDelivery } from "~/models/outbox.server";

@@ -6,13 +6,12 @@ import { data } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { MediaLibrary } from "~/components/admin/media-library";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { MEDIA_MESSAGES, type MediaLibraryData, mediaFilterFromUrl } from "~/lib/media";
 import { mediaDetailsSchema } from "~/lib/media-form";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
 import { deleteMedia, listMedia, MEDIA_LIST_LIMIT, updateMediaDetails } from "~/models/media.server";
 import type { Route } from "./+types/media";
 

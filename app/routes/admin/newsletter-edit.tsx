@@ -5,16 +5,15 @@ import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewsletterEditor } from "~/components/admin/newsletter-editor";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { parseBody } from "~/lib/blocks";
 import { adminTitle } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
 import { newsletterSchema, scheduleSchemaIn, testSendSchema } from "~/lib/newsletter-form";
-import { requestInfo } from "~/lib/request-context.server";
 import { toWallTime } from "~/lib/site-time";
-import { auditContext } from "~/models/audit.server";
 import {
   audienceSize,
   clicksPerLink,

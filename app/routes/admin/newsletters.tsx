@@ -6,16 +6,16 @@
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewslettersScreen } from "~/components/admin/newsletters-screen";
+import { logger } from "~/infra/logger.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
-import { mailConfigured } from "~/lib/mail.server";
 import { handUnsubscribeSchema } from "~/lib/newsletter-form";
 import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from "~/lib/newsletter-settings";
-import { requestInfo } from "~/lib/request-context.server";
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "~/lib/subscriber-import";
 import { keepDataOnTabChange } from "~/lib/url-tab";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import {
   liftSuppression,
   listSuppressed,

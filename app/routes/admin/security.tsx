@@ -5,6 +5,12 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { data, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { z } from "zod";
+import {
+  listAdminSessions,
+  revokeAdminSession,
+  revokeOtherAdminSessions,
+  SESSION_MESSAGES,
+} from "~/auth/admin-sessions.server";
 import { requireCan } from "~/auth/permissions.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
@@ -14,16 +20,10 @@ import { type SessionConfirmation, SessionList } from "~/components/admin/sessio
 import { ConfirmEnrolment, type Enrolment, PasswordForm } from "~/components/admin/two-factor-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { type ToastMessage, useActionToast } from "~/components/ui/toaster";
+import { flashCookie, readFlash } from "~/infra/flash.server";
 import { adminTitle } from "~/lib/brand";
-import { flashCookie, readFlash } from "~/lib/flash.server";
 import { type ActionResult, GONE_STATUS, parseForm, refuse } from "~/lib/forms";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/lib/team";
-import {
-  listAdminSessions,
-  revokeAdminSession,
-  revokeOtherAdminSessions,
-  SESSION_MESSAGES,
-} from "~/models/admin-sessions.server";
 import { isTwoFactorEnabled } from "~/models/admin-users.server";
 import { twoFactorRequired } from "~/models/team.server";
 import type { Route } from "./+types/security";

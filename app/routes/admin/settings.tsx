@@ -11,11 +11,11 @@ import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
 import { type ActionResult, done, type FieldErrors, gone, parseForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/media";
-import { requestInfo } from "~/lib/request-context.server";
 import type { Settings } from "~/lib/settings";
 import {
   SETTINGS_BOOLEAN_KEYS,
@@ -25,7 +25,6 @@ import {
   socialUrlSchema,
 } from "~/lib/settings-form";
 import { keepDataOnTabChange } from "~/lib/url-tab";
-import { auditContext } from "~/models/audit.server";
 import { missingAltText } from "~/models/media.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
 import { type SocialLinkUpdate, saveSettings } from "~/models/settings-admin.server";

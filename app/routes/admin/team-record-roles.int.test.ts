@@ -10,7 +10,7 @@ import { setupTestDatabase } from "../../../tests/support/test-db";
 import { adminContext } from "../../auth/admin-context.server";
 import { ROLES, type Role } from "../../auth/roles";
 import { formSubmissions } from "../../db/schema";
-import { requestInfoContext } from "../../lib/request-context.server";
+import { requestInfoContext } from "../../infra/request-context.server";
 import { loader as auditLoader } from "./audit";
 import { action as personAction } from "./contacts-person";
 

@@ -6,22 +6,25 @@ import { z } from "zod";
 import { memberActor, requireCan } from "~/auth/permissions.server";
 import { isRole, ROLES } from "~/auth/roles";
 import { TeamScreen } from "~/components/admin/team-screen";
+import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
-import { type ActionResult, done, formValues, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
+import { done, formValues, refuse } from "~/lib/forms";
+import type { TeamActionResult } from "~/lib/team";
 import {
   changeMemberRole,
   INVITATION_TTL_DAYS,
-  type InvitationSent,
-  inviteMember,
   listTeam,
   removeMember,
-  resendInvitation,
-  revokeInvitation,
   setTwoFactorRequired,
   TeamRuleError,
   twoFactorRequired,
 } from "~/models/team.server";
+import {
+  type InvitationSent,
+  inviteMember,
+  resendInvitation,
+  revokeInvitation,
+} from "~/models/team-invitations.server";
 import type { Route } from "./+types/team";
 
 export function meta() {
@@ -45,9 +48,6 @@ const inviteSchema = z.object({
   role: z.enum(ROLES, "Choose a role"),
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the inviter sees: the mail went out, or (no SMTP) the link to pass on, shown once. */
-export type TeamActionResult = ActionResult & { link?: string; email?: string };
 
 function sentAnswer(intent: string, sent: InvitationSent, message: string) {
   return data<TeamActionResult>({

@@ -7,13 +7,16 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from "~/db/sql-helpers.server";
-import { CONTENT_PERMISSION } from "~/lib/api-keys";
 import {
   cachedRead,
   contentApiKeyLimit,
   contentApiKeyLimitKey,
   storeRead,
-} from "~/lib/content-api-reads.server";
+} from "~/infra/content-api-reads.server";
+import { contentVersionNow } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
+import { CONTENT_PERMISSION } from "~/lib/api-keys";
 import {
   type ApiErrorBody,
   academyCreateSchema,
@@ -27,13 +30,9 @@ import {
   MAX_BODY_BYTES,
   withoutUnknownBlocks,
 } from "~/lib/content-api-schemas";
-import { contentVersionNow } from "~/lib/content-version.server";
-import { logger } from "~/lib/logger.server";
 import { parsePage } from "~/lib/page-form";
 import { normalizePagePath } from "~/lib/page-paths";
-import { requestInfo } from "~/lib/request-context.server";
 import { type ApiKeySummary, authenticateApiKey } from "~/models/api-keys.server";
-import { auditContext } from "~/models/audit.server";
 import {
   type ContentItemJson,
   type CreateResult,
@@ -177,7 +176,7 @@ async function handleGet(request: Request, collection: ContentCollection): Promi
   }
   const { limit, offset, slug } = query.data;
   const version = await contentVersionNow();
-  // Answers are kept serialised per content version (app/lib/content-api-reads.server.ts): a hit costs no query
+  // Answers are kept serialised per content version (app/infra/content-api-reads.server.ts): a hit costs no query
   // and no JSON work, and the fast path in server/app.ts answers the next identical request before Express.
   const cacheKey = url.pathname + url.search;
   let answer = cachedRead(cacheKey, version);

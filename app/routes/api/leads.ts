@@ -2,9 +2,9 @@
 // page submits with JavaScript). Answers JSON to scripts; a plain form post (no JavaScript) is redirected back to
 // the page it came from with the outcome in the query, so it still works and the page can say what happened.
 import { data, redirect } from "react-router";
+import { requestInfo } from "~/infra/request-context.server";
 import { LEAD_FORMS } from "~/lib/lead-status";
-import { requestInfo } from "~/lib/request-context.server";
-import { submitLead } from "~/models/leads.server";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/leads";
 
 export function loader() {

@@ -4,8 +4,8 @@
 // (server/app.ts); the signed token is the only authority, and the address is rate-limited. GET (a person's
 // browser) goes to the page with a button.
 import { data, redirect } from "react-router";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { clientKey, requestInfo } from "~/lib/request-context.server";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { clientKey, requestInfo } from "~/infra/request-context.server";
 import { unsubscribeByToken } from "~/models/newsletter-tracking.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 

@@ -12,10 +12,10 @@ import {
   sesNotices,
   verifyPostmark,
   verifySns,
-} from "~/lib/bounce-notices.server";
-import { logger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { clientKey, requestInfo } from "~/lib/request-context.server";
+} from "~/infra/bounce-notices.server";
+import { logger } from "~/infra/logger.server";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { clientKey, requestInfo } from "~/infra/request-context.server";
 import { applyProviderNotices } from "~/models/newsletter-subscribers.server";
 import type { Route } from "./+types/newsletter-webhooks";
 

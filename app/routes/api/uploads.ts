@@ -2,9 +2,8 @@
 // Answers JSON: 201 with the stored file's URL (and responsive image copies) and its media library entry (`media`),
 // or 400/413/415 with a message.
 import { requireCan } from "~/auth/permissions.server";
-import { requestInfo } from "~/lib/request-context.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { isBucketName } from "~/lib/uploads";
-import { auditContext } from "~/models/audit.server";
 import { mediaView } from "~/models/media.server";
 import { UploadError, uploadAs } from "~/storage/uploads.server";
 import type { Route } from "./+types/uploads";

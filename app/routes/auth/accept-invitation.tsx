@@ -7,13 +7,12 @@ import { ROLE_LABELS } from "~/auth/roles";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { flashCookie } from "~/infra/flash.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { acceptInvitationSchema, MEMBER_NAME_MAX_LENGTH } from "~/lib/auth-schemas";
-import { flashCookie } from "~/lib/flash.server";
 import { type ActionResult, formValues, invalid, parseForm } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/no-store";
-import { requestInfo } from "~/lib/request-context.server";
-import { auditContext } from "~/models/audit.server";
-import { invitationByToken, invitationRefusal } from "~/models/team.server";
+import { invitationByToken, invitationRefusal } from "~/models/team-invitations.server";
 import { AuthCard, BackToSignIn, NewPasswordFields } from "~/routes/support/auth-card";
 import type { Route } from "./+types/accept-invitation";
 

@@ -4,8 +4,8 @@
 import { redirect } from "react-router";
 import { clearedSessionCookies } from "~/auth/guard.server";
 import { AUTH_MESSAGES, clearedTwoFactorCookie, signOutEverywhere } from "~/auth/sign-in.server";
-import { flashCookie } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
+import { flashCookie } from "~/infra/flash.server";
+import { logger } from "~/infra/logger.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request }: Route.ActionArgs) {

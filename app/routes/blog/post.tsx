@@ -9,9 +9,9 @@ import { PreviewBanner, PreviewUnavailable, previewErrorTitle } from "~/componen
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { ShareButton } from "~/components/site/share-button";
 import { Badge } from "~/components/ui/badge";
+import { requestInfo } from "~/infra/request-context.server";
 import { bodyBlocks } from "~/lib/content";
 import { PREVIEW_HEADERS, previewHeadersOr } from "~/lib/preview";
-import { requestInfo } from "~/lib/request-context.server";
 import { absoluteUrl, errorMeta, pageMeta, siteInfo, siteInfoFrom } from "~/lib/seo";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import {

@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
 import { ContactForm } from "~/components/site/contact-form";
+import { requestInfo } from "~/infra/request-context.server";
 import { type LeadResponse, MESSAGES } from "~/lib/lead-schema";
-import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta, siteInfo } from "~/lib/seo";
-import { submitLead } from "~/models/leads.server";
 import { getSettings } from "~/models/settings.server";
+import { submitLead } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/contact";
 
 /**

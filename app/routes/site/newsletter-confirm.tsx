@@ -2,9 +2,9 @@
 // (once, within 48 hours) and says so; the page is nobody else's, so no cache keeps it.
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { clientKey, requestInfo } from "~/infra/request-context.server";
 import { noStoreHeaders } from "~/lib/no-store";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { clientKey, requestInfo } from "~/lib/request-context.server";
 import { errorMeta, siteInfo } from "~/lib/seo";
 import { confirmSubscription } from "~/models/newsletter-subscribers.server";
 import type { Route } from "./+types/newsletter-confirm";

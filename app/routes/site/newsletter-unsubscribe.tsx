@@ -2,9 +2,9 @@
 // the button's POST unsubscribes it (mail clients' one-click POST goes to /api/newsletter/unsubscribe/:token).
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { clientKey, requestInfo } from "~/infra/request-context.server";
 import { noStoreHeaders } from "~/lib/no-store";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { clientKey, requestInfo } from "~/lib/request-context.server";
 import { errorMeta, siteInfo } from "~/lib/seo";
 import { recipientForToken, unsubscribeByToken } from "~/models/newsletter-tracking.server";
 import type { Route } from "./+types/newsletter-unsubscribe";

@@ -4,8 +4,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pages } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
-import { requestInfoContext } from "~/lib/request-context.server";
+import { logger } from "~/infra/logger.server";
+import { requestInfoContext } from "~/infra/request-context.server";
 import { setupTestDatabase } from "../../../tests/support/test-db";
 import { loader } from "./page";
 

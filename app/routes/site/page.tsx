@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { StaticHtml } from "~/blocks/public-blocks";
 import { notFoundHtml } from "~/blocks/static-html.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { normalizePagePath } from "~/lib/page-paths";
 import { dataRequestPage } from "~/lib/routed-path";
 import { errorMeta, siteInfo } from "~/lib/seo";

@@ -3,13 +3,13 @@
 import type { z } from "zod";
 import { forbidden } from "~/auth/permissions.server";
 import { ForbiddenError } from "~/auth/roles";
-import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { env } from "~/env.server";
+import { logger } from "~/infra/logger.server";
 import { SLUG_TAKEN } from "~/lib/cms-messages";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
-import { logger } from "~/lib/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/media";
 import type { ContentActor } from "~/models/content-writes.server";
+import { SlugTakenError } from "~/models/content-writes.server";
 import { missingAltText } from "~/models/media.server";
 import { isPublished } from "~/models/published.server";
 
@@ -84,7 +84,7 @@ export async function contentAction<T extends Record<string, unknown>>(
         return done(messages.updated, { intent });
       } catch (error) {
         if (error instanceof ForbiddenError) throw forbidden(error.capability);
-        if (isUniqueViolation(error))
+        if (error instanceof SlugTakenError)
           return refuse(failed, { intent, fieldErrors: { slug: SLUG_TAKEN }, values: echo });
         logger.error({ err: error, intent }, `${label} write failed`);
         return refuse(failed, { intent, values: echo }, 500);

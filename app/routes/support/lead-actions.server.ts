@@ -2,11 +2,11 @@
 // and what every inbox action reads first.
 import type { RouterContextProvider } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
+import { logger } from "~/infra/logger.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { done, gone, refuse } from "~/lib/forms";
 import { isLeadKind, isLeadStatus } from "~/lib/lead-status";
-import { logger } from "~/lib/logger.server";
-import { requestInfo } from "~/lib/request-context.server";
-import { type AuditContext, auditContext } from "~/models/audit.server";
+import type { AuditContext } from "~/models/audit.server";
 import { setLeadStatus } from "~/models/contacts-admin.server";
 
 export const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);

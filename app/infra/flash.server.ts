@@ -3,8 +3,8 @@
 // React Router's createCookie writes and parses it; the value is checked again on reading, as any cookie can be forged.
 import { type Cookie, createCookie } from "react-router";
 import { z } from "zod";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { env } from "~/env.server";
+import type { ToastMessage } from "~/lib/forms";
 
 const FLASH_COOKIE = "asimov_flash";
 /** Long enough for one redirect, short enough that a message never shows up on a later visit. */

@@ -11,8 +11,8 @@ import {
   LEAD_FIELDS,
   MESSAGES,
   NEWSLETTER_FIELDS,
-} from "./lead-schema";
-import { safeText } from "./safe-text";
+} from "~/lib/lead-schema";
+import { safeText } from "~/lib/safe-text";
 
 /** A cleaned text field, safe for the database: zod's own checks, in FieldRule's order; optional fields default to "". */
 function fieldSchema(rule: FieldRule) {
@@ -48,3 +48,10 @@ export type LeadInput = FormInput<typeof LEAD_FIELDS>;
 
 export const newsletterSchema = formSchema(NEWSLETTER_FIELDS);
 export type NewsletterInput = FormInput<typeof NEWSLETTER_FIELDS>;
+
+/** Each form's schema by its kind. */
+export const LEAD_SCHEMAS = {
+  contact: contactSchema,
+  lead: leadSchema,
+  newsletter: newsletterSchema,
+} as const;

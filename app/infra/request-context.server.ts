@@ -1,6 +1,8 @@
-// Per-request facts the HTTP layer knows and routes need: the client's address and the CSP nonce.
+// Per-request facts the HTTP layer knows and routes need: the client's address and the CSP nonce; and the audit facts
+// (who, address, browser) a route hands to the models.
 import ipaddr from "ipaddr.js";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { AuditContext } from "~/models/audit.server";
 
 interface RequestInfo {
   /**
@@ -46,4 +48,9 @@ export function clientKey(address: string): string {
 function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const bare = text.split("%")[0] ?? "";
   return ipaddr.isValid(bare) ? ipaddr.parse(bare) : null;
+}
+
+/** The AuditContext of a request made by `actor` (an admin's email, or "api-key:<start>"): its address and browser. */
+export function auditContext(actor: string | null, request: Request, ip: string): AuditContext {
+  return { actor, ip, userAgent: request.headers.get("user-agent") };
 }

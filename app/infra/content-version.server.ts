@@ -14,7 +14,7 @@
 //   trusted. Whenever the memory is not trusted (not listening yet, the connection dropped, pings late), each
 //   lookup reads the row as before (one primary-key read shared by the requests of one event-loop turn).
 import { randomBytes } from "node:crypto";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import {
   bumpVersion,
   readVersion,

@@ -2,7 +2,7 @@
 // SMTP_URL the features that need mail (password reset by email) are simply not offered.
 import type { Transporter } from "nodemailer";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 
 interface MailMessage {
   to: string;

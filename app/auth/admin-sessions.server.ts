@@ -1,4 +1,5 @@
-// The administrator's signed-in sessions, for the security page: list them, end one, end all but this one.
+// The administrator's signed-in sessions, for the security page: list them, end one, end all but this one. No rows
+// of ours but better-auth's API with the request's headers, so here in app/auth rather than app/models.
 // Everything goes through better-auth's session endpoints with the browser's own headers, so better-auth checks
 // that the sessions belong to the signed-in user. Session tokens never leave the server: the page knows sessions
 // by id only.
@@ -6,7 +7,7 @@ import { isAPIError } from "better-auth/api";
 import type { AdminIdentity } from "~/auth/guard.server";
 import { hookSource } from "~/auth/hooks.server";
 import { auth } from "~/auth/instance.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/infra/logger.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { recordAudit } from "~/models/audit.server";
 

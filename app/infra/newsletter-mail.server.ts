@@ -1,8 +1,9 @@
 // A newsletter as e-mail (docs/decisions/035-email-markup.md): MJML turns the blocks into the table layout with
 // inline styles mail clients render, once per send; each recipient's copy only fills in its own links. A
 // plain-text part goes with every message.
+
+import { escapeHtml } from "~/infra/mail.server";
 import type { RichBlock } from "~/lib/content";
-import { escapeHtml } from "~/lib/mail.server";
 
 export interface NewsletterContent {
   subject: string;

@@ -6,8 +6,8 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { env } from "~/env.server";
-import { VersionedCache } from "~/lib/content-version.server";
-import { LeasedRateLimit } from "~/lib/rate-limit.server";
+import { VersionedCache } from "~/infra/content-version.server";
+import { LeasedRateLimit } from "~/infra/rate-limit.server";
 
 interface CachedRead {
   status: 200 | 404;
