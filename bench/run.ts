@@ -19,9 +19,7 @@
 // 5. Runs the Lighthouse medians of bench/lighthouse.ts against the PGlite server, when that runner is present and
 //    BENCH_LIGHTHOUSE is not 0.
 // Results go to bench/results/<time>.json and bench/results/latest.json.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,7 +33,7 @@ import {
   startServer,
   stopServer,
 } from "../tests/e2e/support/server-process.ts";
-import type { RecordedAnswer } from "./bare-node.ts";
+import { ENCODINGS, type Encoding, type RecordedAnswer, rawGet, startBareNode } from "./bare-node.ts";
 import { type LoadTool, type Measurement, measure } from "./load.ts";
 import { type StaticCopy, startNginx } from "./nginx.ts";
 import { processMemory } from "./rss.ts";
@@ -89,79 +87,6 @@ interface Row {
 function memory(pid: number | undefined): { rssMb: number; hwmMb: number } | null {
   const m = pid ? processMemory(pid) : null;
   return m ? { rssMb: m.rssMb, hwmMb: m.hwmMb } : null;
-}
-
-/** The encodings each page is measured in: what a load tool, an older client and a browser ask for. */
-interface Encoding {
-  name: "plain" | "gzip" | "br";
-  headers: Record<string, string>;
-  /** The Content-Encoding a cached page answers it with. */
-  expect?: string;
-}
-const ENCODINGS: Encoding[] = [
-  { name: "plain", headers: {} },
-  { name: "gzip", headers: { "accept-encoding": "gzip" }, expect: "gzip" },
-  { name: "br", headers: { "accept-encoding": "gzip, deflate, br, zstd" }, expect: "br" },
-];
-
-/** Headers that belong to one answer's connection or moment, not to what the bare server repeats. */
-const NOT_REPLAYED = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
-
-/** A GET as sent on the wire (fetch would decompress), recorded for the bare server. */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{
-    recorded: Omit<RecordedAnswer, "url" | "acceptEncoding">;
-    body: Buffer;
-    contentType: string;
-    encoding: string | undefined;
-  }>((resolve, reject) => {
-    const req = httpRequest(url, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const pairs: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i] as string;
-          if (!NOT_REPLAYED.has(name.toLowerCase())) pairs.push(name, res.rawHeaders[i + 1] as string);
-        }
-        if (!res.headers["content-length"]) pairs.push("Content-Length", String(body.length));
-        resolve({
-          recorded: { status: res.statusCode ?? 0, headers: pairs, bodyBase64: body.toString("base64") },
-          body,
-          contentType: res.headers["content-type"] ?? "",
-          encoding: res.headers["content-encoding"],
-        });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-/** The bare node:http server (bench/bare-node.ts) serving the recorded answers, in a process of its own. */
-async function startBareNode(answers: RecordedAnswer[]) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "asimov-bare-"));
-  const file = path.join(dir, "answers.json");
-  writeFileSync(file, JSON.stringify(answers));
-  const proc = spawn(process.execPath, [path.join(root, "bench/bare-node.ts"), file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    proc.once("exit", (code) => reject(new Error(`bare node:http server exited with ${code}`)));
-    proc.stdout.on("data", (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pids: proc.pid ? [proc.pid] : [],
-    stop() {
-      proc.kill("SIGTERM");
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Warm-up: one second at the same load, not measured, so both servers are past JIT compilation. */
@@ -336,11 +261,19 @@ async function measureServer(
   const copies: StaticCopy[] = [];
   for (const t of targets.filter((target) => target.compare)) {
     for (const encoding of ENCODINGS) {
-      let answer = await rawGet(`${base}${t.path}`, { ...t.headers, ...encoding.headers });
+      let answer = await rawGet(`${base}${t.path}`, {
+        "user-agent": BROWSER_USER_AGENT,
+        ...t.headers,
+        ...encoding.headers,
+      });
       for (let tries = 0; tries < 50 && encoding.expect && answer.encoding !== encoding.expect; tries++) {
         if (t.path.startsWith("/functions/")) break; // the content API compresses with gzip only
         await new Promise((r) => setTimeout(r, 200));
-        answer = await rawGet(`${base}${t.path}`, { ...t.headers, ...encoding.headers });
+        answer = await rawGet(`${base}${t.path}`, {
+          "user-agent": BROWSER_USER_AGENT,
+          ...t.headers,
+          ...encoding.headers,
+        });
       }
       recorded.push({
         url: t.path,
