@@ -64,7 +64,11 @@ async function send(res: Response, answer: globalThis.Response) {
   res.status(answer.status);
   for (const [name, value] of answer.headers) res.append(name, value);
   const policy = res.locals.publicPolicy as PublicPolicy | undefined;
-  if (policy && answer.body && /^text\/html\b/i.test(answer.headers.get("content-type") ?? "")) {
+  // A document of ours; an answer with a policy of its own (an uploaded file's sandbox) keeps both, as sent.
+  const document =
+    /^text\/html\b/i.test(answer.headers.get("content-type") ?? "") &&
+    !answer.headers.has("content-security-policy");
+  if (policy && answer.body && document) {
     const html = await answer.text();
     res.setHeader("Content-Security-Policy", policy(inlineScriptHashes(html)));
     res.end(html);
