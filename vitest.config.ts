@@ -26,6 +26,20 @@ export default defineConfig({
       process.env.TEST_DATABASE_URL
         ? { extends: true, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres" } } }
         : { extends: true, test: { name: "postgres", include: ["tests/support/postgres-skipped.test.ts"] } },
+      // The system specs (tests/system): production servers started as child processes and talked to over HTTP, no
+      // browser. They need the production build (the global setup builds if sources changed) and run one file at a
+      // time, as most start servers of their own. `npm test` runs them beside Playwright (scripts/e2e.ts).
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["tests/system/**/*.system.test.ts"],
+          globalSetup: ["tests/system/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });
