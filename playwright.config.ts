@@ -41,8 +41,8 @@ export default defineConfig({
   // passes is not slowed by it.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // In CI, also every test's duration (test-results/e2e-report.json), to see where the suite's time goes.
-  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e-report.json" }]] : "list",
+  // Also every test's duration (test-results/e2e-report.json), for the slowest tests `npm test` prints at its end.
+  reporter: [[process.env.CI ? "line" : "list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   outputDir: "test-results/e2e",
   use: {
     baseURL: `http://localhost:${port}`,

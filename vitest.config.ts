@@ -54,6 +54,10 @@ const onPostgres = [
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Also every test's duration, for the slowest tests `npm test` prints at its end (scripts/slowest.ts). The
+    // system run, beside Playwright, writes its own (scripts/e2e.ts).
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest-report.json" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

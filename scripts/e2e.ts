@@ -11,6 +11,7 @@ import path from "node:path";
 import "./check-node.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { freePort } from "./free-port.ts";
+import { REPORTS, recordPhase } from "./slowest.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -27,13 +28,19 @@ if (!chromium) {
   process.exit(1);
 }
 
+const buildStarted = performance.now();
 buildIfNeeded();
+recordPhase("build", performance.now() - buildStarted, true);
 
-/** Runs a command to its end; true when it passed. */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+/** Runs a command to its end, recording its wall time as a phase of `npm test`; true when it passed. */
+function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  const began = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env });
-    child.on("exit", (code) => resolve(code === 0));
+    child.on("exit", (code) => {
+      recordPhase(name, performance.now() - began, code === 0);
+      resolve(code === 0);
+    });
   });
 }
 
@@ -47,9 +54,25 @@ const env = {
 };
 const playwrightArgs = process.argv.slice(2);
 const playwright = () =>
-  run([path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...playwrightArgs], env);
+  run(
+    "playwright",
+    [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...playwrightArgs],
+    env,
+  );
 const system = () =>
-  run([path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "system"], process.env);
+  run(
+    "system (vitest)",
+    [
+      path.join(root, "node_modules/vitest/vitest.mjs"),
+      "run",
+      "--project",
+      "system",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${REPORTS.system}`,
+    ],
+    process.env,
+  );
 let passed: boolean[];
 if (playwrightArgs.length > 0) passed = [await playwright()];
 else if (process.env.E2E_SYSTEM === "after") passed = [await playwright(), await system()];
