@@ -2,7 +2,7 @@
 // (security headers, a CSP with a nonce of its own that matches the body, the gzip form when asked for, HEAD and
 // 304 as before); an academy item is a cache hit too, and its view count is exact once the views are written;
 // content API reads answered from memory show a publish on the next request, and the per-key limit still holds.
-// (Two instances on one PostgreSQL: tests/e2e/cache-coherence.spec.ts.)
+// (Two instances on one PostgreSQL: tests/system/cache-coherence.system.test.ts.)
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
