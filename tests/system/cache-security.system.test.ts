@@ -1,7 +1,7 @@
 // The page cache shares pages safely: the HTML of a public page is the same whatever the visitor's
 // consent cookie (so no cache or CDN can hand one visitor's choice to another), every answer — cache hit or not —
 // carries its own CSP nonce consistently in header and body, and the uncached areas stay uncached whatever their
-// letter case. That the browser keeps the nonce of the document it loaded is tests/e2e/cache-security.spec.ts.
+// letter case. That the browser keeps the nonce of the document it loaded is tests/e2e/cache-nonce.spec.ts.
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { baseURL } from "./support";
