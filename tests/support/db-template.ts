@@ -2,10 +2,10 @@
 // than once per file (tests/support/test-db.ts copies it). Both are named after the migrations and the PGlite version,
 // so a template is made again only when those change, and runs of other checkouts with other migrations keep theirs.
 // - PGlite: a migrated data folder in the system's temporary folder (scripts/pglite-template.ts --migrated), which
-//   a test file copies and opens (1-4 s on the shared two-core machine) instead of an in-memory `initdb` and every
-//   migration (16-26 s there; docs/decisions/044-ci-layout.md).
+//   a test file copies and opens (0.8-1.7 s on the shared two-core machine) instead of an in-memory `initdb` and
+//   every migration (7.7-10.5 s there; docs/decisions/044-ci-layout.md).
 // - PostgreSQL: a database marked as a template that nobody connects to, which a test file clones with
-//   `CREATE DATABASE … TEMPLATE` (0.25-0.7 s instead of 2.3-3.7 s to create and migrate).
+//   `CREATE DATABASE … TEMPLATE` (0.22-0.36 s instead of 1.1-1.8 s to create and migrate).
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
