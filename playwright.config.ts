@@ -3,13 +3,13 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium.ts";
-import { E2E_ADMIN } from "./tests/e2e/support/server-process";
+import { E2E_ADMIN, sharedServerEnv } from "./tests/e2e/support/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 3101);
 const dataRoot = process.env.E2E_DATA_ROOT ?? path.resolve("test-results/e2e-data");
 
-function server(serverPort: number, dataDir: string, extra: Record<string, string> = {}) {
+function server(serverPort: number, dataDir: string, { seedDemo = true } = {}) {
   return {
     command: "node server.ts",
     url: `http://localhost:${serverPort}/healthz`,
@@ -22,16 +22,9 @@ function server(serverPort: number, dataDir: string, extra: Record<string, strin
       PORT: String(serverPort),
       HOST: "127.0.0.1",
       BASE_URL: `http://localhost:${serverPort}`,
-      DATA_DIR: path.join(dataRoot, dataDir),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client. Trusting the
-      // loopback "proxy" (the test runner) makes that one address the client, as one real proxy's would be.
-      TRUST_PROXY: "loopback",
-      // Tests fill forms faster than a person: the time trap would drop their leads (leads.int.test.ts covers it).
-      LEAD_MIN_FILL_MS: "0",
-      LOG_LEVEL: "warn",
-      ...extra,
+      ...sharedServerEnv(path.join(dataRoot, dataDir), { seedDemo }),
     },
   };
 }
@@ -48,8 +41,8 @@ export default defineConfig({
   // passes is not slowed by it.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // In CI, also every test's duration (test-results/e2e-report.json), to see where the suite's time goes.
-  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e-report.json" }]] : "list",
+  // Also every test's duration (test-results/e2e-report.json), for the slowest tests `npm test` prints at its end.
+  reporter: [[process.env.CI ? "line" : "list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   outputDir: "test-results/e2e",
   use: {
     baseURL: `http://localhost:${port}`,
@@ -59,5 +52,5 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  webServer: [server(port, "demo"), server(emptyPort, "empty", { SEED_DEMO: "false" })],
+  webServer: [server(port, "demo"), server(emptyPort, "empty", { seedDemo: false })],
 });

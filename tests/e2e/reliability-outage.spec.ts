@@ -70,7 +70,7 @@ test.describe("PostgreSQL outage", () => {
     consoleErrors.allow(failedResource(503, "/api/leads"));
     const { base } = server;
     // Before the outage: the landing page is cached, the contact page is open in a browser.
-    // Read in full: a page is stored once all of it was sent (see cache-coherence.spec.ts).
+    // Read in full: a page is stored once all of it was sent (see tests/system/cache-coherence.system.test.ts).
     await (await fetch(`${base}/`)).arrayBuffer();
     expect((await fetch(`${base}/`)).headers.get("x-cache")).toBe("HIT");
     await page.goto(`${base}/contact`);

@@ -1,8 +1,13 @@
-// A real, freshly migrated database for one test file: in-memory PGlite, or a new PostgreSQL database created
-// from TEST_DATABASE_URL and dropped afterwards.
+// A real, freshly migrated database for one test file: PGlite in a folder of its own, or a new PostgreSQL database
+// on TEST_DATABASE_URL's server, dropped afterwards. Both are copies of the template the project's global setup
+// migrated once (tests/support/db-template.ts); without one (a file run from another configuration) the database is
+// made empty and migrated here.
 import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 
 export function testDatabaseKind(): "pglite" | "postgres" {
@@ -11,19 +16,33 @@ export function testDatabaseKind(): "pglite" | "postgres" {
 
 async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }> {
   if (testDatabaseKind() === "pglite") {
-    const handle = openDatabase({ kind: "pglite" });
-    await handle.migrate();
-    return { ...handle, drop: () => handle.close() };
+    const template = inject("pgliteTemplate");
+    if (!template) {
+      const handle = openDatabase({ kind: "pglite" });
+      await handle.migrate();
+      return { ...handle, drop: () => handle.close() };
+    }
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-test-db-"));
+    cpSync(template, dataDir, { recursive: true });
+    const handle = openDatabase({ kind: "pglite", dataDir });
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for PostgreSQL tests");
+  const template = inject("postgresTemplate");
   const name = `asimov_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ kind: "postgres", url: url.toString(), max: 5 });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     ...handle,
     // A second client on the same database (tests of two instances racing).

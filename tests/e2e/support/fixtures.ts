@@ -1,18 +1,12 @@
 // The `test` every spec uses: a unique client address per test, a signed-in admin page on request, and a console
 // watch that fails any test whose pages log an error or throw, unless the test allows that exact message.
-import { randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "./server-process";
+import { E2E_ADMIN, uniqueIp } from "./server-process";
 
-export { E2E_ADMIN, expect };
+export { E2E_ADMIN, expect, uniqueIp };
 
 /** The base URL of the server started with SEED_DEMO=false (empty states). */
 export const EMPTY_URL = `http://localhost:${process.env.E2E_EMPTY_PORT ?? 3101}`;
-
-/** A random private-range address, so each test is its own client for the rate limits. */
-export function uniqueIp(): string {
-  return `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
-}
 
 /**
  * Chromium's console line for a request that failed: with an HTTP status (e.g. a form the test sends invalid on

@@ -42,16 +42,4 @@ export async function insertLeads(page: Page, leads: Leads) {
   }
 }
 
-/** A footer newsletter sign-up to the server at `base` (from outside any page), as the form sends it. */
-export async function signUpForNewsletter(base: string, email: string) {
-  const response = await fetch(`${base}/api/leads`, {
-    method: "POST",
-    headers: {
-      Origin: base,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
+export { signUpForNewsletter } from "./server-process";

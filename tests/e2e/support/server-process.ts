@@ -2,13 +2,45 @@
 // a data folder or a PostgreSQL database of their own, killed or stopped by the test) and by bench/run.ts. Plain
 // Node, no Playwright import, so the bench can use it too.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
 import { API_KEY_PREFIX } from "../../../app/lib/api-keys.ts";
 
 /** The administrator's credentials on every server the tests and the bench start. */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+
+/** A random private-range address, so each test is its own client for the rate limits. */
+export function uniqueIp(): string {
+  return `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+}
+
+/** A short random suffix that makes names, emails and slugs unique per test run. */
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString("hex");
+}
+
+/**
+ * The environment of the two shared test servers (demo content, and empty with `seedDemo: false`): Playwright's
+ * (playwright.config.ts) and the system project's (tests/system/global-setup.ts).
+ */
+export function sharedServerEnv(
+  dataDir: string,
+  { seedDemo }: { seedDemo: boolean },
+): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    SEED_DEMO: String(seedDemo),
+    // Tests stand for many visitors: each may send its own X-Forwarded-For to be its own client. Trusting the
+    // loopback "proxy" (the test runner) makes that one address the client, as one real proxy's would be.
+    TRUST_PROXY: "loopback",
+    // The rate limits as in production: tests that send many requests use a client address each.
+    RATE_LIMIT_FACTOR: "1",
+    // Tests fill forms faster than a person: the time trap would drop their leads (leads.int.test.ts covers it).
+    LEAD_MIN_FILL_MS: "0",
+    LOG_LEVEL: "warn",
+  };
+}
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 
@@ -95,11 +127,14 @@ export async function stopServer(server: ServerProcess, signal: "SIGKILL" | "SIG
   await exited;
 }
 
-/** Signs in as the administrator over HTTP and returns the Cookie header for later requests. */
-export async function adminCookie(base: string): Promise<string> {
+/**
+ * Signs in as the administrator over HTTP and returns the Cookie header for later requests; `headers` go with the
+ * sign-in (a client address of its own, for example).
+ */
+export async function adminCookie(base: string, headers: Record<string, string> = {}): Promise<string> {
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { Origin: base, "Content-Type": "application/json" },
+    headers: { ...headers, Origin: base, "Content-Type": "application/json" },
     body: JSON.stringify(E2E_ADMIN),
   });
   if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
@@ -151,4 +186,20 @@ export async function createContentKey(
   const key = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{43}`).exec(html)?.[0];
   if (!key) throw new Error("the created key is not in the response");
   return key;
+}
+
+/** A footer newsletter sign-up to the server at `base` (from outside any page), as the form sends it. */
+export async function signUpForNewsletter(base: string, email: string) {
+  const response = await fetch(`${base}/api/leads`, {
+    method: "POST",
+    headers: {
+      Origin: base,
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ kind: "newsletter", email, source_page: "/blog" }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`newsletter sign-up answered ${response.status}: ${await response.text()}`);
+  }
 }

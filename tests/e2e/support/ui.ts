@@ -1,5 +1,4 @@
 // Small page helpers shared by the specs: toasts, layout at narrow widths, unique names.
-import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** A sonner toast with this text. */
@@ -26,10 +25,7 @@ export async function tabTo(page: Page, target: Locator, { max = 60, back = fals
   throw new Error("could not reach the element with Tab");
 }
 
-/** A short random suffix that makes names, emails and slugs unique per test run. */
-export function uniqueSuffix(): string {
-  return randomBytes(4).toString("hex");
-}
+export { uniqueSuffix } from "./server-process";
 
 /** Third-party hosts (anything not the test servers). */
 export function isThirdParty(url: string) {

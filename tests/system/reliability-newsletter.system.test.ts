@@ -5,17 +5,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { describe, expect, type TestContext, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
+import {
+  adminCookie,
+  adminPost,
+  scratchDatabase,
+  signUpForNewsletter,
+  startServer,
+  stopServer,
+} from "../e2e/support/server-process";
 import { startSmtp } from "../support/receivers";
-import { expect, postgresUrl, test } from "./support/fixtures";
-import { signUpForNewsletter } from "./support/leads";
-import { adminCookie, adminPost, scratchDatabase, startServer, stopServer } from "./support/server-process";
+import { postgresUrl } from "./support";
 
 const RECIPIENTS = 2000;
 const CONNECTIONS = 4;
 const SUBJECT = "Crash test newsletter";
 
-async function killMidSend(env: Record<string, string>) {
+async function killMidSend(env: Record<string, string>, annotate: TestContext["annotate"]) {
   const smtp = await startSmtp();
   const port = await freePort();
   const common = {
@@ -67,10 +74,10 @@ async function killMidSend(env: Record<string, string>) {
     const counts = new Map<string, number>();
     for (const mail of newsletterMails()) for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
     const repeats = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
-    test.info().annotations.push({
-      type: "repeats",
-      description: `${repeats} repeated of ${RECIPIENTS} (killed after ${atKill}; bound ${CONNECTIONS})`,
-    });
+    await annotate(
+      `${repeats} repeated of ${RECIPIENTS} (killed after ${atKill}; bound ${CONNECTIONS})`,
+      "repeats",
+    );
     console.log(
       `newsletter kill -9: killed after ${atKill} messages, ${repeats} repeated (bound ${CONNECTIONS})`,
     );
@@ -82,23 +89,26 @@ async function killMidSend(env: Record<string, string>) {
   }
 }
 
-test.describe("newsletter crash safety", () => {
-  test.describe.configure({ timeout: 300_000 });
-
-  test("embedded database: kill -9 in the middle of a 2,000-recipient send, then restart", async () => {
+describe("newsletter crash safety", { timeout: 300_000 }, () => {
+  test("embedded database: kill -9 in the middle of a 2,000-recipient send, then restart", async ({
+    annotate,
+  }) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-newsletter-"));
     try {
-      await killMidSend({ DATA_DIR: dataDir });
+      await killMidSend({ DATA_DIR: dataDir }, annotate);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  test("PostgreSQL: kill -9 in the middle of a 2,000-recipient send, then restart", async () => {
-    const database = await scratchDatabase(postgresUrl(), "asimov_newsletter");
+  test("PostgreSQL: kill -9 in the middle of a 2,000-recipient send, then restart", async ({
+    annotate,
+    skip,
+  }) => {
+    const database = await scratchDatabase(postgresUrl(skip), "asimov_newsletter");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-newsletter-"));
     try {
-      await killMidSend({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir });
+      await killMidSend({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir }, annotate);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       await database.drop();

@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "vitest";
+import { baseURL } from "./support";
 
 // ADR 011: 130.4 KB after the lead-routing and analytics work (131 KB allowed). ADR 021 (first paint on a phone)
 // moved the scripts behind the first paint rather than shrinking them, and left the third-party loader behind the
@@ -31,9 +32,9 @@ function assetGzipSize(assetPath: string): number {
 // ADR 021: nothing in the head makes the first paint wait: the stylesheet is inlined, no module is preloaded by the
 // document; the scripts are listed for the starter that loads them once the page has painted.
 test("the landing page paints from its document alone, within its JavaScript, CSS and document budgets, and loads no admin code", async ({
-  request,
+  annotate,
 }) => {
-  const html = await (await request.get("/")).text();
+  const html = await (await fetch(`${baseURL}/`)).text();
   const head = html.slice(0, html.indexOf("</head>"));
   expect(head).not.toMatch(/<link[^>]+rel="(?:stylesheet|modulepreload)"/);
   expect(head).not.toMatch(/<script[^>]+src=/);
@@ -54,10 +55,7 @@ test("the landing page paints from its document alone, within its JavaScript, CS
   const js = [...scripts].reduce((sum, s) => sum + assetGzipSize(s), 0);
   const css = styles.reduce((sum, s) => sum + assetGzipSize(s), 0);
   const documentSize = gzip(html);
-  test.info().annotations.push({
-    type: "weight",
-    description: `JS ${js} B gzip, CSS ${css} B gzip, document ${documentSize} B gzip`,
-  });
+  await annotate(`JS ${js} B gzip, CSS ${css} B gzip, document ${documentSize} B gzip`, "weight");
   console.log(
     `landing page weight: JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip ` +
       `(inlined), document ${(documentSize / 1024).toFixed(1)} KB gzip`,

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
+import { describe, expect, test } from "vitest";
 import { demoAcademyItems, demoBlogPosts } from "../../app/db/seed-content";
 import { SETTING_DEFAULTS } from "../../app/lib/settings";
 import { contentKey } from "../../app/storage/object-store.server";
-import { EMPTY_URL, expect, test } from "./support/fixtures";
+import { baseURL, emptyURL } from "./support";
 
 const post = demoBlogPosts.find((p) => p.status === "published" && p.metaTitle && p.featuredImage);
 const video = demoAcademyItems.find((i) => i.status === "published" && i.videoUrl);
@@ -13,8 +13,8 @@ if (!post || !video || !course) throw new Error("the demo seed changed: update t
 const postImage = `/uploads/${contentKey("images", readFileSync(`public${post.featuredImage}`), "svg")}`;
 
 /** The head facts a crawler reads from the raw HTML (no JavaScript). */
-async function headOf(request: APIRequestContext, path: string) {
-  const response = await request.get(path);
+async function headOf(path: string) {
+  const response = await fetch(`${baseURL}${path}`);
   const html = await response.text();
   const attr = (pattern: RegExp) => html.match(pattern)?.[1]?.replace(/&amp;/g, "&");
   const meta = (key: "name" | "property", name: string) =>
@@ -23,7 +23,7 @@ async function headOf(request: APIRequestContext, path: string) {
     (m) => JSON.parse(m[1] ?? "null") as Record<string, unknown>,
   );
   return {
-    status: response.status(),
+    status: response.status,
     html,
     title: attr(/<title>([^<]*)<\/title>/),
     description: meta("name", "description"),
@@ -36,7 +36,7 @@ async function headOf(request: APIRequestContext, path: string) {
   };
 }
 
-test.describe("SEO in the raw HTML", () => {
+describe("SEO in the raw HTML", () => {
   const pages = [
     { path: "/blog", types: ["Organization", "BreadcrumbList"] },
     { path: `/blog/${post.slug}`, types: ["Organization", "BlogPosting", "BreadcrumbList"] },
@@ -45,11 +45,8 @@ test.describe("SEO in the raw HTML", () => {
     { path: `/academy/${course.slug}`, types: ["Organization", "Course", "BreadcrumbList"] },
   ];
   for (const { path, types } of pages) {
-    test(`${path} has title, description, canonical, Open Graph, Twitter and JSON-LD`, async ({
-      request,
-      baseURL,
-    }) => {
-      const head = await headOf(request, path);
+    test(`${path} has title, description, canonical, Open Graph, Twitter and JSON-LD`, async () => {
+      const head = await headOf(path);
       expect(head.status).toBe(200);
       expect(head.title).toMatch(/\S/);
       expect(head.description?.length).toBeGreaterThan(20);
@@ -65,11 +62,8 @@ test.describe("SEO in the raw HTML", () => {
     });
   }
 
-  test("an article uses its own meta title, meta description and featured image", async ({
-    request,
-    baseURL,
-  }) => {
-    const head = await headOf(request, `/blog/${post.slug}`);
+  test("an article uses its own meta title, meta description and featured image", async () => {
+    const head = await headOf(`/blog/${post.slug}`);
     // The brand suffix of an editor's meta title stands for the Site title setting.
     expect(head.title).toBe(post.metaTitle.replace(/ \| Asimov$/, ` | ${SETTING_DEFAULTS.siteTitle}`));
     expect(head.description).toBe(post.metaDescription);
@@ -84,36 +78,36 @@ test.describe("SEO in the raw HTML", () => {
     expect(crumbs.itemListElement.map((c) => c.name)).toEqual(["Home", "Blog", post.title]);
   });
 
-  test("the Organization is described on every public page, the home page included", async ({ request }) => {
+  test("the Organization is described on every public page, the home page included", async () => {
     for (const path of ["/", "/blog", "/academy"]) {
-      const head = await headOf(request, path);
+      const head = await headOf(path);
       const org = head.jsonLd.find((b) => b["@type"] === "Organization");
       expect(org, path).toMatchObject({ name: SETTING_DEFAULTS.siteTitle });
     }
   });
 
-  test("not-found states are kept out of search results", async ({ request }) => {
+  test("not-found states are kept out of search results", async () => {
     for (const path of ["/blog/no-such-post", "/academy/no-such-item"]) {
-      const head = await headOf(request, path);
+      const head = await headOf(path);
       expect(head.status).toBe(404);
       expect(head.robots).toMatch(/noindex/);
     }
   });
 });
 
-test.describe("sitemap, robots and feed", () => {
+describe("sitemap, robots and feed", () => {
   /** The slugs the public list pages link to. */
-  async function listedSlugs(request: APIRequestContext, base: string, section: "blog" | "academy") {
-    const html = await (await request.get(`${base}/${section}`)).text();
+  async function listedSlugs(base: string, section: "blog" | "academy") {
+    const html = await (await fetch(`${base}/${section}`)).text();
     return [
       ...new Set([...html.matchAll(new RegExp(`href="/${section}/([^"/?#]+)"`, "g"))].map((m) => m[1])),
     ].sort();
   }
 
-  async function sitemapPaths(request: APIRequestContext, base: string) {
-    const response = await request.get(`${base}/sitemap.xml`);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("xml");
+  async function sitemapPaths(base: string) {
+    const response = await fetch(`${base}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("xml");
     const xml = await response.text();
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => ({
       loc: m[1]?.match(/<loc>([^<]*)<\/loc>/)?.[1] ?? "",
@@ -123,9 +117,9 @@ test.describe("sitemap, robots and feed", () => {
   }
 
   for (const server of ["demo", "empty"] as const) {
-    test(`sitemap.xml lists exactly the published slugs (${server} server)`, async ({ request, baseURL }) => {
-      const base = server === "demo" ? (baseURL ?? "") : EMPTY_URL;
-      const urls = await sitemapPaths(request, base);
+    test(`sitemap.xml lists exactly the published slugs (${server} server)`, async () => {
+      const base = server === "demo" ? baseURL : emptyURL;
+      const urls = await sitemapPaths(base);
       const paths = urls.map((u) => u.path);
       for (const staticPath of ["/", "/pricing", "/contact", "/blog", "/academy"])
         expect(paths).toContain(staticPath);
@@ -134,7 +128,7 @@ test.describe("sitemap, robots and feed", () => {
           .filter((p) => p.startsWith(`/${section}/`))
           .map((p) => decodeURIComponent(p.slice(section.length + 2)))
           .sort();
-        expect(inSitemap, section).toEqual(await listedSlugs(request, base, section));
+        expect(inSitemap, section).toEqual(await listedSlugs(base, section));
       }
       // Content entries carry their last change.
       for (const u of urls.filter((u) => /^\/(blog|academy)\/./.test(u.path))) {
@@ -150,13 +144,10 @@ test.describe("sitemap, robots and feed", () => {
     });
   }
 
-  test("robots.txt keeps crawlers out of the back office and points at the sitemap", async ({
-    request,
-    baseURL,
-  }) => {
-    const response = await request.get("/robots.txt");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("text/plain");
+  test("robots.txt keeps crawlers out of the back office and points at the sitemap", async () => {
+    const response = await fetch(`${baseURL}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();
     for (const path of ["/admin", "/admin-auth", "/api/"]) {
       expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
@@ -164,16 +155,16 @@ test.describe("sitemap, robots and feed", () => {
     expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
-  test("rss.xml is an RSS 2.0 feed of the published posts", async ({ request, baseURL }) => {
-    const response = await request.get("/rss.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/rss+xml");
+  test("rss.xml is an RSS 2.0 feed of the published posts", async () => {
+    const response = await fetch(`${baseURL}/rss.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
     const xml = await response.text();
     expect(xml).toContain('<rss version="2.0"');
     const links = [...xml.matchAll(/<item>[\s\S]*?<link>([^<]*)<\/link>/g)].map((m) =>
       decodeURIComponent(new URL(m[1] ?? "").pathname.replace("/blog/", "")),
     );
-    expect(links.sort()).toEqual(await listedSlugs(request, baseURL ?? "", "blog"));
+    expect(links.sort()).toEqual(await listedSlugs(baseURL, "blog"));
     for (const p of demoBlogPosts.filter((p) => p.status !== "published")) expect(xml).not.toContain(p.slug);
     expect(xml).toContain(`<atom:link href="${baseURL}/rss.xml"`);
   });

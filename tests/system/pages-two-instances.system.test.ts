@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, postgresUrl, test } from "./support/fixtures";
 import {
   adminCookie,
   adminPost,
@@ -17,7 +17,8 @@ import {
   scratchDatabase,
   startServer,
   stopServer,
-} from "./support/server-process";
+} from "../e2e/support/server-process";
+import { postgresUrl } from "./support";
 
 interface PageRow {
   id: string;
@@ -53,11 +54,11 @@ async function warm(base: string, page: string) {
   return again;
 }
 
-test.describe("pages on two instances sharing PostgreSQL", () => {
-  test.describe.configure({ timeout: 180_000 });
-
-  test("an edit through one instance is served by the other at the next request; a scheduled page goes live on both", async () => {
-    const database = await scratchDatabase(postgresUrl(), "asimov_pages");
+describe("pages on two instances sharing PostgreSQL", { timeout: 180_000 }, () => {
+  test("an edit through one instance is served by the other at the next request; a scheduled page goes live on both", async ({
+    skip,
+  }) => {
+    const database = await scratchDatabase(postgresUrl(skip), "asimov_pages");
     const sql = postgres(database.url.toString(), { max: 1, onnotice: () => {} });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-pages-"));
     const env = {
@@ -145,7 +146,7 @@ test.describe("pages on two instances sharing PostgreSQL", () => {
       }
       for (const { base } of [b, a]) {
         await expect
-          .poll(async () => (await get(base, campaign)).status, { timeout: 30_000, intervals: [500] })
+          .poll(async () => (await get(base, campaign)).status, { timeout: 30_000, interval: 500 })
           .toBe(200);
         expect(
           (await get(base, campaign)).html.includes(campaignHeadline),

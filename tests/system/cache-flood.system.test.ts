@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./support/fixtures";
-import { adminCookie, type ServerProcess, startServer, stopServer } from "./support/server-process";
+import { adminCookie, type ServerProcess, startServer, stopServer } from "../e2e/support/server-process";
 
 const MB = 1024 * 1024;
 /** The page cache budget this server runs with (the default). */
@@ -45,21 +45,22 @@ async function pool(count: number, task: (n: number) => Promise<void>) {
   );
 }
 
-test.describe("cache flood", () => {
-  test.describe.configure({ timeout: 900_000 });
+describe("cache flood", { timeout: 900_000 }, () => {
   let dataDir = "";
   let server: ServerProcess | undefined;
 
-  test.beforeAll(async () => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-flood-"));
     server = await startServer(await freePort(), { DATA_DIR: dataDir, SEED_DEMO: "true" });
   });
-  test.afterAll(async () => {
+  afterAll(async () => {
     if (server) await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("2,000 URLs of a 1.5 MB upload and of the home page keep the server in its memory budget; every upload answer keeps its sandbox CSP", async () => {
+  test("2,000 URLs of a 1.5 MB upload and of the home page keep the server in its memory budget; every upload answer keeps its sandbox CSP", async ({
+    annotate,
+  }) => {
     const { base, proc } = server as ServerProcess;
     const pid = proc.pid as number;
     const cookie = await adminCookie(base);
@@ -120,10 +121,10 @@ test.describe("cache flood", () => {
     } finally {
       clearInterval(sampler);
     }
-    test.info().annotations.push({
-      type: "memory",
-      description: `VmRSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, budget ${budget.toFixed(0)} MB`,
-    });
+    await annotate(
+      `VmRSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, budget ${budget.toFixed(0)} MB`,
+      "memory",
+    );
     expect(unsandboxed, "upload answers without their sandbox CSP, or served from the page cache").toEqual(
       [],
     );

@@ -9,10 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { type ReceivedHook, startReceiver } from "../support/receivers";
-import { DESKTOP_CHROME } from "../support/user-agents";
-import { expect, postgresUrl, test } from "./support/fixtures";
 import {
   adminCookie,
   adminPost,
@@ -21,8 +19,11 @@ import {
   scratchDatabase,
   startServer,
   stopServer,
-} from "./support/server-process";
-import { uniqueSuffix } from "./support/ui";
+  uniqueSuffix,
+} from "../e2e/support/server-process";
+import { type ReceivedHook, startReceiver } from "../support/receivers";
+import { DESKTOP_CHROME } from "../support/user-agents";
+import { postgresUrl } from "./support";
 
 const VIEWS = 30;
 const MISSES = 30;
@@ -161,9 +162,7 @@ async function nothingLostOnSigterm(env: Record<string, string>, query: () => Pr
   }
 }
 
-test.describe("graceful shutdown", () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describe("graceful shutdown", { timeout: 180_000 }, () => {
   test("embedded database: SIGTERM with work pending in every background job loses nothing", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-shutdown-"));
     let db: PGlite | undefined;
@@ -179,8 +178,8 @@ test.describe("graceful shutdown", () => {
     }
   });
 
-  test("PostgreSQL: SIGTERM with work pending in every background job loses nothing", async () => {
-    const database = await scratchDatabase(postgresUrl(), "asimov_shutdown");
+  test("PostgreSQL: SIGTERM with work pending in every background job loses nothing", async ({ skip }) => {
+    const database = await scratchDatabase(postgresUrl(skip), "asimov_shutdown");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-shutdown-"));
     const client = postgres(database.url.toString(), { max: 1, onnotice: () => {} });
     try {

@@ -4,9 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./support/fixtures";
-import { type ServerProcess, startServer, stopServer } from "./support/server-process";
+import { type ServerProcess, startServer, stopServer } from "../e2e/support/server-process";
 
 const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
@@ -21,13 +21,13 @@ async function viewFirstPages(base: string) {
 }
 
 // Linux only, like the machines it runs on: the figures come from /proc.
-test.describe("server memory", () => {
+describe("server memory", () => {
   let dataDir: string;
   let server: ServerProcess | undefined;
-  test.beforeEach(() => {
+  beforeEach(() => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-memory-spec-"));
   });
-  test.afterEach(async () => {
+  afterEach(async () => {
     if (server) await stopServer(server);
     server = undefined;
     rmSync(dataDir, { recursive: true, force: true });
@@ -61,8 +61,9 @@ test.describe("server memory", () => {
     expect(environ(own)).toContain("MALLOC_ARENA_MAX=4");
   });
 
-  test("a first start on an empty data folder, with migrations and demo content, stays under 400 MB resident", async () => {
-    test.setTimeout(120_000);
+  test("a first start on an empty data folder, with migrations and demo content, stays under 400 MB resident", {
+    timeout: 120_000,
+  }, async () => {
     // The build's empty cluster is copied in; PGlite's own initdb in the server peaked at ~670 MB.
     server = await startServer(
       await freePort(),
@@ -73,8 +74,7 @@ test.describe("server memory", () => {
     expect(vmHwmMb(server.proc.pid as number)).toBeLessThan(400);
   });
 
-  test("a restart and its first page views stay under 400 MB resident", async () => {
-    test.setTimeout(120_000);
+  test("a restart and its first page views stay under 400 MB resident", { timeout: 120_000 }, async () => {
     server = await startServer(await freePort(), { DATA_DIR: dataDir, SEED_DEMO: "true" });
     await stopServer(server);
     server = await startServer(

@@ -5,9 +5,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, postgresUrl, test } from "./support/fixtures";
-import { adminCookie, scratchDatabase, startServer, stopServer } from "./support/server-process";
+import { adminCookie, scratchDatabase, startServer, stopServer } from "../e2e/support/server-process";
+import { postgresUrl } from "./support";
 
 const SUBMISSIONS = 50;
 
@@ -45,9 +46,7 @@ async function crashLoop(env: Record<string, string>) {
   }
 }
 
-test.describe("crash safety", () => {
-  test.describe.configure({ timeout: 300_000 });
-
+describe("crash safety", { timeout: 300_000 }, () => {
   test("embedded database: every acknowledged submission survives kill -9", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-crash-"));
     try {
@@ -57,8 +56,8 @@ test.describe("crash safety", () => {
     }
   });
 
-  test("PostgreSQL: every acknowledged submission survives kill -9", async () => {
-    const database = await scratchDatabase(postgresUrl(), "asimov_crash");
+  test("PostgreSQL: every acknowledged submission survives kill -9", async ({ skip }) => {
+    const database = await scratchDatabase(postgresUrl(skip), "asimov_crash");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-crash-"));
     try {
       await crashLoop({ DATABASE_URL: database.url.toString(), DATA_DIR: dataDir });

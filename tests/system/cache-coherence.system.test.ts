@@ -8,8 +8,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, postgresUrl, test } from "./support/fixtures";
 import {
   adminCookie,
   adminPost,
@@ -18,7 +18,8 @@ import {
   scratchDatabase,
   startServer,
   stopServer,
-} from "./support/server-process";
+} from "../e2e/support/server-process";
+import { postgresUrl } from "./support";
 
 /** GETs a page twice as an anonymous visitor and checks the second answer came from the cache. */
 async function warm(base: string, page: string) {
@@ -147,9 +148,7 @@ async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
 
 const API_LIMIT = 20;
 
-test.describe("page cache follows every write", () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describe("page cache follows every write", { timeout: 180_000 }, () => {
   test("one instance on the embedded database", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
     const server = await startServer(await freePort(), { DATA_DIR: dataDir, SEED_DEMO: "true" });
@@ -161,8 +160,8 @@ test.describe("page cache follows every write", () => {
     }
   });
 
-  test("two instances on one PostgreSQL: a write through one is visible through both", async () => {
-    const database = await scratchDatabase(postgresUrl(), "asimov_cache");
+  test("two instances on one PostgreSQL: a write through one is visible through both", async ({ skip }) => {
+    const database = await scratchDatabase(postgresUrl(skip), "asimov_cache");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-cache-"));
     // Instances behind one load balancer: one database (which also holds the generated auth secret). Rate limits
     // on, with a small per-key limit for the content API.

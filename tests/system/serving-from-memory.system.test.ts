@@ -2,22 +2,22 @@
 // everything the render carried (security headers, the CSP naming its scripts by hash, gzip and brotli when asked
 // for, HEAD and 304); an academy item is a cache hit too, and its view count is exact once the views are written;
 // content API reads answered from memory show a publish on the next request, and the per-key limit still holds.
-// (Two instances on one PostgreSQL: tests/e2e/cache-coherence.spec.ts.)
+// (Two instances on one PostgreSQL: tests/system/cache-coherence.system.test.ts.)
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoAcademyItems } from "../../app/db/seed-content";
 import { freePort } from "../../scripts/free-port.ts";
-import { expect, test } from "./support/fixtures";
 import {
   adminCookie,
   createContentKey,
   type ServerProcess,
   startServer,
   stopServer,
-} from "./support/server-process";
+} from "../e2e/support/server-process";
 
 const API_LIMIT = 20;
 const item = demoAcademyItems.find((i) => i.status === "published");
@@ -51,10 +51,8 @@ const viewsShown = (html: string) =>
 let server: ServerProcess;
 let dataDir: string;
 
-test.describe("answers from memory", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-  test.beforeAll(async () => {
+describe("answers from memory", { timeout: 120_000 }, () => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-memory-"));
     server = await startServer(await freePort(), {
       DATA_DIR: dataDir,
@@ -64,7 +62,7 @@ test.describe("answers from memory", () => {
     });
   });
 
-  test.afterAll(async () => {
+  afterAll(async () => {
     if (server) await stopServer(server);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -130,7 +128,7 @@ test.describe("answers from memory", () => {
     const before = await shown();
     await fetch(url);
     // Once that view is written the page is rendered again with it; nothing else is waiting to be written.
-    await expect.poll(shown, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(shown, { timeout: 10_000, interval: 250 }).toBe(before + 1);
     const again = await fetch(url);
     expect(again.headers.get("x-cache"), "the second load comes from the cache").toBe("HIT");
     expect(viewsShown(await again.text())).toBe(before + 1);
@@ -138,7 +136,7 @@ test.describe("answers from memory", () => {
     for (let i = 0; i < 25; i++) answers.push((await fetch(url)).headers.get("x-cache"));
     expect(answers).toContain("HIT");
     // 1 + 1 + 25 loads: exact once the last batch is written.
-    await expect.poll(shown, { timeout: 10_000 }).toBe(before + 27);
+    await expect.poll(shown, { timeout: 10_000, interval: 250 }).toBe(before + 27);
   });
 
   test("content API reads from memory show a publish at once, and the per-key limit holds", async () => {
