@@ -94,6 +94,7 @@ describe("answers from memory", { timeout: 120_000 }, () => {
       .poll(
         async () =>
           (await raw(base, "/pricing", "GET", { "accept-encoding": "br" })).headers["content-encoding"],
+        { timeout: 15_000, interval: 200 },
       )
       .toBe("br");
     const zipped = await raw(base, "/pricing", "GET", { "accept-encoding": "gzip, deflate" });
