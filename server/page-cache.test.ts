@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, cacheKey, isCacheableRequest, ROUTE_QUERY_PARAMETERS } from "./page-cache";
+import {
+  acceptsGzip,
+  cacheKey,
+  isCacheableRequest,
+  ROUTE_QUERY_PARAMETERS,
+  SITE_QUERY_PARAMETERS,
+} from "./page-cache";
 
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: "GET", path, headers });
 
@@ -58,24 +64,27 @@ describe("cacheKey", () => {
     expect(cacheKey("/Academy/?category=Sales&x=1")).toBe("/Academy/?category=Sales");
     expect(cacheKey("/contact?lead=ok&utm_campaign=c")).toBe("/contact?lead=ok");
     expect(cacheKey("/academy/some-item?q=ai")).toBe("/academy/some-item");
+    expect(cacheKey("/pricing?utm_source=x&newsletter=ok")).toBe("/pricing?newsletter=ok");
+    expect(cacheKey("/academy?newsletter=error&q=ai")).toBe("/academy?q=ai&newsletter=error");
   });
 
-  it("lists every public route module that reads the query", () => {
-    // A loader reading a parameter the key leaves out would render one visitor's parameter for everyone.
-    const readers = new Map([
+  it("lists every public route module and site component that reads the query", () => {
+    // A render reading a parameter the key leaves out would show one visitor's parameter to everyone.
+    const routes = new Map([
       ["app/routes/academy/index.tsx", "/academy"],
       ["app/routes/site/contact.tsx", "/contact"],
     ]);
-    const found: string[] = [];
-    for (const folder of ["site", "blog", "academy", "seo"]) {
-      for (const file of readdirSync(`app/routes/${folder}`)) {
-        const source = readFileSync(`app/routes/${folder}/${file}`, "utf8");
-        if (!/\.test\./.test(file) && /searchParams|useSearchParams|url\.search\b/.test(source)) {
-          found.push(`app/routes/${folder}/${file}`);
-        }
-      }
-    }
-    expect(found.sort()).toEqual([...readers.keys()].sort());
-    for (const path of readers.values()) expect(ROUTE_QUERY_PARAMETERS[path]?.length).toBeGreaterThan(0);
+    const siteWide = new Map([["app/components/site/newsletter-form.tsx", "newsletter"]]);
+    const readersIn = (folder: string) =>
+      readdirSync(folder, { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
+        .map((file) => `${folder}/${file}`)
+        .filter((file) => /searchParams|useSearchParams/.test(readFileSync(file, "utf8")));
+    const found = ["site", "blog", "academy", "seo"].flatMap((folder) => readersIn(`app/routes/${folder}`));
+    expect(found.sort()).toEqual([...routes.keys()].sort());
+    for (const path of routes.values()) expect(ROUTE_QUERY_PARAMETERS[path]?.length).toBeGreaterThan(0);
+    const components = ["app/components/site", "app/blocks"].flatMap(readersIn);
+    expect(components.sort()).toEqual([...siteWide.keys()].sort());
+    for (const name of siteWide.values()) expect(SITE_QUERY_PARAMETERS).toContain(name);
   });
 });

@@ -83,12 +83,15 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revali
 /**
  * The query parameters each public route reads (its loader's `searchParams`), by the path it is routed on: the
  * academy's filters and the contact page's "sent" notice. Any other parameter is not part of a page's key
- * (server/page-cache.test.ts checks that every public route reading the query is listed here).
+ * (server/page-cache.test.ts checks that every public route and site component reading the query is listed).
  */
 export const ROUTE_QUERY_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   "/academy": ["q", "category", "difficulty"],
   "/contact": ["lead"],
 };
+
+/** Parameters every public page reads: the footer's newsletter form shows a sign-up's outcome without JavaScript. */
+export const SITE_QUERY_PARAMETERS: readonly string[] = ["newsletter"];
 
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();
@@ -137,15 +140,16 @@ export function forgetCachedPages(paths: string[]) {
 
 /**
  * The cache key of a request target: its path, and of its query only the parameters its route reads
- * (ROUTE_QUERY_PARAMETERS), in that order; anything else (utm_*, gclid, fbclid, an unknown name) is left out.
+ * (ROUTE_QUERY_PARAMETERS, then SITE_QUERY_PARAMETERS), in that order; anything else (utm_*, gclid, fbclid, an
+ * unknown name) is left out.
  */
 export function cacheKey(url: string): string {
   const at = url.indexOf("?");
   if (at === -1) return url;
   const path = url.slice(0, at);
   const routed = matchedPath(path);
-  const names = ROUTE_QUERY_PARAMETERS[routed.length > 1 ? routed.replace(/\/$/, "") : routed];
-  if (!names) return path;
+  const route = ROUTE_QUERY_PARAMETERS[routed.length > 1 ? routed.replace(/\/$/, "") : routed] ?? [];
+  const names = [...route, ...SITE_QUERY_PARAMETERS];
   const given = new URLSearchParams(url.slice(at + 1));
   const kept = new URLSearchParams();
   for (const name of names) for (const value of given.getAll(name)) kept.append(name, value);
