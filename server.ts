@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 
-// Process settings (glibc's malloc arenas and mmap threshold, V8's heap flags, --expose-gc) are the launcher's
+// Process settings (glibc's malloc arenas and mmap threshold, V8's heap flags) are the launcher's
 // (scripts/start.ts, ADR 042): they are read when a process starts, so this file only uses what it was given.
 
 // Start-up time: V8 keeps the compiled code of every module loaded from here on (Express, the server build and
@@ -108,29 +108,6 @@ const fatal = mod.createLogger(Boolean(process.stderr.isTTY), process.stderr);
 
 // PORT and HOST as validated by the app's environment (the development server stays on 127.0.0.1 unless HOST is set).
 const { port, host } = mod.env();
-// Idle memory (ADR 025): under load V8 keeps the heap it grew and the buffers it has not collected yet, and its own
-// memory reducer may not run for a long time. Once requests stop for a while after a busy period, one full
-// collection gives that memory back. It needs the gc function that Node's --expose-gc flag exposes, which the
-// launcher sets (scripts/start.ts); without it (node server.ts, tests) there is no idle collection. The check is a
-// counter and a timer; the collection (tens of ms) happens only when nobody is waiting.
-let requests = 0;
-/** Requests within 10 s that count as a busy period (a few visitors a second do not need a collection). */
-const IDLE_GC_AFTER_REQUESTS = 1000;
-const collect = (globalThis as { gc?: () => void }).gc;
-if (!isDev && collect) {
-  let seen = 0;
-  let busy = false;
-  setInterval(() => {
-    if (requests !== seen) {
-      busy = busy || requests - seen > IDLE_GC_AFTER_REQUESTS;
-      seen = requests;
-    } else if (busy) {
-      busy = false;
-      collect();
-    }
-  }, 10_000).unref();
-}
-
 // Not http.listen(): Express 5 hands a listen error to the callback, which then announced a server that was not
 // listening and let the process exit with status 0.
 // Production: the one fast path (mod.serveFromMemory: cache hits and verified content API reads) answers first;
@@ -139,7 +116,6 @@ const server = createServer(
   isDev
     ? http
     : (req, res) => {
-        requests++;
         let served = false;
         try {
           served = mod.serveFromMemory(req, res);

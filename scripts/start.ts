@@ -11,14 +11,13 @@
 // - V8 grows its young generation to 64 MB per semi-space under load and lets its old generation grow to four
 //   times what is live before collecting it: 8 MB semi-spaces and a growth of 25 % keep a loaded server under
 //   400 MB (docs/performance.md).
-// - --expose-gc gives the server the collection it runs once after a busy period (server.ts).
 // A variable or flag you set yourself (in the environment or NODE_OPTIONS) is kept. The container image uses the
 // same settings.
 import "./check-node.ts";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
-const SERVER_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=25", "--expose-gc"];
+const SERVER_FLAGS = ["--max-semi-space-size=8", "--heap-growing-percent=25"];
 const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024), MALLOC_ARENA_MAX: "2" };
 
 buildIfNeeded();

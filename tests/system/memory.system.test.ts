@@ -37,7 +37,7 @@ describe("server memory", () => {
     server = await startServer(await freePort(), { DATA_DIR: dataDir }, { launcher: true });
     const pid = server.proc.pid as number;
     expect(cmdline(pid)).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25", "--expose-gc"]),
+      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=25"]),
     );
     expect(cmdline(pid).filter(Boolean).at(-1)).toMatch(/server\.ts$/);
     expect(environ(pid)).toContain("MALLOC_MMAP_THRESHOLD_=131072");
