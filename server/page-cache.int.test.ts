@@ -10,8 +10,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
+import { matchedPath } from "~/lib/routed-path";
 import { setupTestDatabase } from "../tests/support/test-db";
-import { matchedPath, pageCache, pageCacheUsage, serveCachedPage } from "./page-cache";
+import { pageCache, pageCacheUsage, serveCachedPage } from "./page-cache";
 import { SECURITY_HEADERS, securityHeaders } from "./security-headers";
 
 const BUDGET_MB = 4;

@@ -38,8 +38,6 @@ import { logger } from "~/infra/logger.server";
 import { isNonPage } from "~/lib/non-page-paths";
 import { dataRequestPage, matchedPath } from "~/lib/routed-path";
 
-export { matchedPath };
-
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
