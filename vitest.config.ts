@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit tests (*.test.ts) run once. Integration tests (*.int.test.ts) talk to a real database: every one on PGlite,
@@ -60,6 +61,9 @@ export default defineConfig({
     outputFile: { json: "test-results/vitest-report.json" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores, one on a two-core machine; integration files wait on
+    // their database as often as they compute, so one worker per core halves the run there.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
