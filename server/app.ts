@@ -14,7 +14,7 @@ import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
 import { checkedBody, isContentApiPath, limitRequestBodies } from "./body-limit";
-import { forgetCachedPages, pageCache, serveCachedPage } from "./page-cache";
+import { pageCache, refreshCachedPages, serveCachedPage } from "./page-cache";
 import { type PublicPolicy, reactRouterHandler } from "./react-router-handler";
 import { applyRedirects, collectNotFound } from "./redirects";
 import { renewAdminSession } from "./rolling-session";
@@ -127,9 +127,10 @@ app.use(renewAdminSession);
 // Client-side navigations' page views (the beacon), and every public page view, cache hits included.
 app.post("/api/event", pageViewBeacon);
 app.use(collectPageViews());
-// An academy item shows its view count: once a batch of views is written its cached page is rendered again, so
-// the count shown lags by about a second (docs/decisions/015-analytics.md).
-onAcademyViewsFlushed((slugs) => forgetCachedPages(slugs.map((slug) => `/academy/${slug}`)));
+// An academy item shows its view count: once a batch of views is written the next request renders its cached page
+// again (the others meanwhile get the previous copy), so the count shown lags by about a second
+// (docs/decisions/015-analytics.md).
+onAcademyViewsFlushed((slugs) => refreshCachedPages(slugs.map((slug) => `/academy/${slug}`)));
 
 // Redirected paths are answered before the page cache; public 404s go to the 404 monitor (ADR 018).
 app.use(collectNotFound());

@@ -2,7 +2,8 @@
 // middleware), on a real database for the content version: it stays within its byte budget (compressed copies
 // included), makes room by least recent use, keys pages on the query parameters their route reads only, checks the
 // uncached prefixes on the path the router matches (so an upload reached as "/%75ploads/…" is never cached), and
-// answers every visitor the same bytes: plain, gzip or brotli, with a strong ETag and 304.
+// answers every visitor the same bytes: plain, gzip or brotli, with a strong ETag and 304. A page marked outdated
+// (a view count changed) is rendered again by one request while the others still get the previous copy.
 import { randomBytes } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
 import { matchedPath } from "~/lib/routed-path";
 import { setupTestDatabase } from "../tests/support/test-db";
-import { pageCache, pageCacheUsage, serveCachedPage } from "./page-cache";
+import { pageCache, pageCacheUsage, refreshCachedPages, serveCachedPage } from "./page-cache";
 import { SECURITY_HEADERS, securityHeaders } from "./security-headers";
 
 const BUDGET_MB = 4;
@@ -44,6 +45,14 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(pageCache());
+/** Renders of "/counted" so far, each shown on the page; a render waits for `holdCounted` before it answers. */
+let countedRenders = 0;
+let holdCounted = Promise.resolve();
+app.use("/counted", async (_req, res) => {
+  const n = ++countedRenders;
+  await holdCounted;
+  res.type("text/html").send(`<p>${n} views</p>`);
+});
 app.use((req, res) => {
   const path = matchedPath(req.path);
   rendered.set(path, [...(rendered.get(path) ?? []), req.url]);
@@ -264,5 +273,37 @@ describe("page cache: the key is what the page depends on", () => {
     expect(hit.headers["x-cache"]).toBe("HIT");
     expect((await get("/academy?q=other")).headers["x-cache"]).toBe("MISS");
     expect(rendered.get("/academy")).toEqual(["/academy?q=deals&category=Sales", "/academy?q=other"]);
+  });
+});
+
+describe("page cache: a figure changed without a content write", () => {
+  it("renders an outdated page again once, answering the others from the previous copy meanwhile", async () => {
+    expect((await get("/counted")).body).toBe("<p>1 views</p>");
+    // Its second load is a hit and makes its compressed copies.
+    expect((await get("/counted")).headers["x-cache"]).toBe("HIT");
+    refreshCachedPages(["/COUNTED"]);
+    const held = Promise.withResolvers<void>();
+    holdCounted = held.promise;
+    // Its own connection: `get` shares one, which this request holds until the render is let go.
+    const renderedAgain = getBytes("/counted").then((r) => ({ ...r, body: r.body.toString() }));
+    await vi.waitFor(() => expect(countedRenders).toBe(2));
+    // While that render is under way, every other request is answered from the copy it replaces.
+    try {
+      expect((await get("/counted")).body).toBe("<p>1 views</p>");
+      const zipped = await getBytes("/counted", { "Accept-Encoding": "gzip" });
+      expect([zipped.headers["x-cache"], zipped.headers["content-encoding"]]).toEqual(["HIT", "gzip"]);
+      expect(gunzipSync(zipped.body).toString()).toBe("<p>1 views</p>");
+    } finally {
+      held.resolve();
+    }
+    const fresh = await renderedAgain;
+    expect([fresh.headers["x-cache"], fresh.body]).toEqual(["MISS", "<p>2 views</p>"]);
+    // The new copy is compressed at once (the page is read all the time) and nothing renders it again.
+    await vi.waitFor(async () => {
+      const zipped = await getBytes("/counted", { "Accept-Encoding": "gzip" });
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(zipped.body).toString()).toBe("<p>2 views</p>");
+    });
+    expect(countedRenders).toBe(2);
   });
 });

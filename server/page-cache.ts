@@ -59,6 +59,11 @@ interface Entry {
   gzip?: Representation;
   br?: Representation;
   compressing?: boolean;
+  /**
+   * A figure on the page changed without a content write (an academy item's view count): the next request renders
+   * the page anew, and until that render is stored every other request is still answered from this entry.
+   */
+  outdated?: boolean;
 }
 
 /** A ceiling on the count as well, for the map's own sake; the byte budget is what binds. */
@@ -128,12 +133,23 @@ function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * Drops the cached copies of these paths (any query string, any letter case): pages that show a figure changed
- * without a content write, such as an academy item's view count after a batch of views is written.
+ * Marks the cached copies of these paths (any query string, any letter case) outdated: pages that show a figure
+ * changed without a content write, such as an academy item's view count after a batch of views is written. One
+ * request renders each again while the others are answered from the copy they replace, so a page read all the time
+ * never makes its readers wait for a render.
  */
-export function forgetCachedPages(paths: string[]) {
+export function refreshCachedPages(paths: string[]) {
   const wanted = new Set(paths.map((p) => p.toLowerCase()));
-  entries().deleteWhere((key) => wanted.has((key.split("?")[0] ?? "").toLowerCase()));
+  for (const key of entries().keys()) {
+    if (!wanted.has((key.split("?")[0] ?? "").toLowerCase())) continue;
+    const entry = entries().stale(key);
+    if (entry) entry.outdated = true;
+  }
+}
+
+/** The entry answers this request: it exists and is not waiting for a render that nobody has started yet. */
+function answers(key: string, entry: Entry | undefined): entry is Entry {
+  return entry !== undefined && (!entry.outdated || rendering.has(key));
 }
 
 /**
@@ -237,7 +253,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): numb
   if (version === undefined) return 0;
   const key = cacheKey(req.url as string);
   const entry = entries().get(key, version);
-  if (!entry) return 0;
+  if (!answers(key, entry)) return 0;
   compress(key, entry);
   const { status, headers, body } = answer(req, entry);
   res.writeHead(status, headers);
@@ -302,11 +318,11 @@ function store(key: string, version: number, res: Response, chunks: Buffer[]) {
   const body = Buffer.concat(chunks);
   const tag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
   const replayed = replayedHeaders(res);
-  entries().set(key, version, {
-    status: res.statusCode,
-    replayed,
-    identity: representation(replayed, body, tag),
-  });
+  const replaced = entries().stale(key);
+  const entry: Entry = { status: res.statusCode, replayed, identity: representation(replayed, body, tag) };
+  entries().set(key, version, entry);
+  // A page rendered again because a figure on it changed is read all the time: its copies are wanted at once.
+  if (replaced?.outdated) compress(key, entry);
 }
 
 /**
@@ -363,7 +379,7 @@ export function pageCache() {
       return next();
     }
     const cached = entries().get(key, version);
-    if (cached) return sendFromExpress(req, res, key, cached);
+    if (answers(key, cached)) return sendFromExpress(req, res, key, cached);
     if (req.method === "HEAD") return next();
     // Single flight: while one request renders this page (after a write, or after a batch of academy views
     // dropped it), the others wait for its entry rather than all rendering the same page at once.

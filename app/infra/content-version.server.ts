@@ -283,9 +283,9 @@ export class VersionedCache<T> {
     return this.#entries.get(key)?.value;
   }
 
-  /** Drops every entry whose key passes `test`. */
-  deleteWhere(test: (key: string) => boolean) {
-    for (const key of [...this.#entries.keys()]) if (test(key)) this.#drop(key);
+  /** The keys of every entry, whatever its version. */
+  keys(): string[] {
+    return [...this.#entries.keys()];
   }
 
   /**
