@@ -9,6 +9,16 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * a part the test cannot sample reliably (e.g. toasts mid fade-in, whose colours still blend with the page).
  */
 export async function axeViolations(page: Page, { exclude }: { exclude?: string } = {}): Promise<string[]> {
+  // Colours mid-transition (a button just pressed, turning from outline to filled) are a blend nobody reads: axe
+  // measures the page once its finite transitions and animations have ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();
