@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { slugify } from "./content";
+import type { EditConflict } from "./edit-conflict";
 
 /** One message per field name; "form" holds a message that belongs to no single field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -26,6 +27,8 @@ export interface ActionResult<V = Record<string, string>> {
   fieldErrors?: FieldErrors;
   values?: V;
   toast?: ToastMessage;
+  /** A save refused because a teammate saved the document after the editor loaded it (409). */
+  conflict?: EditConflict;
 }
 
 type ParsedForm<T> =

@@ -2,7 +2,8 @@
 // are added once and never over an edited page, saves validate and bump the content version, a published page
 // that moves leaves a 301, page.published / page.unpublished are queued, a scheduled page waits for its time and
 // then goes live once with a version bump, and a block of an old shape is left out on read. Pages have preview
-// links (shown signed out as the public page would, no-store, noindex) and revisions with restore like the blog.
+// links (shown signed out as the public page would, no-store, noindex) and revisions with restore like the blog. A
+// save carrying the version its editor loaded is refused over a newer save, and changes nothing.
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { loader as pageLoader } from "~/routes/site/page-preview";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { listRevisions } from "./content-revisions.server";
+import { conflictWith, versionOf } from "./edit-conflicts.server";
 import {
   deletePage,
   ensureBuiltInPages,
@@ -200,6 +202,47 @@ describe("pages", () => {
       .from(previewLinks)
       .where(eq(previewLinks.itemId, draft.page.id));
     expect(left).toEqual([]);
+  });
+
+  it("a save over a teammate's newer save is refused and changes nothing; saving over it on purpose keeps both", async () => {
+    await test.handle().db.insert(authUsers).values({ name: "Dana Price", email: "dana@example.com" });
+    const dana = { ...who, actor: "dana@example.com" };
+    const created = await savePage(null, page({ path: "/lp/conflict", title: "Pricing v1" }), who);
+    if (!created.ok) throw new Error("not saved");
+    const loaded = versionOf(created.page);
+    // Dana saves first, from the version both editors loaded.
+    const theirs = await savePage(
+      created.page.id,
+      page({ path: "/lp/conflict", title: "Price: $99" }),
+      dana,
+      {
+        base: loaded,
+      },
+    );
+    if (!theirs.ok) throw new Error("Dana's save was refused");
+    const versionBefore = await currentContentVersion();
+    const mine = page({ path: "/lp/conflict", title: "Pricing v1", metaDescription: "New FAQ" });
+    const refused = await savePage(created.page.id, mine, who, { base: loaded });
+    expect(refused).toMatchObject({ ok: false, reason: "conflict" });
+    if (refused.ok || refused.reason !== "conflict") throw new Error("not a conflict");
+    expect(await conflictWith(refused.current)).toEqual({
+      version: versionOf(theirs.page),
+      savedBy: "Dana Price",
+      theirs: expect.objectContaining({ title: "Price: $99", metaDescription: null }),
+    });
+    // Nothing changed: Dana's title stands, no revision, no version bump.
+    expect((await getPage(created.page.id))?.title).toBe("Price: $99");
+    expect((await listRevisions("page", created.page.id)).map((r) => r.actor)).toEqual([
+      dana.actor,
+      who.actor,
+    ]);
+    expect(await currentContentVersion()).toBe(versionBefore);
+    // "Save mine over theirs" carries their version: a normal save, so Dana's stays in the history to restore.
+    const over = await savePage(created.page.id, mine, who, { base: versionOf(theirs.page) });
+    expect(over.ok).toBe(true);
+    const history = await listRevisions("page", created.page.id);
+    expect(history.map((r) => r.actor)).toEqual([who.actor, dana.actor, who.actor]);
+    expect(history[1]?.changed).toContain("title");
   });
 
   it("every save keeps a revision with who; restoring one brings its title, SEO fields and blocks back", async () => {

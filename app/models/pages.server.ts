@@ -13,6 +13,7 @@ import { authUsers, type ContentStatus, pages } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { logger } from "~/infra/logger.server";
 import { formatDate } from "~/lib/dates";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import type { PublicImage } from "~/lib/media";
 import { parsePage } from "~/lib/page-form";
@@ -27,6 +28,7 @@ import {
   snapshotText,
   withoutDeletedFiles,
 } from "~/models/content-revisions.server";
+import { isStale } from "~/models/edit-conflicts.server";
 import { publicImages } from "~/models/media.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
@@ -187,7 +189,10 @@ export interface PageInput {
   publishAt: Date | null;
 }
 
-export type SaveOutcome = { ok: true; page: PageRow } | { ok: false; reason: "path-taken" | "gone" };
+export type SaveOutcome =
+  | { ok: true; page: PageRow }
+  | { ok: false; reason: "path-taken" | "gone" }
+  | { ok: false; reason: "conflict"; current: PageRow };
 
 function publishedAtFor(before: PageRow | undefined, input: PageInput, now: Date): Date | null {
   if (input.status !== "published") return before?.publishedAt ?? null;
@@ -220,12 +225,18 @@ interface RevisionOf {
   restoredFrom?: number;
 }
 
+interface SaveOptions {
+  revision?: RevisionOf;
+  /** The version the editor loaded: a save over a newer one is refused and changes nothing. */
+  base?: EditVersion;
+}
+
 /** Creates (no `id`) or updates a page, keeping its revision. */
 export async function savePage(
   id: string | null,
   input: PageInput,
   who: AuditContext,
-  revision?: RevisionOf,
+  { revision, base }: SaveOptions = {},
 ): Promise<SaveOutcome> {
   const now = new Date();
   let queued = false;
@@ -233,6 +244,7 @@ export async function savePage(
     const result = await db().transaction(async (tx) => {
       const [before] = id ? await tx.select().from(pages).where(eq(pages.id, id)).for("update") : [];
       if (id && !before) return undefined;
+      if (before && isStale(before, base)) return { stale: before };
       const values = {
         path: input.path,
         title: input.title,
@@ -281,6 +293,7 @@ export async function savePage(
       return { before, after };
     });
     if (!result) return { ok: false, reason: "gone" };
+    if (result.stale) return { ok: false, reason: "conflict", current: result.stale };
     if (queued) outboxWritten();
     publicationScheduleChanged();
     const { before, after } = result;
@@ -363,8 +376,7 @@ export async function restorePageRevision(
   });
   if (!parsed.ok) return { ok: false, reason: "invalid", fieldErrors: parsed.fieldErrors };
   const saved = await savePage(id, { ...parsed.page, publishAt: null }, who, {
-    action: "restore",
-    restoredFrom: revision.id,
+    revision: { action: "restore", restoredFrom: revision.id },
   });
   if (!saved.ok) return { ok: false, reason: "gone" };
   return { ok: true, page: saved.page, dropped: dropped.length, cleared };

@@ -5,18 +5,25 @@
 // share and its history of revisions; restoring one puts the restored page in the editor. The settings card (title,
 // path, status, search fields, save and delete) is page-settings.tsx.
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useNavigation } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigation, useSubmit } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
 import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
 import { BlockView } from "~/blocks/renderers";
 import type { PageBlock } from "~/blocks/types";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
 import { PageHistory } from "~/components/admin/page-history";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
-import { type EditedPage, headOf, PageSettings } from "~/components/admin/page-settings";
+import {
+  type EditedPage,
+  editedPageOf,
+  headOf,
+  PageSettings,
+  pageSnapshot,
+} from "~/components/admin/page-settings";
 import { SharePreview } from "~/components/admin/preview-links";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
@@ -24,6 +31,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
+import { CONFLICT_MESSAGES, type EditConflict } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import type { SiteNavigation } from "~/lib/site-navigation";
 
@@ -37,6 +45,8 @@ export interface PaletteEntry {
 
 interface Props {
   page: EditedPage | null;
+  /** The page as loaded, shaped like a revision's snapshot: what a teammate's save is compared with. */
+  loaded: Record<string, unknown> | null;
   builtIn: boolean;
   palette: PaletteEntry[];
   preview: { showcase: ShowcaseSlide[]; latest: { blog: LatestCard[]; academy: LatestCard[] } };
@@ -49,9 +59,23 @@ interface Props {
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
-export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
+export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
   const [head, setHead] = useState(() => headOf(page));
   const [blocks, setBlocks] = useState<Value[]>(page?.blocks ?? []);
+  // The version the editor holds (a save carries it) and that version's content; both move only when the editor
+  // takes a version in: its own save, a restore, or a teammate's version loaded after a refused save.
+  const [base, setBase] = useState({ version: page?.updatedAt ?? "", content: loaded ?? {} });
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const seenResult = useRef(result);
+  useEffect(() => {
+    if (result === seenResult.current) return;
+    seenResult.current = result;
+    if (result?.conflict) setConflict(result.conflict);
+    else if (result?.ok && result.intent === "save" && page) {
+      setBase({ version: page.updatedAt, content: loaded ?? {} });
+      setConflict(null);
+    }
+  }, [result, page, loaded]);
   // After a restore the page is loaded again; the editor then takes it in place of what it held.
   const [restored, setRestored] = useState(false);
   const onRestored = useCallback(() => setRestored(true), []);
@@ -62,7 +86,9 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
     setBlocks(page.blocks);
     setSelected((page.blocks[0]?.id as string | undefined) ?? null);
     setRemoved(null);
-  }, [restored, page]);
+    setBase({ version: page.updatedAt, content: loaded ?? {} });
+    setConflict(null);
+  }, [restored, page, loaded]);
   const [selected, setSelected] = useState<string | null>(
     (page?.blocks[0]?.id as string | undefined) ?? null,
   );
@@ -72,6 +98,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
   const [dragging, setDragging] = useState<number | null>(null);
   const [announce, setAnnounce] = useState("");
   const navigation = useNavigation();
+  const submit = useSubmit();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   useActionToast(result);
   const errors = (result && !result.ok ? (result.fieldErrors ?? {}) : {}) as Record<
@@ -141,6 +168,21 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
     publishAt: head.publishAt ? new Date(head.publishAt).toISOString() : "",
     blocks,
   });
+  const loadTheirs = () => {
+    if (!conflict || !page) return;
+    const theirs = editedPageOf(page.id, conflict.version, conflict.theirs);
+    setHead(headOf(theirs));
+    setBlocks(theirs.blocks);
+    setSelected((theirs.blocks[0]?.id as string | undefined) ?? null);
+    setRemoved(null);
+    setBase({ version: conflict.version, content: conflict.theirs });
+    setConflict(null);
+    setAnnounce(CONFLICT_MESSAGES.loaded);
+  };
+  // A normal save that carries their version: it goes through, with its revision and audit entry.
+  const saveMine = () => {
+    if (conflict) submit({ intent: "save", page: payload, base: conflict.version }, { method: "post" });
+  };
   const selectedIndex = blocks.findIndex((b) => b.id === selected);
   const selectedBlock = blocks[selectedIndex];
 
@@ -170,6 +212,18 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
+      {conflict ? (
+        <EditConflictNotice
+          kind="page"
+          conflict={conflict}
+          loaded={base.content}
+          mine={pageSnapshot(head, blocks, base.content)}
+          timeZone={timeZone}
+          busy={saving}
+          onLoadTheirs={loadTheirs}
+          onSaveMine={saveMine}
+        />
+      ) : null}
       {errors.form || errors.blocks ? (
         <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           {errors.form ?? errors.blocks}
@@ -181,6 +235,7 @@ export function PageEditor({ page, builtIn, palette, preview, site, nav, timeZon
             head={head}
             onChange={setHead}
             payload={payload}
+            base={base.version}
             errors={errors}
             saving={saving}
             builtIn={builtIn}

@@ -50,10 +50,48 @@ export function headOf(page: EditedPage | null) {
 /** The settings form's fields. */
 export type PageHead = ReturnType<typeof headOf>;
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The page as the editor holds it, shaped like a revision's snapshot (to set beside a teammate's version). */
+export function pageSnapshot(head: PageHead, blocks: Value[], loaded: Record<string, unknown>) {
+  return {
+    title: head.title,
+    path: head.path,
+    blocks,
+    metaTitle: head.metaTitle || null,
+    metaDescription: head.metaDescription || null,
+    socialImage: head.socialImage || null,
+    canonical: head.canonical || null,
+    noindex: head.noindex,
+    status: head.status,
+    publishedAt: head.publishAt ? new Date(head.publishAt).toISOString() : (loaded.publishedAt ?? null),
+  };
+}
+
+/** A teammate's version of the page (a revision's snapshot at `version`), as the editor loads a page. */
+export function editedPageOf(id: string, version: string, snapshot: Record<string, unknown>): EditedPage {
+  const publishedAt = text(snapshot.publishedAt);
+  return {
+    id,
+    path: text(snapshot.path),
+    title: text(snapshot.title),
+    metaTitle: text(snapshot.metaTitle),
+    metaDescription: text(snapshot.metaDescription),
+    socialImage: text(snapshot.socialImage),
+    canonical: text(snapshot.canonical),
+    noindex: snapshot.noindex === true,
+    status: text(snapshot.status) || "draft",
+    publishAt: publishedAt && new Date(publishedAt) > new Date() ? publishedAt : "",
+    updatedAt: version,
+    blocks: Array.isArray(snapshot.blocks) ? (snapshot.blocks as Value[]) : [],
+  };
+}
+
 export function PageSettings({
   head,
   onChange: setHead,
   payload,
+  base,
   errors,
   saving,
   builtIn,
@@ -63,6 +101,8 @@ export function PageSettings({
   onChange: (head: PageHead) => void;
   /** The whole page as the form sends it. */
   payload: string;
+  /** The version the editor loaded (app/lib/edit-conflict.ts); empty for a new page. */
+  base: string;
   errors: Record<string, string | undefined>;
   saving: boolean;
   builtIn: boolean;
@@ -76,6 +116,7 @@ export function PageSettings({
       <Form method="post" className="mt-4 space-y-4" aria-label="Page settings">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="page" value={payload} />
+        <input type="hidden" name="base" value={base} />
         <TextField
           id="page-title"
           label="Title"

@@ -1,10 +1,10 @@
 // The edit dialog's History tab (docs/product.md, Revisions): the item's revisions, newest first (when, who, which
-// fields changed); choosing one compares it with the current version field by field (text word by word, with the
-// maintained `diff` library: admin bundle only); "Restore this revision" asks first, then saves it back.
-import { diffWords } from "diff";
+// fields changed); choosing one compares it with the current version field by field (text word by word:
+// field-diff.tsx); "Restore this revision" asks first, then saves it back.
 import { History, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Spinner } from "~/components/ui/spinner";
@@ -13,13 +13,7 @@ import { actorLabel } from "~/lib/audit-sentences";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
-import {
-  changedSummary,
-  comparesWords,
-  fieldText,
-  REVISION_FIELDS,
-  type RevisionField,
-} from "~/lib/revision-fields";
+import { changedSummary, fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
 import { formatInZone } from "~/lib/site-time";
 import { cn } from "~/lib/utils";
 
@@ -237,37 +231,5 @@ function Comparison({
       </dl>
       <div className="flex justify-end">{footer}</div>
     </div>
-  );
-}
-
-function FieldDiff({ field, from, to }: { field: RevisionField; from: string; to: string }) {
-  if (!comparesWords(field)) {
-    return (
-      <>
-        <del className="bg-red-100 text-red-900">{from || "(empty)"}</del>
-        {" → "}
-        <ins className="bg-green-100 text-green-900">{to || "(empty)"}</ins>
-      </>
-    );
-  }
-  return (
-    <>
-      {diffWords(from, to).map((part, i) =>
-        part.removed ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered
-          <del key={i} className="bg-red-100 text-red-900">
-            {part.value}
-          </del>
-        ) : part.added ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered
-          <ins key={i} className="bg-green-100 text-green-900">
-            {part.value}
-          </ins>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered
-          <span key={i}>{part.value}</span>
-        ),
-      )}
-    </>
   );
 }

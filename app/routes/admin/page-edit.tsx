@@ -1,6 +1,7 @@
 // /admin/pages/:id ("new" for a new page): the page editor. Loads the page, the block palette and what the live
 // preview shows besides the blocks; saves the whole page (head fields and blocks) in one action, validated on the
-// server (app/lib/page-form.ts). The model keeps redirects, webhooks and the content version (ADR 033).
+// server (app/lib/page-form.ts). The model keeps redirects, webhooks and the content version (ADR 033). A save carries
+// the version the editor loaded; one over a newer save is refused with that save's author and content (409).
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { BLOCK_ICON_NAMES } from "~/blocks/icons";
@@ -10,10 +11,13 @@ import { env } from "~/env.server";
 import { flashCookie } from "~/infra/flash.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, gone, refuse } from "~/lib/forms";
 import { PAGE_MESSAGES, parsePage } from "~/lib/page-form";
 import { BUILT_IN_PATHS } from "~/lib/page-paths";
 import { visibleNavigation } from "~/lib/site-navigation";
+import { snapshotOf } from "~/models/content-revisions.server";
+import { conflictWith } from "~/models/edit-conflicts.server";
 import { deletePage, getPage, pageDataFor, savePage, storedBlocks } from "~/models/pages.server";
 import { getSettings } from "~/models/settings.server";
 import { getNavigation } from "~/models/site-navigation.server";
@@ -68,6 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             blocks: blocks as unknown as Array<Record<string, unknown>>,
           }
         : null,
+      loaded: row ? snapshotOf(row) : null,
       builtIn: row ? BUILT_IN_PATHS.includes(row.path) : false,
       palette,
       icons: BLOCK_ICON_NAMES,
@@ -116,9 +121,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const parsed = parsePage(raw);
   if (!parsed.ok) return refuse(PAGE_MESSAGES.invalid, { intent, fieldErrors: parsed.fieldErrors });
-  const saved = await savePage(id, parsed.page, who);
+  const base = form.get("base");
+  const saved = await savePage(id, parsed.page, who, {
+    base: typeof base === "string" && base ? base : undefined,
+  });
   if (!saved.ok) {
     if (saved.reason === "gone") return gone(PAGE_MESSAGES.gone, { intent });
+    if (saved.reason === "conflict") {
+      const conflict = await conflictWith(saved.current);
+      return refuse(CONFLICT_MESSAGES.refused, { intent, conflict }, 409);
+    }
     return refuse(PAGE_MESSAGES.pathTaken, { intent, fieldErrors: { path: PAGE_MESSAGES.pathTaken } }, 409);
   }
   if (!id) {

@@ -1,0 +1,87 @@
+// Shown in an editor whose save was refused because a teammate saved the same document after it was loaded
+// (app/lib/edit-conflict.ts): who saved and when, each field they changed with their value beside the member's own,
+// and the two ways on: "Load their version" (what the member typed is set aside) or "Save mine over theirs" (a normal
+// save, so their version stays in the history and can be restored).
+import { FieldDiff } from "~/components/admin/field-diff";
+import { Button } from "~/components/ui/button";
+import type { ItemKind } from "~/lib/content-enums";
+import { differingFields, type EditConflict } from "~/lib/edit-conflict";
+import { fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
+import { formatInZone } from "~/lib/site-time";
+
+const NOUNS: Record<ItemKind, string> = { page: "page", blog: "post", academy: "item" };
+
+export function EditConflictNotice({
+  kind,
+  conflict,
+  loaded,
+  mine,
+  timeZone,
+  busy,
+  onLoadTheirs,
+  onSaveMine,
+}: {
+  kind: ItemKind;
+  conflict: EditConflict;
+  /** The document as the editor loaded it. */
+  loaded: Record<string, unknown>;
+  /** What the member has in the editor now, in the same shape. */
+  mine: Record<string, unknown>;
+  timeZone: string;
+  busy: boolean;
+  onLoadTheirs: () => void;
+  onSaveMine: () => void;
+}) {
+  const fields = REVISION_FIELDS[kind];
+  const theirChanges = differingFields(fields, loaded, conflict.theirs);
+  const who = conflict.savedBy ?? "Someone";
+  return (
+    <section
+      role="alert"
+      aria-labelledby="edit-conflict-heading"
+      className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-slate-900"
+      data-testid="edit-conflict"
+    >
+      <h2 id="edit-conflict-heading" className="text-base font-semibold">
+        {who} saved this {NOUNS[kind]} at {formatInZone(new Date(conflict.version), timeZone)}, after you
+        opened it
+      </h2>
+      <p className="mt-1 text-sm">
+        Your save was not made, and everything you typed is still in the editor. Compare what they changed
+        with yours, then choose.
+      </p>
+      {theirChanges.length > 0 ? (
+        <>
+          <p className="mt-3 text-xs text-slate-700">
+            <del className="bg-red-100 text-red-900">Struck through</del>: yours.{" "}
+            <ins className="bg-green-100 text-green-900">Highlighted</ins>: theirs.
+          </p>
+          <dl className="mt-2 max-h-80 space-y-2 overflow-auto" aria-label="What they changed">
+            {theirChanges.map((field) => (
+              <div key={field.key} className="rounded border border-amber-200 bg-white p-2">
+                <dt className="text-sm font-semibold">{field.label}</dt>
+                <dd className="mt-1 text-sm break-words whitespace-pre-wrap">
+                  <FieldDiff
+                    field={field}
+                    from={fieldText(field, mine[field.key], timeZone)}
+                    to={fieldText(field, conflict.theirs[field.key], timeZone)}
+                  />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p className="mt-2 text-sm">Their save changed none of the fields you can edit here.</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={onLoadTheirs} disabled={busy}>
+          Load their version
+        </Button>
+        <Button type="button" onClick={onSaveMine} disabled={busy}>
+          Save mine over theirs
+        </Button>
+      </div>
+    </section>
+  );
+}
