@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { academyInput, blogInput } from "../../tests/support/content-input";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import { auditLog, contentRevisions, previewLinks } from "../db/schema";
+import { auditLog, blogPosts, contentRevisions, previewLinks } from "../db/schema";
 import { currentContentVersion } from "../infra/content-version.server";
 import { createAcademyItem, restoreAcademyRevision, updateAcademyItem } from "./academy-admin.server";
 import { getPublishedPost } from "./blog.server";
@@ -18,6 +18,7 @@ import {
 } from "./blog-admin.server";
 import { getRevision, listRevisions, REVISIONS_KEPT } from "./content-revisions.server";
 import { SlugTakenError } from "./content-writes.server";
+import { StaleEditError, versionOf } from "./edit-conflicts.server";
 import {
   createPreviewLink,
   listActivePreviewLinks,
@@ -31,6 +32,59 @@ const who = { actor: "editor@example.com", ip: "203.0.113.5", userAgent: "vitest
 const db = () => test.handle().db;
 
 const body = (text: string) => JSON.stringify([{ type: "paragraph", data: { text } }]);
+
+describe("edit conflicts", () => {
+  it("a post or academy item saved by a teammate since the editor loaded it is not written over", async () => {
+    const post = await createPost(blogInput({ title: "Shared", slug: "shared", excerpt: "Draft one" }), who);
+    const loaded = versionOf(post);
+    const dana = { ...who, actor: "dana@example.com" };
+    await updatePost(
+      post.id,
+      blogInput({ title: "Shared", slug: "shared", excerpt: "Dana's" }),
+      dana,
+      new Date(),
+      undefined,
+      loaded,
+    );
+    const version = await currentContentVersion();
+    const refused = await updatePost(
+      post.id,
+      blogInput({ title: "Mine", slug: "shared", excerpt: "Draft one" }),
+      who,
+      new Date(),
+      undefined,
+      loaded,
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StaleEditError);
+    const [row] = await db()
+      .select({ title: blogPosts.title, excerpt: blogPosts.excerpt })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, post.id));
+    expect(row).toEqual({ title: "Shared", excerpt: "Dana's" });
+    expect((await listRevisions("blog", post.id)).length).toBe(2);
+    expect(await currentContentVersion()).toBe(version);
+
+    const item = await createAcademyItem(
+      academyInput({ title: "Course", slug: "course", category: "Sales" }),
+      who,
+    );
+    await updateAcademyItem(
+      item.id,
+      academyInput({ title: "Course 2", slug: "course", category: "Sales" }),
+      dana,
+    );
+    await expect(
+      updateAcademyItem(
+        item.id,
+        academyInput({ title: "Mine", slug: "course", category: "Sales" }),
+        who,
+        new Date(),
+        undefined,
+        versionOf(item),
+      ),
+    ).rejects.toBeInstanceOf(StaleEditError);
+  });
+});
 
 describe("revisions", () => {
   it("keeps one per save with who and what changed, newest first", async () => {

@@ -10,6 +10,7 @@ import { db } from "~/db/client.server";
 import type { academyContent, blogPosts, ContentKind, ContentStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql-helpers.server";
 import { publishedAtAfter, toggledStatus } from "~/lib/content-status";
+import type { EditVersion } from "~/lib/edit-conflict";
 import { type AuditContext, memberOf } from "~/models/audit.server";
 import { contentChanges, queueVisibilityEvent } from "~/models/content-changes.server";
 import {
@@ -20,6 +21,7 @@ import {
   type Snapshot,
   withoutDeletedFiles,
 } from "~/models/content-revisions.server";
+import { isStale, StaleEditError } from "~/models/edit-conflicts.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
@@ -131,11 +133,13 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     acts: (before: Row) => ContentAct[],
     revision: (after: Row) => Revision,
     change: (before: Row) => Record<string, unknown>,
+    base?: EditVersion,
   ) {
     const result = await slugChecked(() =>
       db().transaction(async (tx) => {
         const [before] = (await tx.select().from(target).where(eq(target.id, id)).for("update")) as Row[];
         if (!before) return undefined;
+        if (isStale(before, base)) throw new StaleEditError(before);
         authorize(who, before, acts(before));
         const [after] = (await tx
           .update(target)
@@ -152,13 +156,17 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
     return result;
   }
 
-  /** Updates a row (stamping updated_at); undefined when it no longer exists. */
+  /**
+   * Updates a row (stamping updated_at); undefined when it no longer exists. With `base`, the version the editor
+   * loaded, a row saved since is not written over: StaleEditError.
+   */
   async function update(
     id: string,
     input: Input,
     who: ContentActor,
     now = new Date(),
     revision: Revision = { action: "update" },
+    base?: EditVersion,
   ) {
     const updated = await updateLocked(
       id,
@@ -171,6 +179,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         updatedAt: now,
         updatedBy: memberOf(who),
       }),
+      base,
     );
     if (updated) await changes.updated(who, updated);
     return updated;

@@ -16,6 +16,14 @@ export function isStale(row: { updatedAt: Date }, base: EditVersion | undefined)
   return base !== undefined && versionOf(row) !== base;
 }
 
+/** A write refused inside its transaction because the editor loaded an older version (nothing was written). */
+export class StaleEditError extends Error {
+  constructor(readonly current: { updatedAt: Date; updatedBy: string | null }) {
+    super("saved meanwhile by someone else");
+    this.name = "StaleEditError";
+  }
+}
+
 /** What the editor is told about the save that came first. */
 export async function conflictWith(row: {
   updatedAt: Date;

@@ -1,7 +1,8 @@
-// Two editors on one page: the second save over the first is refused and changes nothing, the refused editor keeps
-// what was typed and sees who saved and what they changed, then loads their version or saves over it on purpose
-// (both versions then in the history). Keyboard only for the refused editor, at phone and desktop widths, with axe.
-import type { Page } from "@playwright/test";
+// Two editors on one page, then on one blog post: the second save over the first is refused and changes nothing, the
+// refused editor keeps what was typed and sees who saved and what they changed, then loads their version or saves
+// over it on purpose (both versions then in the history). Keyboard only for the refused editor, at phone and desktop
+// widths, with axe.
+import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
@@ -26,6 +27,17 @@ async function createPage(page: Page, baseURL: string, path: string): Promise<st
   return id;
 }
 
+/** A second member's browser, signed in (the same account: the check is on versions, not on people). */
+async function secondEditor(browser: Browser, base: string, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+  });
+  const page = await context.newPage();
+  await signInAsAdmin(page, base);
+  return { context, page };
+}
+
 for (const width of [375, 1280]) {
   test.describe(`edit conflicts at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -41,12 +53,7 @@ for (const width of [375, 1280]) {
       consoleErrors.allow(failedResource(409));
       const base = baseURL ?? "";
       const id = await createPage(first, base, `/lp/conflict-${width}-${uniqueSuffix()}`);
-      const secondContext = await browser.newContext({
-        viewport: { width, height: 900 },
-        extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-      });
-      const second = await secondContext.newPage();
-      await signInAsAdmin(second, base);
+      const { context: secondContext, page: second } = await secondEditor(browser, base, width);
       await first.goto(`/admin/pages/${id}`);
       await second.goto(`/admin/pages/${id}`);
 
@@ -78,7 +85,8 @@ for (const width of [375, 1280]) {
       await expect(first.getByLabel("Meta title")).toHaveValue("");
 
       // "Save mine over theirs": a normal save, so the first editor's version stays in the history.
-      await tabTo(second, notice.getByRole("button", { name: "Save mine over theirs" }), { back: true });
+      await expect(notice.getByRole("heading")).toBeFocused();
+      await tabTo(second, notice.getByRole("button", { name: "Save mine over theirs" }));
       await second.keyboard.press("Enter");
       await expect(toast(second, "Page saved")).toBeVisible();
       await expect(notice).toBeHidden();
@@ -99,6 +107,56 @@ for (const width of [375, 1280]) {
       await first.getByRole("button", { name: "Save page" }).click();
       await expect(toast(first, "Page saved")).toBeVisible();
       await expect(first.getByTestId("edit-conflict")).toBeHidden();
+      await secondContext.close();
+    });
+
+    test("a post's edit dialog: refused over a teammate's save, then saved over it on purpose", async ({
+      adminPage: first,
+      browser,
+      baseURL,
+      consoleErrors,
+    }) => {
+      consoleErrors.allow(failedResource(409));
+      const base = baseURL ?? "";
+      const slug = `conflict-post-${width}-${uniqueSuffix()}`;
+      const created = await first.request.post(`${base}/admin/blog`, {
+        form: { intent: "create", title: "Shared post", slug, excerpt: "Written together", status: "draft" },
+        headers: { Origin: base },
+      });
+      expect(created.status()).toBe(200);
+      const { context: secondContext, page: second } = await secondEditor(browser, base, width);
+      const rowOf = (page: Page) => page.locator(`[data-testid="post-row"][data-slug="${slug}"]`);
+      for (const page of [first, second]) {
+        await page.goto("/admin/blog");
+        await rowOf(page).getByRole("button", { name: "Edit Shared post" }).click();
+      }
+      const firstDialog = first.getByRole("dialog", { name: "Edit post" });
+      await firstDialog.getByLabel("Excerpt").fill("Written together, and checked by Dana");
+      await firstDialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toast(first, "Blog post updated successfully")).toBeVisible();
+
+      const dialog = second.getByRole("dialog", { name: "Edit post" });
+      const title = dialog.getByLabel("Title *");
+      await tabTo(second, title);
+      await second.keyboard.press("End");
+      await second.keyboard.type(", revised");
+      await tabTo(second, dialog.getByRole("button", { name: "Save Changes" }));
+      await second.keyboard.press("Enter");
+      const notice = dialog.getByTestId("edit-conflict");
+      await expect(notice.getByRole("heading")).toContainText("Administrator saved this post at");
+      await expect(notice.getByLabel("What they changed")).toContainText("Excerpt");
+      await expect(title).toHaveValue("Shared post, revised");
+      await expectNoAxeViolations(second);
+      await expect(notice.getByRole("heading")).toBeFocused();
+      await tabTo(second, notice.getByRole("button", { name: "Save mine over theirs" }));
+      await second.keyboard.press("Enter");
+      await expect(toast(second, "Blog post updated successfully")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(rowOf(second).getByRole("heading")).toHaveText("Shared post, revised");
+      // Their version is the one before, in the history.
+      await rowOf(second).getByRole("button", { name: "Edit Shared post, revised" }).click();
+      await dialog.getByRole("tab", { name: "History" }).click();
+      await expect(dialog.getByTestId("revision-list").getByRole("listitem")).toHaveCount(3);
       await secondContext.close();
     });
   });

@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { DIFFICULTY_LEVELS } from "~/lib/content-enums";
+import { tagsOf } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
 import { toWallTime } from "~/lib/site-time";
@@ -101,6 +102,30 @@ export function academyValuesFromSubmission(values: Record<string, string>): Aca
     ...values,
     featured: values.featured === "on" || values.featured === "true",
   } as AcademyFormValues;
+}
+
+/** A submission of the edit form shaped like a revision's snapshot, to set beside a teammate's version. */
+export function academySnapshotFromSubmission(
+  values: Record<string, string>,
+  loaded: Record<string, unknown>,
+) {
+  const v = academyValuesFromSubmission(values);
+  return {
+    ...loaded,
+    title: v.title,
+    slug: v.slug,
+    category: v.category,
+    difficultyLevel: v.difficulty,
+    durationMinutes: Number(v.duration) || 0,
+    tags: tagsOf(v.tags),
+    isFeatured: v.featured,
+    thumbnailUrl: v.thumbnailUrl || null,
+    videoUrl: v.videoUrl || null,
+    audioUrl: v.audioUrl || null,
+    description: v.description || null,
+    summary: v.summary || null,
+    status: v.status,
+  };
 }
 
 const TAB_OF_FIELD: Record<string, string> = {

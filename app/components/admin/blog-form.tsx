@@ -12,6 +12,7 @@ import { parseBody } from "~/lib/blocks";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { type RichBlock, toRichBlocks } from "~/lib/content";
 import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
+import { tagsOf } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "~/lib/limits";
 import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
@@ -93,6 +94,25 @@ export function blogValuesFromSubmission(values: Record<string, string>): BlogFo
     ...values,
     body: parseBody(values.body ?? ""),
   } as BlogFormValues;
+}
+
+/** A submission of the edit form shaped like a revision's snapshot, to set beside a teammate's version. */
+export function blogSnapshotFromSubmission(values: Record<string, string>, loaded: Record<string, unknown>) {
+  const v = blogValuesFromSubmission(values);
+  return {
+    ...loaded,
+    title: v.title,
+    slug: v.slug,
+    excerpt: v.excerpt || null,
+    richContent: v.body,
+    author: v.author,
+    category: v.category || null,
+    tags: tagsOf(v.tags),
+    featuredImage: v.featuredImage || null,
+    status: v.status,
+    metaTitle: v.metaTitle || null,
+    metaDescription: v.metaDescription || null,
+  };
 }
 
 export function BlogFormFields({

@@ -2,8 +2,9 @@
 // preview", the edit dialog (closed when a save succeeds, with the item's history beside the form) and delete with
 // confirmation. Each page keeps its own row content, form fields and texts.
 import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { Button } from "~/components/ui/button";
@@ -18,8 +19,9 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { useActionToast } from "~/components/ui/toaster";
+import { toast, useActionToast } from "~/components/ui/toaster";
 import type { ContentKind } from "~/lib/content-enums";
+import { CONFLICT_MESSAGES, type EditConflict, snapshotLike } from "~/lib/edit-conflict";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
 
 interface ContentItem {
@@ -120,18 +122,22 @@ export function ContentEditDialog({
   className,
   keepOpenOnEscapeIn,
   fields,
+  mineOf,
 }: {
   kind: ContentKind;
   /** The site's time zone, for the history's dates. */
   timeZone: string;
-  item: { id: string; title: string };
+  item: { id: string; title: string; updatedAt: Date };
   title: string;
   description: string;
   formLabel: string;
   className?: string;
   /** A CSS selector: Escape pressed inside it (the body editor) must not close the dialog and lose edits. */
   keepOpenOnEscapeIn?: string;
-  fields: (errors: FieldErrors | undefined) => ReactNode;
+  /** The form's fields, filled from the item, or from a teammate's version (`theirs`) once loaded. */
+  fields: (errors: FieldErrors | undefined, theirs?: Record<string, unknown>) => ReactNode;
+  /** A submission shaped like the item's snapshot, to set beside a teammate's version after a refused save. */
+  mineOf: (values: Record<string, string>, loaded: Record<string, unknown>) => Record<string, unknown>;
 }) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState("edit");
@@ -143,13 +149,43 @@ export function ContentEditDialog({
   }, [fetcher.state, fetcher.data]);
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  // The version the dialog's form holds (a save carries it), taken when the dialog opens: the list below may be
+  // loaded again meanwhile, and must not move it. It moves when the member loads a teammate's version.
+  const [base, setBase] = useState({ version: "", content: {} as Record<string, unknown> });
+  const [theirs, setTheirs] = useState<Record<string, unknown> | undefined>();
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const seen = useRef(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data === seen.current) return;
+    seen.current = fetcher.data;
+    setConflict(fetcher.data?.conflict ?? null);
+  }, [fetcher.data]);
+  const loadTheirs = () => {
+    if (!conflict) return;
+    setTheirs(conflict.theirs);
+    setBase({ version: conflict.version, content: conflict.theirs });
+    setConflict(null);
+    toast.success(CONFLICT_MESSAGES.loaded);
+  };
+  // A normal save that carries their version: it goes through, with its revision and audit entry.
+  const saveMine = () => {
+    if (!conflict || !formRef.current) return;
+    const form = new FormData(formRef.current);
+    form.set("base", conflict.version);
+    fetcher.submit(form, { method: "post" });
+  };
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setTab("edit");
+        if (!next) return;
+        setTab("edit");
+        setBase({ version: item.updatedAt.toISOString(), content: snapshotLike(item) });
+        setTheirs(undefined);
+        setConflict(null);
       }}
     >
       <DialogTrigger asChild>
@@ -178,10 +214,24 @@ export function ContentEditDialog({
             </TabsList>
             {/* Kept mounted while the history shows, so nothing typed is lost. */}
             <TabsContent value="edit" forceMount>
-              <fetcher.Form method="post" noValidate aria-label={formLabel}>
+              {conflict ? (
+                <EditConflictNotice
+                  kind={kind}
+                  conflict={conflict}
+                  loaded={base.content}
+                  mine={mineOf(failed?.values ?? {}, base.content)}
+                  timeZone={timeZone}
+                  busy={saving}
+                  onLoadTheirs={loadTheirs}
+                  onSaveMine={saveMine}
+                />
+              ) : null}
+              <fetcher.Form ref={formRef} method="post" noValidate aria-label={formLabel}>
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={item.id} />
-                {fields(failed?.fieldErrors)}
+                <input type="hidden" name="base" value={base.version} />
+                {/* Their version, once loaded, fills a new form (the fields keep their own state). */}
+                <div key={base.version}>{fields(failed?.fieldErrors, theirs)}</div>
                 <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                     Cancel

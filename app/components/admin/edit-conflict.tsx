@@ -2,6 +2,7 @@
 // (app/lib/edit-conflict.ts): who saved and when, each field they changed with their value beside the member's own,
 // and the two ways on: "Load their version" (what the member typed is set aside) or "Save mine over theirs" (a normal
 // save, so their version stays in the history and can be restored).
+import { useEffect, useRef } from "react";
 import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
 import type { ItemKind } from "~/lib/content-enums";
@@ -35,6 +36,11 @@ export function EditConflictNotice({
   const fields = REVISION_FIELDS[kind];
   const theirChanges = differingFields(fields, loaded, conflict.theirs);
   const who = conflict.savedBy ?? "Someone";
+  // The keyboard goes to the notice when it appears, as to an error summary: the choice is made there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (conflict.version) heading.current?.focus();
+  }, [conflict.version]);
   return (
     <section
       role="alert"
@@ -42,7 +48,12 @@ export function EditConflictNotice({
       className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-slate-900"
       data-testid="edit-conflict"
     >
-      <h2 id="edit-conflict-heading" className="text-base font-semibold">
+      <h2
+        id="edit-conflict-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-semibold outline-none"
+      >
         {who} saved this {NOUNS[kind]} at {formatInZone(new Date(conflict.version), timeZone)}, after you
         opened it
       </h2>

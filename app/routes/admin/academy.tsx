@@ -5,6 +5,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { memberActor, requireCan } from "~/auth/permissions.server";
 import {
   AcademyFormFields,
+  academySnapshotFromSubmission,
   academyValuesFromItem,
   academyValuesFromSubmission,
   emptyAcademyValues,
@@ -22,6 +23,7 @@ import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
 import { type AcademyInput, academySchemaIn } from "~/lib/content-schemas";
+import { rowOfSnapshot } from "~/lib/edit-conflict";
 import {
   type AdminAcademyItem,
   createAcademyItem,
@@ -65,7 +67,8 @@ const ACTION = {
   required: ["title", "slug", "category"],
   messages: ACADEMY_MESSAGES,
   create: createAcademyItem,
-  update: updateAcademyItem,
+  update: (id: string, input: AcademyInput, who: AuditContext, base: string | undefined) =>
+    updateAcademyItem(id, input, who, new Date(), undefined, base),
   toggle: async (id: string, who: AuditContext) => (await toggleAcademyStatus(id, who))?.item,
   remove: deleteAcademyItem,
   imageFields: (item: AcademyInput) => ({ thumbnailUrl: item.thumbnailUrl }),
@@ -204,11 +207,15 @@ function AcademyRow({
               description="Update the lesson's content, media and SEO."
               formLabel="Edit content"
               className="max-w-2xl"
-              fields={(errors) => (
+              mineOf={academySnapshotFromSubmission}
+              fields={(errors, theirs) => (
                 <AcademyFormFields
                   mode="edit"
                   categories={categories}
-                  initial={academyValuesFromItem(item, timeZone)}
+                  initial={academyValuesFromItem(
+                    theirs ? rowOfSnapshot<typeof item>(theirs) : item,
+                    timeZone,
+                  )}
                   errors={errors}
                   timeZone={timeZone}
                 />

@@ -6,6 +6,7 @@ import { memberActor, requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import {
   BlogFormFields,
+  blogSnapshotFromSubmission,
   blogValuesFromPost,
   blogValuesFromSubmission,
   emptyBlogValues,
@@ -22,6 +23,7 @@ import { adminTitle } from "~/lib/brand";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
 import { type BlogPostInput, blogPostSchemaIn } from "~/lib/content-schemas";
 import { formatShortDate } from "~/lib/dates";
+import { rowOfSnapshot } from "~/lib/edit-conflict";
 import type { AuditContext } from "~/models/audit.server";
 import {
   type AdminBlogPost,
@@ -53,7 +55,8 @@ const ACTION = {
   required: ["title", "slug"],
   messages: BLOG_MESSAGES,
   create: createPost,
-  update: updatePost,
+  update: (id: string, input: BlogPostInput, who: AuditContext, base: string | undefined) =>
+    updatePost(id, input, who, new Date(), undefined, base),
   toggle: async (id: string, who: AuditContext) => (await togglePostStatus(id, who))?.post,
   remove: deletePost,
   imageFields: (post: BlogPostInput) => ({ featuredImage: post.featuredImage }),
@@ -177,10 +180,11 @@ function PostRow({ post, timeZone }: { post: AdminBlogPost & { scheduled: boolea
               formLabel="Edit post"
               className="max-w-3xl"
               keepOpenOnEscapeIn=".ProseMirror"
-              fields={(errors) => (
+              mineOf={blogSnapshotFromSubmission}
+              fields={(errors, theirs) => (
                 <BlogFormFields
                   mode="edit"
-                  initial={blogValuesFromPost(post, timeZone)}
+                  initial={blogValuesFromPost(theirs ? rowOfSnapshot<typeof post>(theirs) : post, timeZone)}
                   errors={errors}
                   timeZone={timeZone}
                 />

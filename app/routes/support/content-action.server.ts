@@ -6,10 +6,12 @@ import { ForbiddenError } from "~/auth/roles";
 import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { SLUG_TAKEN } from "~/lib/cms-messages";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, formValues, gone, parseRequiredForm, refuse } from "~/lib/forms";
 import { MEDIA_MESSAGES } from "~/lib/media";
 import type { ContentActor } from "~/models/content-writes.server";
 import { SlugTakenError } from "~/models/content-writes.server";
+import { conflictWith, StaleEditError } from "~/models/edit-conflicts.server";
 import { missingAltText } from "~/models/media.server";
 import { isPublished } from "~/models/published.server";
 
@@ -37,8 +39,11 @@ export interface ContentActionConfig<T> {
   required: readonly string[];
   messages: ContentMessages;
   create: (input: T, who: ContentActor) => Promise<unknown>;
-  /** Each answers undefined when the row is already gone. */
-  update: (id: string, input: T, who: ContentActor) => Promise<unknown>;
+  /**
+   * Each answers undefined when the row is already gone. `base` is the version the editor loaded: a row saved since
+   * is refused with StaleEditError.
+   */
+  update: (id: string, input: T, who: ContentActor, base: string | undefined) => Promise<unknown>;
   toggle: (id: string, who: ContentActor) => Promise<Row | undefined>;
   remove: (id: string, who: ContentActor) => Promise<unknown>;
   /** The form's image fields and their URLs: a library image without alt text is refused (ADR 019). */
@@ -55,9 +60,10 @@ export async function contentAction<T extends Record<string, unknown>>(
   who: ContentActor,
 ) {
   const { label, messages } = config;
-  const { id: rawId, intent: rawIntent, ...echo } = formValues(form);
+  const { id: rawId, intent: rawIntent, base: rawBase, ...echo } = formValues(form);
   const intent = rawIntent ?? "";
   const id = rawId ?? "";
+  const base = rawBase || undefined;
 
   switch (intent) {
     case "create":
@@ -80,10 +86,14 @@ export async function contentAction<T extends Record<string, unknown>>(
           await config.create(parsed.data, who);
           return done(messages.created, { intent });
         }
-        if (!(await config.update(id, parsed.data, who))) return gone(failed, { intent, values: echo });
+        if (!(await config.update(id, parsed.data, who, base))) return gone(failed, { intent, values: echo });
         return done(messages.updated, { intent });
       } catch (error) {
         if (error instanceof ForbiddenError) throw forbidden(error.capability);
+        if (error instanceof StaleEditError) {
+          const conflict = await conflictWith(error.current);
+          return refuse(CONFLICT_MESSAGES.refused, { intent, values: echo, conflict }, 409);
+        }
         if (error instanceof SlugTakenError)
           return refuse(failed, { intent, fieldErrors: { slug: SLUG_TAKEN }, values: echo });
         logger.error({ err: error, intent }, `${label} write failed`);
