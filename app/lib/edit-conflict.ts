@@ -22,15 +22,6 @@ export const CONFLICT_MESSAGES = {
   loaded: "Their version is loaded. Your changes were set aside.",
 } as const;
 
-/** The fields whose stored values differ between two snapshots, in the order `fields` lists them. */
-export function differingFields<F extends { key: string }>(
-  fields: readonly F[],
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): F[] {
-  return fields.filter((f) => JSON.stringify(before[f.key] ?? null) !== JSON.stringify(after[f.key] ?? null));
-}
-
 /** A stored row as a revision's snapshot shapes it (dates as ISO strings, absent values as null). */
 export function snapshotLike(row: object): Record<string, unknown> {
   return Object.fromEntries(

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
 import type { ItemKind } from "~/lib/content-enums";
-import { differingFields, type EditConflict } from "~/lib/edit-conflict";
+import type { EditConflict } from "~/lib/edit-conflict";
 import { fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
 import { formatInZone } from "~/lib/site-time";
 
@@ -34,7 +34,12 @@ export function EditConflictNotice({
   onSaveMine: () => void;
 }) {
   const fields = REVISION_FIELDS[kind];
-  const theirChanges = differingFields(fields, loaded, conflict.theirs);
+  // The fields they changed that now read differently from the member's (compared as text, as the member reads
+  // them): a field both changed the same way, or stored anew in another shape, is nothing to choose between.
+  const text = (f: (typeof fields)[number], of: Record<string, unknown>) => fieldText(f, of[f.key], timeZone);
+  const theirChanges = fields.filter(
+    (f) => text(f, loaded) !== text(f, conflict.theirs) && text(f, mine) !== text(f, conflict.theirs),
+  );
   const who = conflict.savedBy ?? "Someone";
   // The keyboard goes to the notice when it appears, as to an error summary: the choice is made there.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -83,7 +88,7 @@ export function EditConflictNotice({
           </dl>
         </>
       ) : (
-        <p className="mt-2 text-sm">Their save changed none of the fields you can edit here.</p>
+        <p className="mt-2 text-sm">What they changed reads the same as what you have.</p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={onLoadTheirs} disabled={busy}>
