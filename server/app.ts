@@ -127,9 +127,9 @@ app.use(renewAdminSession);
 // Client-side navigations' page views (the beacon), and every public page view, cache hits included.
 app.post("/api/event", pageViewBeacon);
 app.use(collectPageViews());
-// An academy item shows its view count: once a batch of views is written the next request renders its cached page
-// again (the others meanwhile get the previous copy), so the count shown lags by about a second
-// (docs/decisions/015-analytics.md).
+// An academy item shows its view count: once a batch of views is written its cached page is rendered again by the
+// next request once the copy is five seconds old (the others meanwhile get that copy), so the count shown lags by a
+// few seconds (docs/decisions/015-analytics.md).
 onAcademyViewsFlushed((slugs) => refreshCachedPages(slugs.map((slug) => `/academy/${slug}`)));
 
 // Redirected paths are answered before the page cache; public 404s go to the 404 monitor (ADR 018).

@@ -3,7 +3,7 @@
 // included), makes room by least recent use, keys pages on the query parameters their route reads only, checks the
 // uncached prefixes on the path the router matches (so an upload reached as "/%75ploads/…" is never cached), and
 // answers every visitor the same bytes: plain, gzip or brotli, with a strong ETag and 304. A page marked outdated
-// (a view count changed) is rendered again by one request while the others still get the previous copy.
+// (a view count changed) is rendered again, once old enough, by one request while the others get the previous copy.
 import { randomBytes } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
 import { matchedPath } from "~/lib/routed-path";
 import { setupTestDatabase } from "../tests/support/test-db";
-import { pageCache, pageCacheUsage, refreshCachedPages, serveCachedPage } from "./page-cache";
+import {
+  pageCache,
+  pageCacheUsage,
+  REFRESH_AFTER_MS,
+  refreshCachedPages,
+  serveCachedPage,
+} from "./page-cache";
 import { SECURITY_HEADERS, securityHeaders } from "./security-headers";
 
 const BUDGET_MB = 4;
@@ -282,6 +288,10 @@ describe("page cache: a figure changed without a content write", () => {
     // Its second load is a hit and makes its compressed copies.
     expect((await get("/counted")).headers["x-cache"]).toBe("HIT");
     refreshCachedPages(["/COUNTED"]);
+    // A copy younger than REFRESH_AFTER_MS still answers: no render yet.
+    expect((await get("/counted")).headers["x-cache"]).toBe("HIT");
+    expect(countedRenders).toBe(1);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REFRESH_AFTER_MS });
     const held = Promise.withResolvers<void>();
     holdCounted = held.promise;
     // Its own connection: `get` shares one, which this request holds until the render is let go.
@@ -305,5 +315,6 @@ describe("page cache: a figure changed without a content write", () => {
       expect(gunzipSync(zipped.body).toString()).toBe("<p>2 views</p>");
     });
     expect(countedRenders).toBe(2);
+    vi.useRealTimers();
   });
 });

@@ -1,6 +1,7 @@
 // Answers from memory (ADR 020, 041): a cache hit, answered before Express, is the rendered page's bytes with
 // everything the render carried (security headers, the CSP naming its scripts by hash, gzip and brotli when asked
-// for, HEAD and 304); an academy item is a cache hit too, and its view count is exact once the views are written;
+// for, HEAD and 304); an academy item is a cache hit too, and its view count is exact once the views are written
+// and its copy is rendered again (at most every five seconds);
 // content API reads answered from memory show a publish on the next request, and the per-key limit still holds.
 // (Two instances on one PostgreSQL: tests/system/cache-coherence.system.test.ts.)
 import { mkdtempSync, rmSync } from "node:fs";
@@ -128,8 +129,9 @@ describe("answers from memory", { timeout: 120_000 }, () => {
       viewsShown(await (await fetch(url, { headers: { "Sec-Purpose": "prefetch" } })).text());
     const before = await shown();
     await fetch(url);
-    // Once that view is written the page is rendered again with it; nothing else is waiting to be written.
-    await expect.poll(shown, { timeout: 10_000, interval: 250 }).toBe(before + 1);
+    // Once that view is written the page is rendered again with it (when its copy is 5 s old); nothing else is
+    // waiting to be written.
+    await expect.poll(shown, { timeout: 15_000, interval: 250 }).toBe(before + 1);
     const again = await fetch(url);
     expect(again.headers.get("x-cache"), "the second load comes from the cache").toBe("HIT");
     expect(viewsShown(await again.text())).toBe(before + 1);
@@ -137,7 +139,7 @@ describe("answers from memory", { timeout: 120_000 }, () => {
     for (let i = 0; i < 25; i++) answers.push((await fetch(url)).headers.get("x-cache"));
     expect(answers).toContain("HIT");
     // 1 + 1 + 25 loads: exact once the last batch is written.
-    await expect.poll(shown, { timeout: 10_000, interval: 250 }).toBe(before + 27);
+    await expect.poll(shown, { timeout: 15_000, interval: 250 }).toBe(before + 27);
   });
 
   test("content API reads from memory show a publish at once, and the per-key limit holds", async () => {
