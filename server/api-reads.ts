@@ -11,7 +11,7 @@ import { contentVersionKnown } from "~/infra/content-version.server";
 import { CONTENT_PERMISSION } from "~/lib/api-keys";
 import { CONTENT_API_BASE_PATH } from "~/lib/content-api-schemas";
 import { verifiedKeyNow } from "~/models/api-keys.server";
-import { acceptsGzip } from "./page-cache";
+import { acceptsGzip } from "./page-requests";
 import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from "./security-headers";
 
 const PREFIX = `${CONTENT_API_BASE_PATH}/`;

@@ -6,7 +6,7 @@ import {
   isCacheableRequest,
   ROUTE_QUERY_PARAMETERS,
   SITE_QUERY_PARAMETERS,
-} from "./page-cache";
+} from "./page-requests";
 
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: "GET", path, headers });
 

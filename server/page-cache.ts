@@ -16,9 +16,9 @@
 // - pageCache(), the Express middleware: records misses, and serves hits when the version had to be read (or a
 //   stale entry while the database is unreachable).
 //
-// The key is the path plus only the query parameters the route reads (cacheKey): `?utm_source=…`, `?gclid=…` or
-// `?x=1` reach the same entry, and the render of a miss sees the narrowed URL, so no entry depends on a parameter
-// its key leaves out. Attribution and analytics still read the whole URL (server/analytics.ts, the page's script).
+// The key is the path plus only the query parameters the route reads (cacheKey, server/page-requests.ts):
+// `?utm_source=…`, `?gclid=…` or `?x=1` reach the same entry, and the render of a miss sees the narrowed URL, so no
+// entry depends on a parameter its key leaves out. Attribution and analytics still read the whole URL (server/analytics.ts, the page's script).
 //
 // Never cached: admin, auth, API, upload and preview-link paths (checked on the path the router matches: decoded,
 // dot segments resolved, any letter case, so "/%75ploads/x" is an upload too), requests carrying a session cookie
@@ -35,8 +35,7 @@ import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
-import { isNonPage } from "~/lib/non-page-paths";
-import { dataRequestPage, matchedPath } from "~/lib/routed-path";
+import { acceptsEncoding, cacheKey, isCacheableRequest } from "./page-requests";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -86,19 +85,6 @@ const PER_RESPONSE_HEADERS = [
 /** What CDNs may do with a cacheable public page; our own cache is invalidated exactly on writes. */
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-/**
- * The query parameters each public route reads (its loader's `searchParams`), by the path it is routed on: the
- * academy's filters and the contact page's "sent" notice. Any other parameter is not part of a page's key
- * (server/page-cache.test.ts checks that every public route and site component reading the query is listed).
- */
-export const ROUTE_QUERY_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
-  "/academy": ["q", "category", "difficulty"],
-  "/contact": ["lead"],
-};
-
-/** Parameters every public page reads: the footer's newsletter form shows a sign-up's outcome without JavaScript. */
-export const SITE_QUERY_PARAMETERS: readonly string[] = ["newsletter"];
-
 /** Renders under way per key: requests for the same page wait for that one instead of rendering it again. */
 const rendering = new Map<string, Promise<void>>();
 
@@ -129,12 +115,6 @@ export function pageCacheUsage(): { entries: number; bytes: number } {
   return { entries: cache?.size ?? 0, bytes: cache?.bytes ?? 0 };
 }
 
-type RequestFacts = { method?: string; path: string; headers: IncomingHttpHeaders };
-
-function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(headers.cookie ?? "");
-}
-
 /**
  * Marks the cached copies of these paths (any query string, any letter case) outdated: pages that show a figure
  * changed without a content write, such as an academy item's view count after a batch of views is written. Once a
@@ -162,63 +142,6 @@ function answers(key: string, entry: Entry | undefined): entry is Entry {
   if (entry === undefined) return false;
   if (!entry.outdated || rendering.has(key)) return true;
   return Date.now() - entry.storedAt < REFRESH_AFTER_MS;
-}
-
-/**
- * The cache key of a request target: its path, and of its query only the parameters its route reads
- * (ROUTE_QUERY_PARAMETERS, then SITE_QUERY_PARAMETERS), in that order; anything else (utm_*, gclid, fbclid, an
- * unknown name) is left out.
- */
-export function cacheKey(url: string): string {
-  const at = url.indexOf("?");
-  if (at === -1) return url;
-  const path = url.slice(0, at);
-  const routed = matchedPath(path);
-  const route = ROUTE_QUERY_PARAMETERS[routed.length > 1 ? routed.replace(/\/$/, "") : routed] ?? [];
-  const names = [...route, ...SITE_QUERY_PARAMETERS];
-  const given = new URLSearchParams(url.slice(at + 1));
-  const kept = new URLSearchParams();
-  for (const name of names) for (const value of given.getAll(name)) kept.append(name, value);
-  const query = kept.toString();
-  return query ? `${path}?${query}` : path;
-}
-
-export function isCacheableRequest(req: RequestFacts): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const path = matchedPath(req.path);
-  if (isNonPage(req.path, "page-cache")) return false; // app/lib/non-page-paths.ts
-  if (dataRequestPage(path) !== null) return false; // client-side navigation data; small, revalidated by the router
-  if (hasSessionCookie(req.headers)) return false;
-  if (req.headers.authorization || req.headers["x-api-key"]) return false;
-  return true;
-}
-
-/** The encodings an Accept-Encoding header allows (listed with a q above 0, or through "*"). */
-function acceptedCodings(header: string | undefined): { br: boolean; gzip: boolean } {
-  const q = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.split(";").map((text) => text.trim().toLowerCase());
-    const weight = params.find((param) => /^q\s*=/.test(param));
-    q.set(name === "x-gzip" ? "gzip" : name, weight ? Number(weight.split("=")[1]) || 0 : 1);
-  }
-  const allows = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  return { br: allows("br"), gzip: allows("gzip") };
-}
-
-/** Clients send a handful of distinct headers: the last answer serves most requests without parsing. */
-let lastAccepted: { header: string | undefined; codings: { br: boolean; gzip: boolean } } | undefined;
-
-/** brotli or gzip is acceptable (listed, and not with q=0). */
-export function acceptsEncoding(headers: IncomingHttpHeaders): { br: boolean; gzip: boolean } {
-  const header = headers["accept-encoding"];
-  if (lastAccepted && lastAccepted.header === header) return lastAccepted.codings;
-  lastAccepted = { header, codings: acceptedCodings(header) };
-  return lastAccepted.codings;
-}
-
-/** gzip is acceptable (the content API's answers come plain or gzip). */
-export function acceptsGzip(headers: IncomingHttpHeaders): boolean {
-  return acceptsEncoding(headers).gzip;
 }
 
 /** If-None-Match names one of the entry's tags (weak comparison, as RFC 9110 asks for it; "*" matches any). */
