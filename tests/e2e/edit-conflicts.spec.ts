@@ -161,5 +161,38 @@ for (const width of [375, 1280]) {
       await expect(dialog.getByTestId("revision-list").getByRole("listitem")).toHaveCount(3);
       await secondContext.close();
     });
+
+    test("leaving the page editor with unsaved changes asks first; Stay keeps them, Leave goes", async ({
+      adminPage: page,
+      baseURL,
+    }) => {
+      const id = await createPage(page, baseURL ?? "", `/lp/unsaved-${width}-${uniqueSuffix()}`);
+      await page.goto(`/admin/pages/${id}`);
+      const title = page.getByLabel("Title", { exact: true });
+      await title.fill("Not saved yet");
+      const toPages = async () => {
+        const link = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Pages" });
+        if (!(await link.isVisible())) await page.getByRole("button", { name: "Open admin menu" }).click();
+        await link.click();
+      };
+      await toPages();
+      const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+      await expect(ask).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(ask).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/admin/pages/${id}$`));
+      await expect(title).toHaveValue("Not saved yet");
+      await toPages();
+      await ask.getByRole("button", { name: "Leave" }).click();
+      await expect(page).toHaveURL(/\/admin\/pages$/);
+      // Saved work leaves without a question.
+      await page.goto(`/admin/pages/${id}`);
+      await title.fill("Saved now");
+      await page.getByRole("button", { name: "Save page" }).click();
+      await expect(toast(page, "Page saved")).toBeVisible();
+      await toPages();
+      await expect(page).toHaveURL(/\/admin\/pages$/);
+    });
   });
 }

@@ -5,7 +5,7 @@
 // share and its history of revisions; restoring one puts the restored page in the editor. The settings card (title,
 // path, status, search fields, save and delete) is page-settings.tsx.
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
@@ -21,17 +21,20 @@ import {
   type EditedPage,
   editedPageOf,
   headOf,
+  type PageHead,
   PageSettings,
   pageSnapshot,
 } from "~/components/admin/page-settings";
 import { SharePreview } from "~/components/admin/preview-links";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
+import { useEditVersion } from "~/components/admin/use-edit-version";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
-import { CONFLICT_MESSAGES, type EditConflict } from "~/lib/edit-conflict";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import type { SiteNavigation } from "~/lib/site-navigation";
 
@@ -59,23 +62,28 @@ interface Props {
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
+/** The whole page as the form sends it (one JSON field). */
+const payloadOf = (head: PageHead, blocks: Value[]) =>
+  JSON.stringify({
+    ...head,
+    publishAt: head.publishAt ? new Date(head.publishAt).toISOString() : "",
+    blocks,
+  });
+
 export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
   const [head, setHead] = useState(() => headOf(page));
   const [blocks, setBlocks] = useState<Value[]>(page?.blocks ?? []);
-  // The version the editor holds (a save carries it) and that version's content; both move only when the editor
-  // takes a version in: its own save, a restore, or a teammate's version loaded after a refused save.
-  const [base, setBase] = useState({ version: page?.updatedAt ?? "", content: loaded ?? {} });
-  const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const seenResult = useRef(result);
-  useEffect(() => {
-    if (result === seenResult.current) return;
-    seenResult.current = result;
-    if (result?.conflict) setConflict(result.conflict);
-    else if (result?.ok && result.intent === "save" && page) {
-      setBase({ version: page.updatedAt, content: loaded ?? {} });
-      setConflict(null);
-    }
-  }, [result, page, loaded]);
+  const payload = payloadOf(head, blocks);
+  const stored = useMemo(
+    () => (page ? { version: page.updatedAt, content: loaded ?? {} } : null),
+    [page, loaded],
+  );
+  const { base, conflict, unsaved, take } = useEditVersion({
+    stored,
+    result,
+    payload,
+    initialPayload: () => payloadOf(headOf(page), page?.blocks ?? []),
+  });
   // After a restore the page is loaded again; the editor then takes it in place of what it held.
   const [restored, setRestored] = useState(false);
   const onRestored = useCallback(() => setRestored(true), []);
@@ -86,9 +94,8 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     setBlocks(page.blocks);
     setSelected((page.blocks[0]?.id as string | undefined) ?? null);
     setRemoved(null);
-    setBase({ version: page.updatedAt, content: loaded ?? {} });
-    setConflict(null);
-  }, [restored, page, loaded]);
+    take({ version: page.updatedAt, content: loaded ?? {} }, payloadOf(headOf(page), page.blocks));
+  }, [restored, page, loaded, take]);
   const [selected, setSelected] = useState<string | null>(
     (page?.blocks[0]?.id as string | undefined) ?? null,
   );
@@ -163,11 +170,6 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     return { showcase: preview.showcase, latest, images: {} };
   }, [blocks, preview]);
 
-  const payload = JSON.stringify({
-    ...head,
-    publishAt: head.publishAt ? new Date(head.publishAt).toISOString() : "",
-    blocks,
-  });
   const loadTheirs = () => {
     if (!conflict || !page) return;
     const theirs = editedPageOf(page.id, conflict.version, conflict.theirs);
@@ -175,8 +177,7 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     setBlocks(theirs.blocks);
     setSelected((theirs.blocks[0]?.id as string | undefined) ?? null);
     setRemoved(null);
-    setBase({ version: conflict.version, content: conflict.theirs });
-    setConflict(null);
+    take({ version: conflict.version, content: conflict.theirs }, payloadOf(headOf(theirs), theirs.blocks));
     setAnnounce(CONFLICT_MESSAGES.loaded);
   };
   // A normal save that carries their version: it goes through, with its revision and audit entry.
@@ -209,6 +210,7 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
           </>
         }
       />
+      <UnsavedChangesGuard unsaved={unsaved} />
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>

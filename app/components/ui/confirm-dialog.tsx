@@ -4,25 +4,32 @@ import type * as React from "react";
 import { Button } from "./button";
 
 interface ConfirmDialogProps {
-  /** The element that opens the dialog (a button). */
-  trigger: React.ReactNode;
+  /** The element that opens the dialog (a button); none when the dialog is opened by `open`. */
+  trigger?: React.ReactNode;
+  /** Opened by its owner instead of a trigger (a navigation to confirm), with `onOpenChange`. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title?: string;
   /** The question, e.g. 'Are you sure you want to delete this post?'. */
   description: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
 }
 
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title = "Please confirm",
   description,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
@@ -32,7 +39,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant="destructive" onClick={onConfirm}>
