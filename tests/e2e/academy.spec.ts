@@ -222,7 +222,7 @@ test.describe("academy detail", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("each view of the page counts once on the server, written within a second or so", async ({
+  test("each view of the page counts once on the server, shown within a few seconds", async ({
     page,
     request,
   }) => {
@@ -239,12 +239,13 @@ test.describe("academy detail", () => {
     await page.reload();
     // A plain GET (a crawler, curl) is a view too.
     await request.get(url);
-    await expect.poll(stored).toBe(first + 3);
+    // Written within a second; the cached page shows it once its copy is five seconds old (server/page-cache.ts).
+    await expect.poll(stored, { timeout: 20_000 }).toBe(first + 3);
     // Client-side navigation to the page counts once.
     await page.goto("/academy");
     await page.getByRole("link", { name: audioOnly.title }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: audioOnly.title })).toBeVisible();
-    await expect.poll(stored).toBe(first + 4);
+    await expect.poll(stored, { timeout: 20_000 }).toBe(first + 4);
     // The page itself shows the written count on its next load (which counts again, later).
     await page.reload();
     expect(Number((await page.getByTestId("view-count").innerText()).replace(/[^\d]/g, ""))).toBe(first + 4);
