@@ -22,26 +22,9 @@ export const CONFLICT_MESSAGES = {
   loaded: "Their version is loaded. Your changes were set aside.",
 } as const;
 
-/** A stored row as a revision's snapshot shapes it (dates as ISO strings, absent values as null). */
-export function snapshotLike(row: object): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      value instanceof Date ? value.toISOString() : (value ?? null),
-    ]),
-  );
-}
-
 /** A teammate's snapshot as a stored row again (its publication date a Date), for a form that loads rows. */
 export function rowOfSnapshot<Row>(snapshot: Record<string, unknown>): Row {
   const publishedAt = typeof snapshot.publishedAt === "string" ? new Date(snapshot.publishedAt) : null;
   const tags = Array.isArray(snapshot.tags) ? snapshot.tags : [];
   return { ...snapshot, publishedAt, tags } as Row;
 }
-
-/** "AI, Sales" → ["AI", "Sales"], as the content forms read their tags field. */
-export const tagsOf = (text: string) =>
-  text
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);

@@ -130,3 +130,19 @@ export function fieldText(f: RevisionField, value: unknown, zone: string): strin
 export function comparesWords(f: RevisionField): boolean {
   return f.shape !== "flag" && f.shape !== "date";
 }
+
+/** Columns that are not the editor's: identity, timestamps, the view counter and the scheduler's marker. */
+const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt", "viewCount", "publicationPending"]);
+
+/**
+ * A row as a revision keeps it: the editor's fields only, dates as ISO strings, absent values as null. The same on
+ * the server (revisions, a refused save's version) and in the browser (what an edit dialog opened).
+ */
+export function snapshotOf(row: object): Record<string, unknown> {
+  const snapshot: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (NOT_EDITABLE.has(key)) continue;
+    snapshot[key] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return snapshot;
+}

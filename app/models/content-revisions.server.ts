@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { authUsers, contentRevisions, type ItemKind } from "~/db/schema";
-import { FILE_FIELDS } from "~/lib/revision-fields";
+import { FILE_FIELDS, snapshotOf } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
 import { deletedUploads } from "~/models/media.server";
 import type { ObjectStore } from "~/storage/object-store.server";
@@ -19,18 +19,6 @@ export type Snapshot = Record<string, unknown>;
 
 /** "baseline": an item saved for the first time since revisions exist, as it was before that save. */
 export type RevisionAction = "baseline" | "create" | "update" | "publish" | "draft" | "restore";
-
-/** Columns that are not the editor's: identity, timestamps, the view counter and the scheduler's marker. */
-const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt", "viewCount", "publicationPending"]);
-
-export function snapshotOf(row: object): Snapshot {
-  const snapshot: Snapshot = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (NOT_EDITABLE.has(key)) continue;
-    snapshot[key] = value instanceof Date ? value.toISOString() : (value ?? null);
-  }
-  return snapshot;
-}
 
 /** A snapshot's text field ("" when absent). */
 export const snapshotText = (value: unknown) => (typeof value === "string" ? value : "");

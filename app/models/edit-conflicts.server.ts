@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { authUsers } from "~/db/schema";
 import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
-import { snapshotOf } from "~/models/content-revisions.server";
+import { snapshotOf } from "~/lib/revision-fields";
 
 /** The version of a stored document, as its editor loads it and a save carries it back. */
 export function versionOf(row: { updatedAt: Date }): EditVersion {

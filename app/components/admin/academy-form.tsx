@@ -17,8 +17,8 @@ import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { ACADEMY_MESSAGES } from "~/lib/cms-messages";
+import { parseTags } from "~/lib/content";
 import { DIFFICULTY_LEVELS } from "~/lib/content-enums";
-import { tagsOf } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import { optimizeAcademyDescription, optimizeAcademySummary } from "~/lib/meta-templates";
 import { toWallTime } from "~/lib/site-time";
@@ -117,7 +117,7 @@ export function academySnapshotFromSubmission(
     category: v.category,
     difficultyLevel: v.difficulty,
     durationMinutes: Number(v.duration) || 0,
-    tags: tagsOf(v.tags),
+    tags: parseTags(v.tags),
     isFeatured: v.featured,
     thumbnailUrl: v.thumbnailUrl || null,
     videoUrl: v.videoUrl || null,

@@ -10,9 +10,8 @@ import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { parseBody } from "~/lib/blocks";
 import { BLOG_MESSAGES } from "~/lib/cms-messages";
-import { type RichBlock, toRichBlocks } from "~/lib/content";
+import { parseTags, type RichBlock, toRichBlocks } from "~/lib/content";
 import { DEFAULT_BLOG_AUTHOR } from "~/lib/content-schemas";
-import { tagsOf } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from "~/lib/limits";
 import { defaultMetaTitle, optimizeBlogMeta } from "~/lib/meta-templates";
@@ -107,7 +106,7 @@ export function blogSnapshotFromSubmission(values: Record<string, string>, loade
     richContent: v.body,
     author: v.author,
     category: v.category || null,
-    tags: tagsOf(v.tags),
+    tags: parseTags(v.tags),
     featuredImage: v.featuredImage || null,
     status: v.status,
     metaTitle: v.metaTitle || null,

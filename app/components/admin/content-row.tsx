@@ -21,8 +21,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast, useActionToast } from "~/components/ui/toaster";
 import type { ContentKind } from "~/lib/content-enums";
-import { CONFLICT_MESSAGES, type EditConflict, snapshotLike } from "~/lib/edit-conflict";
+import { CONFLICT_MESSAGES, type EditConflict } from "~/lib/edit-conflict";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
+import { snapshotOf } from "~/lib/revision-fields";
 
 interface ContentItem {
   id: string;
@@ -183,7 +184,7 @@ export function ContentEditDialog({
         setOpen(next);
         if (!next) return;
         setTab("edit");
-        setBase({ version: item.updatedAt.toISOString(), content: snapshotLike(item) });
+        setBase({ version: item.updatedAt.toISOString(), content: snapshotOf(item) });
         setTheirs(undefined);
         setConflict(null);
       }}

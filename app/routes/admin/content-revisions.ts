@@ -6,10 +6,10 @@ import { memberActor, refusingForbidden, requireCan } from "~/auth/permissions.s
 import { logger } from "~/infra/logger.server";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ActionResult } from "~/lib/forms";
-import { changedSummary } from "~/lib/revision-fields";
+import { changedSummary, snapshotOf } from "~/lib/revision-fields";
 import { restoreAcademyRevision } from "~/models/academy-admin.server";
 import { restorePostRevision } from "~/models/blog-admin.server";
-import { getRevision, listRevisions, snapshotOf } from "~/models/content-revisions.server";
+import { getRevision, listRevisions } from "~/models/content-revisions.server";
 import { SlugTakenError } from "~/models/content-writes.server";
 import { restorePageRevision } from "~/models/pages.server";
 import { capabilityFor, contentTarget, currentItem, json } from "~/routes/support/content-target.server";
