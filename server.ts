@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire, enableCompileCache } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 
@@ -25,6 +26,8 @@ const { default: compression } = await import("compression");
 type ServerModule = {
   app: Express;
   serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The back office's realtime channel: WebSocket upgrades (server/realtime.ts). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   staticSecurityHeaders: RequestHandler;
   startup(): Promise<{ database: string; seeded: boolean; adminEmail: string; generatedPassword?: string }>;
   shutdown(): Promise<void>;
@@ -157,6 +160,7 @@ server.listen(port, host, () => {
   }
 });
 server.keepAliveTimeout = 65_000;
+server.on("upgrade", (req, socket, head) => mod.handleUpgrade(req, socket, head));
 
 // Requests Node refuses before our code sees them (a URL or headers beyond its 16 KB limit, a malformed request)
 // get a short answer that says why, instead of an empty one.

@@ -43,6 +43,8 @@ const onPostgres = [
   "app/models/pages.int.test.ts",
   // The content API's per-key rate limit and its content-version ETags.
   "app/routes/api/content-api.int.test.ts",
+  // The realtime channel: notices through LISTEN/NOTIFY on a connection of their own.
+  "server/realtime.int.test.ts",
   // Migrations under their advisory lock on a real server.
   "app/db/db.int.test.ts",
   // Smoke set: sign-in and sessions, content, the admin authorization matrix and team roles on the real server.

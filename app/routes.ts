@@ -75,7 +75,6 @@ export default [
       route("newsletters/:id", "routes/admin/newsletter-edit.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
-    route("contacts/events", "routes/admin/contacts-events.ts"),
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
     // A post's or academy item's revisions and preview links (JSON for the edit dialog).

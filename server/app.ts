@@ -30,6 +30,7 @@ import {
 export { env } from "~/env.server";
 export { createLogger, logger } from "~/infra/logger.server";
 export { adminCli, shutdown, startup } from "./lifecycle";
+export { handleUpgrade } from "./realtime";
 
 const isHttps = () => env().baseUrl.startsWith("https://");
 

@@ -10,6 +10,7 @@ import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
 import { configureLogger, logger } from "~/infra/logger.server";
+import { startRealtime, stopRealtime } from "~/infra/realtime-hub.server";
 import { analyticsFlushJob } from "~/jobs/analytics-flush.server";
 import { type JobRunner, jobRunner } from "~/jobs/job.server";
 import { leadWritesJob } from "~/jobs/lead-writes.server";
@@ -62,6 +63,8 @@ export async function startup(): Promise<StartupInfo> {
   phase("admin");
   // Cache hits need the content version without a query: PGlite reads it once, PostgreSQL follows NOTIFYs.
   await followVersions();
+  // The back office's live updates: notices of every instance, through the database (LISTEN).
+  await startRealtime();
   jobs = jobRunner([
     // Leads already queued for the next group commit are written (and answered) first at shut-down.
     leadWritesJob(),
@@ -92,6 +95,8 @@ export async function startup(): Promise<StartupInfo> {
 }
 
 export async function shutdown(): Promise<void> {
+  // Open back-office connections are told the server is going away; they reconnect to it or another instance.
+  await stopRealtime();
   await jobs?.shutdown();
   jobs = undefined;
   await stopFollowingVersions();

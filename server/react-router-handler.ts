@@ -3,6 +3,7 @@
 // checked (server/body-limit.ts gives it as a stream of its own), and a public document gets the
 // Content-Security-Policy that names its inline scripts by hash, computed from the finished HTML (pages are
 // rendered whole, app/entry.server.tsx), so the page cache stores constant bytes with their policy.
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
@@ -13,7 +14,7 @@ import { inlineScriptHashes } from "./security-headers";
 export type PublicPolicy = (hashes: string[]) => string;
 
 /** The headers a client sent, as a Web Headers object (repeated ones appended). */
-function webHeaders(req: Request): Headers {
+export function webHeaders(req: Pick<IncomingMessage, "headers">): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

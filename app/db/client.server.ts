@@ -28,8 +28,9 @@ export interface DatabaseHandle {
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   /**
-   * PostgreSQL only: LISTEN on `channel` over a connection of its own (opened on first use, re-subscribed after a
-   * reconnect, `onListen` called each time the subscription is established).
+   * LISTEN on `channel`. PostgreSQL: over a connection of its own (opened on first use, re-subscribed after a
+   * reconnect, `onListen` called each time the subscription is established). PGlite: in-process, delivered when
+   * the notifying statement or transaction commits.
    */
   listen?(
     channel: string,
@@ -126,6 +127,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return { unlisten };
+    },
     close: async () => {
       await client.close();
       releaseLock();

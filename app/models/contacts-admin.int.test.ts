@@ -7,12 +7,12 @@ import {
   countContactsByStatus,
   countLeads,
   deleteContactRequest,
-  leadsMarker,
   listContactRequests,
   listSubscribers,
   setContactStatus,
 } from "./contacts-admin.server";
 import { exportCsv } from "./contacts-export.server";
+import { listenForNotices, type RealtimeNotice } from "./realtime-events.server";
 
 setupTestDatabase();
 const who = { actor: "model-test@example.com" };
@@ -103,17 +103,26 @@ describe("status and deletion", () => {
     expect(await setContactStatus("00000000-0000-0000-0000-000000000000", "closed", who)).toBeUndefined();
   });
 
-  it("changes the live marker when a lead is added or deleted", async () => {
-    const before = await leadsMarker();
+  it("announces on the leads topic when a lead's status changes or it is deleted, once committed", async () => {
+    const heard: RealtimeNotice[] = [];
+    const unlisten = await listenForNotices((notice) => heard.push(notice));
     const [row] = await db()
       .insert(contactRequests)
       .values({ name: "Temp", email: "t@x.example", interest: "other", message: "m" })
       .returning();
-    const afterInsert = await leadsMarker();
-    expect(afterInsert).not.toBe(before);
-    expect(await deleteContactRequest(row?.id ?? "", who)).toEqual({ id: row?.id });
-    expect(await leadsMarker()).not.toBe(afterInsert);
-    expect(await deleteContactRequest(row?.id ?? "", who)).toBeUndefined();
+    const id = row?.id ?? "";
+    await setContactStatus(id, "qualified", who);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(await deleteContactRequest(id, who)).toEqual({ id });
+    await expect.poll(() => heard.length).toBe(2);
+    // Nothing changed, nothing announced.
+    expect(await deleteContactRequest(id, who)).toBeUndefined();
+    expect(await setContactStatus(id, "closed", who)).toBeUndefined();
+    await unlisten();
+    expect(heard).toEqual([
+      { topic: "leads", event: "changed" },
+      { topic: "leads", event: "changed" },
+    ]);
   });
 });
 

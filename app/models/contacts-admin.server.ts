@@ -3,12 +3,13 @@
 // for live updates. Public inserts live in lead-storage.server.ts (another module), so nothing here writes new leads.
 // CSV exports: contacts-export.server.ts; the person view and erasure: lead-person.server.ts.
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { db, rowsOf } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { contactRequests, formSubmissions, leadStatusChanges, subscribers } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { isLeadKind, isLeadStatus, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
+import { leadsChanged } from "~/models/realtime-events.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
@@ -190,6 +191,7 @@ export async function setLeadStatus(
     if (!row) return undefined;
     if (row.status === status) return { before: row.status, changed: false };
     await tx.update(table).set({ status }).where(eq(table.id, id));
+    await leadsChanged(tx);
     await tx.insert(leadStatusChanges).values({
       email: row.email.toLowerCase(),
       leadKind: kind,
@@ -223,7 +225,11 @@ export function setContactStatus(id: string, status: LeadStatus, who: AuditConte
  */
 export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) {
   const table: LeadTable = TABLES[kind];
-  const [row] = await db().delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  const row = await db().transaction(async (tx) => {
+    const [deleted] = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+    if (deleted) await leadsChanged(tx);
+    return deleted;
+  });
   if (row) {
     const action = kind === "subscriber" ? "subscriber.delete" : "lead.delete";
     await auditAs(who, { action, entity: LEAD_ENTITIES[kind], entityId: row.id, details: row });
@@ -232,20 +238,3 @@ export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) 
 }
 
 export const deleteContactRequest = (id: string, who: AuditContext) => deleteLead("contact", id, who);
-
-/**
- * A short string that changes whenever a lead is added or removed in any of the three tables: their row counts
- * and newest created_at. One cheap query (index-only on the created_at indexes), so each open inbox can poll it.
- */
-export async function leadsMarker(): Promise<string> {
-  const rows = await db().execute(sql`
-    select
-      (select count(*) from ${contactRequests})::text as c,
-      (select coalesce(max(created_at)::text, '') from ${contactRequests}) as cm,
-      (select count(*) from ${subscribers})::text as s,
-      (select coalesce(max(created_at)::text, '') from ${subscribers}) as sm,
-      (select count(*) from ${formSubmissions})::text as f,
-      (select coalesce(max(created_at)::text, '') from ${formSubmissions}) as fm`);
-  const r = rowsOf<Record<string, string>>(rows)[0] ?? {};
-  return [r.c, r.cm, r.s, r.sm, r.f, r.fm].join("|");
-}

@@ -25,6 +25,7 @@ import { isStale, StaleEditError } from "~/models/edit-conflicts.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
+import { documentSaved } from "~/models/realtime-events.server";
 import { redirectsForSlugChange } from "~/models/redirects.server";
 import type { ObjectStore } from "~/storage/object-store.server";
 
@@ -149,6 +150,7 @@ export function contentWrites<T extends ContentTable, Input extends ContentInput
         if (!after) return undefined;
         await recordRevision(tx, kind, { before, after, who, ...revision(after) });
         await redirectsForSlugChange(tx, kind, before, after, who);
+        await documentSaved(tx, kind, after);
         return { before, after, queued: await queueVisibilityEvent(tx, kind, before, after) };
       }),
     );

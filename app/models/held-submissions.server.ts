@@ -37,6 +37,7 @@ import {
   takeTurns,
 } from "~/models/lead-storage.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { leadsChanged } from "~/models/realtime-events.server";
 
 /**
  * Caps on what suspected spam may cost: held rows per source (client address, IPv6 per /64) and in all per hour,
@@ -177,6 +178,7 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
       entityId: id,
       details: { kind: row.kind, reason: row.reason, leadId: stored[0]?.lead.id ?? null },
     });
+    await leadsChanged(tx);
     return {
       result: "restored" as const,
       queued: (await queueDeliveries(tx, stored, mailConfigured() ? settings : null)) + queued,

@@ -34,6 +34,7 @@ import {
 import type { Member } from "~/models/member-directory.server";
 import { recordConversions, sendOfConversion } from "~/models/newsletter-tracking.server";
 import { outboxWritten } from "~/models/outbox.server";
+import { leadsChanged } from "~/models/realtime-events.server";
 
 export type { PendingLead, StoreResult } from "~/models/lead-storage.server";
 
@@ -87,6 +88,8 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
       ...(await insertLeadSubmissions(tx, of("lead"))),
       ...newsletter.stored,
     ];
+    // Open inboxes and dashboards (any instance) hear of it when this commits.
+    if (stored.length > 0 || held.size > 0) await leadsChanged(tx);
     await recordConversions(
       tx,
       stored.flatMap(({ lead, newsletterId }) => (newsletterId ? [{ newsletterId, kind: lead.kind }] : [])),

@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { bulkTransport, senderAddress } from "~/infra/mail.server";
 import { personalize } from "~/infra/newsletter-mail.server";
+import { sendTopic } from "~/lib/realtime-protocol";
 import {
   type ClaimedRecipient,
   claimRecipients,
@@ -17,6 +18,7 @@ import {
   sendMaterial,
   startDueNewsletters,
 } from "~/models/newsletter-sending.server";
+import { publish } from "~/models/realtime-events.server";
 
 /** Spaces messages `1000 / rate` ms apart across this process's connections (rate 0: no spacing). */
 export class Pace {
@@ -149,5 +151,9 @@ export async function runSenderOnce(state: SenderState, database: Database = db(
     }
   };
   await Promise.all(Array.from({ length: Math.min(state.connections, rows.length) }, lane));
+  // Screens following these sends (on any instance) load their progress again: one notice per send and batch.
+  for (const id of new Set(rows.map((row) => row.newsletter_id))) {
+    await publish({ topic: sendTopic(id), event: "progress" }, database);
+  }
   return rows.length;
 }

@@ -18,6 +18,7 @@ import { safeTextOrNull } from "~/lib/safe-text";
 import { wakeSignal } from "~/lib/wake-signal";
 import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { type RetryPolicy, retryDelay } from "~/models/outbox.server";
+import { REALTIME_CHANNEL } from "~/models/realtime-events.server";
 import { getSettings } from "~/models/settings.server";
 import { setSubscription } from "~/models/subscriber-history.server";
 
@@ -309,10 +310,14 @@ export async function recordOutcome(
 /** Sends with no recipient left to try are finished. */
 export async function finishCompletedSends(database: Database = db()): Promise<void> {
   await database.execute(sql`
-    update ${newsletters} n set status = 'sent', finished_at = now()
-    where n.status in ('sending', 'paused') and not exists (
-      select 1 from ${newsletterRecipients} r
-      where r.newsletter_id = n.id and r.status in ('pending', 'sending', 'retrying'))`);
+    with finished as (
+      update ${newsletters} n set status = 'sent', finished_at = now()
+      where n.status in ('sending', 'paused') and not exists (
+        select 1 from ${newsletterRecipients} r
+        where r.newsletter_id = n.id and r.status in ('pending', 'sending', 'retrying'))
+      returning n.id)
+    select pg_notify(${REALTIME_CHANNEL}, json_build_object('topic', 'send:' || id, 'event', 'progress')::text)
+    from finished`);
 }
 
 /**

@@ -33,6 +33,7 @@ import { publicImages } from "~/models/media.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
 import { publicationScheduleChanged } from "~/models/publication-schedule.server";
+import { documentSaved } from "~/models/realtime-events.server";
 import { redirectsForPathChange } from "~/models/redirects.server";
 import { listActiveShowcase } from "~/models/showcase.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
@@ -290,6 +291,7 @@ export async function savePage(
         who,
       );
       queued = await queuePageEvent(tx, before, after);
+      await documentSaved(tx, "page", after);
       return { before, after };
     });
     if (!result) return { ok: false, reason: "gone" };

@@ -4,28 +4,9 @@
 // widths, with axe.
 import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
+import { createPage } from "./support/content";
 import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
-
-/** A published page made through the editor's own action; answers its id. */
-async function createPage(page: Page, baseURL: string, path: string): Promise<string> {
-  const response = await page.request.post(`${baseURL}/admin/pages/new`, {
-    form: {
-      intent: "save",
-      page: JSON.stringify({
-        title: "Team pricing",
-        path,
-        status: "published",
-        blocks: [{ id: "hero", type: "hero", headline: "Plans for every team", actions: [], checks: [] }],
-      }),
-    },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  const id = /\/admin\/pages\/([0-9a-f-]{36})$/.exec(response.headers().location ?? "")?.[1];
-  if (!id) throw new Error(`page not created: ${response.status()} ${await response.text()}`);
-  return id;
-}
 
 /** A second member's browser, signed in (the same account: the check is on versions, not on people). */
 async function secondEditor(browser: Browser, base: string, width: number) {
@@ -52,7 +33,7 @@ for (const width of [375, 1280]) {
       // The refused save is a 409 by design; the browser reports it as a failed load.
       consoleErrors.allow(failedResource(409));
       const base = baseURL ?? "";
-      const id = await createPage(first, base, `/lp/conflict-${width}-${uniqueSuffix()}`);
+      const id = await createPage(first, base, `/lp/conflict-${width}-${uniqueSuffix()}`, "Team pricing");
       const { context: secondContext, page: second } = await secondEditor(browser, base, width);
       await first.goto(`/admin/pages/${id}`);
       await second.goto(`/admin/pages/${id}`);
@@ -166,7 +147,12 @@ for (const width of [375, 1280]) {
       adminPage: page,
       baseURL,
     }) => {
-      const id = await createPage(page, baseURL ?? "", `/lp/unsaved-${width}-${uniqueSuffix()}`);
+      const id = await createPage(
+        page,
+        baseURL ?? "",
+        `/lp/unsaved-${width}-${uniqueSuffix()}`,
+        "Team pricing",
+      );
       await page.goto(`/admin/pages/${id}`);
       const title = page.getByLabel("Title", { exact: true });
       await title.fill("Not saved yet");

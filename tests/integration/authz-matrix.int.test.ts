@@ -148,7 +148,6 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/page-edit.tsx": { loader: "pages.manage", action: "pages.manage" },
   "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/newsletter-edit.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
-  "routes/admin/contacts-events.ts": { loader: "leads.view" },
   "routes/admin/contacts-export.ts": { loader: "leads.export" },
   "routes/admin/analytics-export.ts": { loader: "analytics.view" },
   "routes/admin/content-revisions.ts": { loader: "content.view", action: "content.edit.own" },

@@ -1,36 +1,28 @@
-// Live updates of the lead inbox: an EventSource on /admin/contacts/events; every "leads" event re-runs the
-// page's loader, so a lead submitted elsewhere shows up without a reload.
-import { useEffect, useRef, useState } from "react";
+// Live updates of the lead inbox: the "leads" topic of the back office's realtime channel. Each notice (a lead
+// added, restored, deleted or its status changed, on any instance) re-runs the page's loader, so it shows up
+// without a reload; so does joining again after a lost connection, since notices in between were missed.
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useTopic } from "./realtime";
 
-export function useLiveLeads(marker: string): { connected: boolean; updates: number } {
+/** Follows the "leads" topic while `on` (the member's role sees leads). */
+export function useLiveLeads(on = true): { updates: number } {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const initialMarker = useRef(marker);
-  const [connected, setConnected] = useState(false);
+  const joinedBefore = useRef(false);
   const [updates, setUpdates] = useState(0);
 
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource(
-      `/admin/contacts/events?since=${encodeURIComponent(initialMarker.current)}`,
-    );
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
-    source.addEventListener("leads", () => {
+  useTopic(on ? "leads" : undefined, {
+    event: () => {
       setUpdates((n) => n + 1);
       void revalidate.current();
-    });
-    // The session ended (signed out elsewhere, or revoked on the security page): stop reconnecting and reload
-    // the page's data, which sends this tab to the sign-in page.
-    source.addEventListener("signed-out", () => {
-      source.close();
-      setConnected(false);
-      void revalidate.current();
-    });
-    return () => source.close();
-  }, []);
+    },
+    joined: () => {
+      if (joinedBefore.current) void revalidate.current();
+      joinedBefore.current = true;
+    },
+  });
 
-  return { connected, updates };
+  return { updates };
 }

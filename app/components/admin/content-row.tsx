@@ -4,6 +4,7 @@
 import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
 import { RevisionHistory } from "~/components/admin/revision-history";
@@ -156,6 +157,18 @@ export function ContentEditDialog({
   const [theirs, setTheirs] = useState<Record<string, unknown> | undefined>();
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Who else has it open, and a teammate's save as it happens; loading theirs takes the list's fresh copy in.
+  const stored = item.updatedAt.toISOString();
+  const live = useDocumentLive(kind, open ? item.id : undefined, base.version, stored);
+  const [edited, setEdited] = useState(false);
+  const { arrived, taken } = live;
+  useEffect(() => {
+    if (!arrived) return;
+    taken();
+    setTheirs(snapshotOf(item));
+    setBase({ version: stored, content: snapshotOf(item) });
+    setEdited(false);
+  }, [arrived, taken, item, stored]);
   const seen = useRef(fetcher.data);
   useEffect(() => {
     if (fetcher.data === seen.current) return;
@@ -187,6 +200,7 @@ export function ContentEditDialog({
         setBase({ version: item.updatedAt.toISOString(), content: snapshotOf(item) });
         setTheirs(undefined);
         setConflict(null);
+        setEdited(false);
       }}
     >
       <DialogTrigger asChild>
@@ -215,6 +229,14 @@ export function ContentEditDialog({
             </TabsList>
             {/* Kept mounted while the history shows, so nothing typed is lost. */}
             <TabsContent value="edit" forceMount>
+              <DocumentLiveNotice
+                kind={kind}
+                others={live.others}
+                saved={conflict ? null : live.saved}
+                unsaved={edited}
+                timeZone={timeZone}
+                onLoadTheirs={live.reload}
+              />
               {conflict ? (
                 <EditConflictNotice
                   kind={kind}
@@ -227,7 +249,13 @@ export function ContentEditDialog({
                   onSaveMine={saveMine}
                 />
               ) : null}
-              <fetcher.Form ref={formRef} method="post" noValidate aria-label={formLabel}>
+              <fetcher.Form
+                ref={formRef}
+                method="post"
+                noValidate
+                aria-label={formLabel}
+                onChange={() => setEdited(true)}
+              >
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={item.id} />
                 <input type="hidden" name="base" value={base.version} />

@@ -9,6 +9,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
+import { useTopic } from "~/components/admin/realtime";
 import { focusLost, useFocusBack } from "~/components/admin/use-focus-back";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -20,6 +21,7 @@ import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
 import { NEWSLETTER_LIMITS } from "~/lib/newsletter-form";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
+import { sendTopic } from "~/lib/realtime-protocol";
 
 interface Props {
   newsletter: {
@@ -44,22 +46,17 @@ interface Props {
   mailConfigured: boolean;
 }
 
-const LIVE_MS = 2000;
-
 export function NewsletterEditor(props: Props) {
   const { newsletter } = props;
   const editable = newsletter.status === "draft" || newsletter.status === "scheduled";
   const live =
     newsletter.status === "sending" || newsletter.status === "scheduled" || newsletter.status === "paused";
+  // A send's progress as it goes out (the sending job announces each batch, on whichever instance sends).
   const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible")
-        void revalidator.revalidate();
-    }, LIVE_MS);
-    return () => clearInterval(timer);
-  }, [live, revalidator]);
+  const reload = () => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  };
+  useTopic(live ? sendTopic(newsletter.id) : undefined, { event: reload, joined: reload });
   // "Send now" takes the compose form, and the focus with it, away: the keyboard goes on from the progress.
   const progressHeading = useRef<HTMLHeadingElement>(null);
   const wasEditable = useRef(editable);

@@ -13,6 +13,7 @@ import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
 import { BlockView } from "~/blocks/renderers";
 import type { PageBlock } from "~/blocks/types";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
 import { PageHistory } from "~/components/admin/page-history";
@@ -84,18 +85,21 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     payload,
     initialPayload: () => payloadOf(headOf(page), page?.blocks ?? []),
   });
-  // After a restore the page is loaded again; the editor then takes it in place of what it held.
+  // After a restore the page is loaded again; the editor then takes it in place of what it held. So it is when the
+  // member loads the version a teammate just saved (their save's notice).
   const [restored, setRestored] = useState(false);
   const onRestored = useCallback(() => setRestored(true), []);
+  const live = useDocumentLive("page", page?.id, base.version, page?.updatedAt);
   useEffect(() => {
-    if (!restored || !page) return;
+    if (!(restored || live.arrived) || !page) return;
     setRestored(false);
+    live.taken();
     setHead(headOf(page));
     setBlocks(page.blocks);
     setSelected((page.blocks[0]?.id as string | undefined) ?? null);
     setRemoved(null);
     take({ version: page.updatedAt, content: loaded ?? {} }, payloadOf(headOf(page), page.blocks));
-  }, [restored, page, loaded, take]);
+  }, [restored, live.arrived, live.taken, page, loaded, take]);
   const [selected, setSelected] = useState<string | null>(
     (page?.blocks[0]?.id as string | undefined) ?? null,
   );
@@ -211,6 +215,14 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
         }
       />
       <UnsavedChangesGuard unsaved={unsaved} />
+      <DocumentLiveNotice
+        kind="page"
+        others={live.others}
+        saved={conflict ? null : live.saved}
+        unsaved={unsaved}
+        timeZone={timeZone}
+        onLoadTheirs={live.reload}
+      />
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>

@@ -24,7 +24,6 @@ import {
   countLeads,
   deleteLead,
   filterFromSearch,
-  leadsMarker,
   listContactRequests,
   listFormSubmissions,
   listSubscribers,
@@ -54,12 +53,11 @@ async function attempt<T>(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireCan({ request, context }, "leads.view");
   const filter = filterFromSearch(new URL(request.url).searchParams, admin.userId);
-  const [contacts, subscribers, submissions, counts, marker, spam, members] = await Promise.all([
+  const [contacts, subscribers, submissions, counts, spam, members] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),
     attempt("subscribers", () => listSubscribers(filter), []),
     attempt("form submissions", () => listFormSubmissions(filter), []),
     attempt("lead counts", () => countLeads(filter), { contacts: 0, subscribers: 0, submissions: 0 }),
-    attempt("lead marker", () => leadsMarker(), ""),
     attempt("held submissions", () => countHeldSubmissions(), 0),
     attempt("members", () => listMembers(), []),
   ]);
@@ -70,7 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       subscribers: subscribers.value,
       submissions: submissions.value,
       counts: counts.value,
-      marker: marker.value,
       spamCount: spam.value,
       owners: Object.fromEntries(members.value.map((m) => [m.userId, m.name || m.email])),
       errors: {
@@ -107,12 +104,11 @@ const DELETIONS: Record<string, { kind: LeadKind; noun: string; done: string }> 
 };
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { filter, contacts, subscribers, submissions, counts, marker, spamCount, owners, errors } =
-    loaderData;
+  const { filter, contacts, subscribers, submissions, counts, spamCount, owners, errors } = loaderData;
   const navigation = useNavigation();
   const deletion = useFetcher({ key: CONTACT_ACTION_FETCHER });
   useActionToast(deletion.data);
-  const live = useLiveLeads(marker);
+  const live = useLiveLeads();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
 
   // Load failures are reported once per failing load (docs/product.md, Contacts inbox).

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { can } from "~/auth/roles";
 import { AdminPageHeader, adminNav } from "~/components/admin/admin-shell";
+import { useLiveLeads } from "~/components/admin/contacts-live";
 import { Sparkline } from "~/components/admin/sparkline";
 import { formatCount, StatGrid } from "~/components/admin/stat-card";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -62,6 +63,8 @@ const quickActions = (
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, traffic, audit, role, auditLink } = loaderData;
+  // The lead counters follow new leads as they come in (for the roles that see leads).
+  useLiveLeads(can(role, "leads.view"));
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Overview of your website" />

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { adminFor, adminMiddleware } from "~/auth/admin-context.server";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useFlashToast } from "~/components/admin/flash-toast";
+import { RealtimeProvider } from "~/components/admin/realtime";
 import { readFlash } from "~/infra/flash.server";
 import { adminTitle } from "~/lib/brand";
 import { noStoreHeaders } from "~/lib/no-store";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (clear) headers.append("Set-Cookie", clear);
-  return data({ adminEmail: admin.email, role: admin.role, flash }, { headers });
+  return data({ adminEmail: admin.email, role: admin.role, memberId: admin.userId, flash }, { headers });
 }
 
 export const headers = noStoreHeaders;
@@ -32,9 +33,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData;
   useFlashToast(flash);
   return (
-    <AdminShell adminEmail={loaderData.adminEmail} role={loaderData.role}>
-      <Outlet />
-    </AdminShell>
+    <RealtimeProvider memberId={loaderData.memberId}>
+      <AdminShell adminEmail={loaderData.adminEmail} role={loaderData.role}>
+        <Outlet />
+      </AdminShell>
+    </RealtimeProvider>
   );
 }
 

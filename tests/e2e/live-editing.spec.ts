@@ -1,0 +1,89 @@
+// Two members with the same document open, each in their own browser: each sees that the other is editing, and the
+// moment one saves, the other is told who saved and when, before trying to save, and can load that version from
+// the keyboard. A page in the page editor and a post in its edit dialog, at phone and desktop widths, with axe.
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/a11y";
+import { createPage } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { joinTeam } from "./support/team";
+import { tabTo, toast, uniqueSuffix } from "./support/ui";
+
+for (const width of [375, 1280]) {
+  test.describe(`live editing at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("each sees the other editing; a teammate's save is announced at once and their version loads", async ({
+      adminPage: admin,
+      browser,
+      baseURL,
+      consoleErrors,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const base = baseURL ?? "";
+      const name = `Dana ${uniqueSuffix()}`;
+      const dana = await joinTeam(admin, browser, { name, width });
+      consoleErrors.watch(dana.page);
+      try {
+        // The page editor.
+        const id = await createPage(admin, base, `/lp/live-${width}-${uniqueSuffix()}`, "Live pricing");
+        await dana.page.goto(`/admin/pages/${id}`);
+        await admin.goto(`/admin/pages/${id}`);
+        await expect(admin.getByTestId("document-live")).toContainText(`${name} is editing`);
+        await expect(dana.page.getByTestId("document-live")).toContainText("Administrator is editing");
+
+        await admin.getByLabel("Title", { exact: true }).fill("Live pricing: now $99");
+        await admin.getByRole("button", { name: "Save page" }).click();
+        await expect(toast(admin, "Page saved")).toBeVisible();
+        const notice = dana.page.getByTestId("saved-elsewhere");
+        await expect(notice).toContainText("Administrator saved this page at");
+        await expect(notice).toContainText("Load their version to continue from it.");
+        await expect(dana.page.getByLabel("Title", { exact: true })).toHaveValue("Live pricing");
+        await expectNoAxeViolations(dana.page);
+        await dana.page.screenshot({
+          path: testInfo.outputPath(`saved-elsewhere-${width}.png`),
+          fullPage: true,
+        });
+        await tabTo(dana.page, notice.getByRole("button", { name: "Load their version" }));
+        await dana.page.keyboard.press("Enter");
+        await expect(dana.page.getByLabel("Title", { exact: true })).toHaveValue("Live pricing: now $99");
+        await expect(notice).toBeHidden();
+        // Their version is now hers to build on: her save goes through.
+        await dana.page.getByLabel("Title", { exact: true }).fill("Live pricing: now $99 a month");
+        await dana.page.getByRole("button", { name: "Save page" }).click();
+        await expect(toast(dana.page, "Page saved")).toBeVisible();
+        // Her save is announced to the administrator in turn; leaving the page leaves its presence.
+        await expect(admin.getByTestId("saved-elsewhere")).toContainText(`${name} saved this page at`);
+        await dana.page.goto("/admin");
+        await expect(admin.getByTestId("presence")).toHaveText("");
+
+        // A post's edit dialog.
+        const slug = `live-post-${width}-${uniqueSuffix()}`;
+        const created = await admin.request.post(`${base}/admin/blog`, {
+          form: { intent: "create", title: "Live post", slug, excerpt: "Written together", status: "draft" },
+          headers: { Origin: base },
+        });
+        expect(created.status()).toBe(200);
+        const rowOf = (page: Page) => page.locator(`[data-testid="post-row"][data-slug="${slug}"]`);
+        for (const page of [admin, dana.page]) {
+          await page.goto("/admin/blog");
+          await rowOf(page).getByRole("button", { name: "Edit Live post" }).click();
+        }
+        const theirs = admin.getByRole("dialog", { name: "Edit post" });
+        const hers = dana.page.getByRole("dialog", { name: "Edit post" });
+        await expect(theirs.getByTestId("document-live")).toContainText(`${name} is editing`);
+        await expect(hers.getByTestId("document-live")).toContainText("Administrator is editing");
+        await hers.getByLabel("Title *").fill("Live post, her title");
+        await theirs.getByLabel("Excerpt").fill("Written together, checked");
+        await theirs.getByRole("button", { name: "Save Changes" }).click();
+        await expect(toast(admin, "Blog post updated successfully")).toBeVisible();
+        await expect(hers.getByTestId("saved-elsewhere")).toContainText("Administrator saved this post at");
+        await expect(hers.getByTestId("saved-elsewhere")).toContainText("Your changes are still here");
+        await expect(hers.getByLabel("Title *")).toHaveValue("Live post, her title");
+        await expectNoAxeViolations(dana.page);
+        await dana.page.screenshot({ path: testInfo.outputPath(`saved-elsewhere-post-${width}.png`) });
+      } finally {
+        await dana.context.close();
+      }
+    });
+  });
+}

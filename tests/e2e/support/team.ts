@@ -1,0 +1,32 @@
+// A second team member for tests about several people at once: invited by the signed-in administrator through the
+// Team screen (the e2e servers have no mail server, so the screen shows the link) and joined in a browser of their
+// own.
+import type { Browser, Page } from "@playwright/test";
+import { expect, uniqueIp } from "./fixtures";
+import { uniqueSuffix } from "./server-process";
+
+export async function joinTeam(
+  admin: Page,
+  browser: Browser,
+  { name, role = "editor", width }: { name: string; role?: string; width: number },
+) {
+  await admin.goto("/admin/team");
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${uniqueSuffix()}@example.com`;
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByLabel("Role", { exact: true }).selectOption(role);
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  const link = await admin.getByLabel(`Invitation link for ${email}`).inputValue();
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+  });
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Password", { exact: true }).fill("live-editing-password");
+  await page.getByLabel("Repeat the password").fill("live-editing-password");
+  await page.getByLabel("Repeat the password").press("Enter");
+  await page.waitForURL("**/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  return { context, page, email };
+}
