@@ -35,7 +35,9 @@ async function ask(question: string): Promise<string | undefined> {
 const value =
   command === "set-password"
     ? (flag("--password") ??
-      (await ask("New administrator password (at least 6 characters, empty to generate): ")))
+      (await ask(
+        "New administrator password (at least 10 characters, not a common one; empty to generate): ",
+      )))
     : (flag("--old-secret") ??
       (await ask("The previous AUTH_SECRET (empty: the one generated while AUTH_SECRET was unset): ")));
 

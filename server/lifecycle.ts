@@ -5,6 +5,7 @@
 import { storedAuthSecret } from "~/auth/auth-secret.server";
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
+import { newPasswordProblem } from "~/auth/password-policy.server";
 import { closeAppDatabase, openAppDatabase } from "~/db/app-database.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
@@ -109,7 +110,10 @@ export async function shutdown(): Promise<void> {
 
 /** Commands of `npm run admin`, run against the configured database without the HTTP server. */
 export const adminCli = {
+  /** A password given on the command line or typed follows the password policy (ADR 047); a generated one does. */
   async setPassword(password?: string) {
+    const problem = password === undefined ? undefined : await newPasswordProblem(password);
+    if (problem) throw new Error(problem);
     return withDatabase(async () => {
       await initAuth();
       const value = password ?? generatePassword();

@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
 import { signInAdmin } from "~/auth/sign-in.server";
-import { authVerifications } from "~/db/schema";
 import { requestInfoContext } from "~/infra/request-context.server";
 import { OWNER_PASSWORD_MANAGED_MESSAGE, PASSWORD_MANAGED_MESSAGE } from "~/lib/auth-schemas";
 import type { ActionResult } from "~/lib/forms";
 import { loader as signInLoader } from "~/routes/auth/admin-auth";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
 import { action as resetAction } from "~/routes/auth/reset-password";
+import { issueResetToken } from "../../tests/support/admin-sign-in";
 import { setupTestDatabase } from "../../tests/support/test-db";
 
 const BASE = "http://localhost:3000";
@@ -25,7 +25,7 @@ process.env.ADMIN_PASSWORD = PASSWORD;
 // port: a link that was sent anyway would fail to send, and the page would still claim it was sent.
 process.env.SMTP_URL = "smtp://127.0.0.1:9";
 
-const test = setupTestDatabase();
+setupTestDatabase();
 let userId = "";
 
 let clients = 0;
@@ -130,16 +130,7 @@ describe("the reset flow while ADMIN_PASSWORD sets the owner's password", () => 
   });
 
   it("a reset token (from before ADMIN_PASSWORD was set) no longer changes the password", async () => {
-    const token = "a-reset-token-from-earlier";
-    await test
-      .handle()
-      .db.insert(authVerifications)
-      .values({
-        id: crypto.randomUUID(),
-        identifier: `reset-password:${token}`,
-        value: userId,
-        expiresAt: new Date(Date.now() + 10 * 60_000),
-      });
+    const token = await issueResetToken(userId, "a-reset-token-from-earlier");
     const page = (await resetAction(
       routeArgs(
         browserRequest("/admin-auth/reset", {

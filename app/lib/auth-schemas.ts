@@ -1,13 +1,35 @@
 // Rules and form schemas of the admin sign-in pages, shared by the browser (input attributes) and the server.
 import { z } from "zod";
 
-/** docs/product.md, Admin sign-in: the administrator's password has at least 6 characters. */
+/**
+ * The shortest password that signs in (docs/product.md, Admin sign-in): passwords chosen before the password policy
+ * (ADR 047) have at least 6 characters and keep working.
+ */
 export const ADMIN_PASSWORD_MIN_LENGTH = 6;
+
+/** The shortest new password (accepting an invitation, a reset, the CLI): ADR 047. */
+export const NEW_PASSWORD_MIN_LENGTH = 10;
+
+/** What a refused new password is told (the common-password check runs on the server: password-policy.server.ts). */
+export const PASSWORD_POLICY_MESSAGES = {
+  tooShort: `Use at least ${NEW_PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: "Use at most 256 characters.",
+  tooCommon: "This password is too common. Choose another.",
+} as const;
+
+/** The hint under a new password's field. */
+export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN_LENGTH} characters, and not a common password.`;
 
 const password = z
   .string()
   .min(ADMIN_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
   .max(256);
+
+/** A new password's length, checked in the form's schema for a quick answer; the server adds the common list. */
+export const newPasswordSchema = z
+  .string()
+  .min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_POLICY_MESSAGES.tooShort)
+  .max(256, PASSWORD_POLICY_MESSAGES.tooLong);
 
 export const signInSchema = z.object({
   email: z.email("Please enter a valid email address").max(255),
@@ -24,7 +46,7 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1).max(200), password, confirm: z.string() })
+  .object({ token: z.string().min(1).max(200), password: newPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });
 
 /** Shown (forgot and reset pages, the API) when ADMIN_PASSWORD decides the password. */
@@ -45,7 +67,7 @@ export const acceptInvitationSchema = z
       .trim()
       .min(1, "Enter your name")
       .max(MEMBER_NAME_MAX_LENGTH, "Use at most 100 characters"),
-    password,
+    password: newPasswordSchema,
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { message: "The passwords do not match", path: ["confirm"] });

@@ -3,7 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { bootstrapAdmin, setAdminPassword } from "~/auth/bootstrap.server";
-import { initAuth } from "~/auth/instance.server";
+import { auth, initAuth } from "~/auth/instance.server";
 import { requestInfoContext } from "~/infra/request-context.server";
 import { addAccount } from "./members";
 import { startSmtp } from "./receivers";
@@ -26,6 +26,20 @@ export function browserRequest(
   if (!init.form) return new Request(`${BASE}${path}`, { headers });
   headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(`${BASE}${path}`, { method: "POST", headers, body: new URLSearchParams(init.form) });
+}
+
+/** A password-reset token for `userId`, as the reset mail carries one (it works for ten minutes). */
+export async function issueResetToken(
+  userId: string,
+  token = `reset-${crypto.randomUUID()}`,
+): Promise<string> {
+  const ctx = await auth().$context;
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + 10 * 60_000),
+  });
+  return token;
 }
 
 export const cookieHeader = (setCookies: string[]) =>

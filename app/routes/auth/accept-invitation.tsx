@@ -1,8 +1,10 @@
 // /admin-auth/join/:token: a person invited to the team chooses their name and password and is signed in. A link
 // that is unknown, expired, revoked or already used is refused with a message that says which; attempts are
-// limited per client address (app/auth/invitations.server.ts).
+// limited per client address (app/auth/invitations.server.ts). The password follows the password policy (ADR 047),
+// checked before the invitation is claimed, so a refused password leaves the link working.
 import { data, Form, redirect, useNavigation } from "react-router";
 import { acceptInvitation, countInvitationAttempt, invitationWait } from "~/auth/invitations.server";
+import { newPasswordProblem } from "~/auth/password-policy.server";
 import { ROLE_LABELS } from "~/auth/roles";
 import { rateLimitMessage } from "~/auth/throttle.server";
 import { Button } from "~/components/ui/button";
@@ -43,6 +45,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { name = "" } = formValues(form);
   const parsed = parseForm(acceptInvitationSchema, form);
   if (!parsed.ok) return invalid({ fieldErrors: parsed.fieldErrors, values: { name } });
+  const problem = await newPasswordProblem(parsed.data.password);
+  if (problem) return invalid({ fieldErrors: { password: problem }, values: { name } });
   const { ip } = requestInfo(context);
   const outcome = await acceptInvitation(
     request,

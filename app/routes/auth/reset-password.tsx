@@ -1,7 +1,9 @@
 // /admin-auth/reset?token=…: chooses a new password with the single-use, expiring token from the reset email.
-// better-auth checks and consumes the token and ends every existing session. The owner's token is refused while
-// ADMIN_PASSWORD sets that password (the next start would undo the reset); other members reset as usual.
+// better-auth checks and consumes the token and ends every existing session. The new password follows the password
+// policy (at least 10 characters, not a common one: ADR 047). The owner's token is refused while ADMIN_PASSWORD sets
+// that password (the next start would undo the reset); other members reset as usual.
 import { Form, redirect, useNavigation } from "react-router";
+import { newPasswordProblem, PASSWORD_POLICY_CODE } from "~/auth/password-policy.server";
 import { resetTokenRefused } from "~/auth/password-reset.server";
 import { callAuthEndpoint } from "~/auth/sign-in.server";
 import { rateLimitMessage } from "~/auth/throttle.server";
@@ -35,11 +37,17 @@ export async function action({ request }: Route.ActionArgs) {
     if (field === "token" || field === "form") return refuseForm(INVALID_LINK_MESSAGE);
     return invalid({ fieldErrors: { [field]: message ?? "Invalid input" } });
   }
+  const problem = await newPasswordProblem(parsed.data.password);
+  if (problem) return invalid({ fieldErrors: { password: problem } });
   const result = await callAuthEndpoint(request, "/reset-password", {
     token: parsed.data.token,
     newPassword: parsed.data.password,
   });
   if (result.status === 429) return refuseForm(rateLimitMessage(result.retryAfter), 429);
+  const refusal = result.json as { code?: string; message?: string } | null;
+  if (refusal?.code === PASSWORD_POLICY_CODE && refusal.message) {
+    return invalid({ fieldErrors: { password: refusal.message } });
+  }
   if (result.status !== 200) return refuseForm(INVALID_LINK_MESSAGE);
   return redirect("/admin-auth", {
     headers: {

@@ -3,7 +3,7 @@ import { LockKeyhole } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/site/logo";
 import { TextField } from "~/components/ui/field";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { NEW_PASSWORD_HINT, NEW_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
 
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -45,7 +45,10 @@ export function BackToSignIn() {
   );
 }
 
-/** A new password typed twice (reset, accepting an invitation): the `password` and `confirm` fields. */
+/**
+ * A new password typed twice (reset, accepting an invitation): the `password` and `confirm` fields. The browser
+ * holds a too-short password back; the server also refuses common ones (ADR 047).
+ */
 export function NewPasswordFields({
   label,
   repeatLabel,
@@ -64,7 +67,8 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         required
-        minLength={ADMIN_PASSWORD_MIN_LENGTH}
+        minLength={NEW_PASSWORD_MIN_LENGTH}
+        hint={NEW_PASSWORD_HINT}
         error={errors.password}
       />
       <TextField
