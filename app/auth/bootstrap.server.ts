@@ -1,5 +1,6 @@
-// The one administrator account: created at start-up from ADMIN_EMAIL (and ADMIN_PASSWORD, or a generated
-// password shown once), and password changes from the CLI. Every change ends all sessions.
+// The owner's account: created at start-up from ADMIN_EMAIL (and ADMIN_PASSWORD, or a generated password shown
+// once), and password changes from the CLI. Every password change ends all sessions. The team has one owner, the
+// account of the current ADMIN_EMAIL: a start with another address hands ownership over (ensureAdminRow).
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
@@ -21,9 +22,10 @@ export interface BootstrapResult {
 }
 
 /**
- * Makes sure the administrator account (ADMIN_EMAIL) exists with an active admin_users row. A configured
- * ADMIN_PASSWORD is applied; without one, a first start generates a strong password for the caller to print
- * once. No well-known default password exists. `config` defaults to the environment (tests pass their own).
+ * Makes sure the owner's account (ADMIN_EMAIL) exists and is the team's one owner: any other owner becomes an
+ * administrator (ensureAdminRow). A configured ADMIN_PASSWORD is applied; without one, a first start generates a
+ * strong password for the caller to print once. No well-known default password exists. `config` defaults to the
+ * environment (tests pass their own).
  */
 export async function bootstrapAdmin(
   config: { adminEmail: string; adminPassword: string | undefined } = env(),

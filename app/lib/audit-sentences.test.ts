@@ -80,6 +80,20 @@ describe("audit sentences", () => {
       }),
     ).toBe("Sam assigned a demo or dialog lead to Ada");
     expect(auditSentence({ who: "Sam", action: "team.member_removed" })).toBe("Sam: team: member removed");
+    expect(
+      auditSentence({
+        who: "Olivia",
+        action: "team.invitation.revoked",
+        details: { email: "guest@example.com", reason: "inviter_removed", invitedBy: "ivy@example.com" },
+      }),
+    ).toBe("Olivia withdrew the invitation to guest@example.com made by ivy@example.com, who left the team");
+    expect(
+      auditSentence({
+        who: actorLabel("system"),
+        action: "team.owner.demoted",
+        details: { email: "old@example.com", owner: "new@example.com" },
+      }),
+    ).toBe("The system made old@example.com an administrator when new@example.com became the owner");
   });
 
   it("names actors that are not members", () => {

@@ -68,6 +68,12 @@ const ROLE_WORD = (role: unknown): string =>
       ? `${/^[aeiou]/.test(role) ? "an" : "a"} ${role}`
       : "a member";
 
+/** Why an invitation was withdrawn with its inviter (app/models/team.server.ts), after the sentence's address. */
+const INVITER_GONE: Record<string, (inviter: string) => string> = {
+  inviter_removed: (inviter) => ` made by ${inviter}, who left the team`,
+  inviter_role_changed: (inviter) => ` made by ${inviter}, who may no longer invite`,
+};
+
 const LEAD_NOUN: Record<string, string> = {
   contact_request: "a contact request",
   form_submission: "a demo or dialog lead",
@@ -223,13 +229,16 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "team.invitation.created": (who, d) =>
     `${who} invited ${text(d.email) ?? "someone"}${text(d.role) ? ` as ${ROLE_WORD(d.role)}` : ""}`,
   "team.invitation.resent": (who, d) => `${who} sent the invitation to ${text(d.email) ?? "someone"} again`,
-  "team.invitation.revoked": (who, d) => `${who} withdrew the invitation to ${text(d.email) ?? "someone"}`,
+  "team.invitation.revoked": (who, d) =>
+    `${who} withdrew the invitation to ${text(d.email) ?? "someone"}${INVITER_GONE[String(d.reason)]?.(text(d.invitedBy) ?? "its inviter") ?? ""}`,
   "team.invitation.accepted": (who, d) =>
     `${who} accepted the invitation${text(d.role) ? ` and joined as ${ROLE_WORD(d.role)}` : ""}`,
   "team.invitation.sign_in_failed": (who) => `${who} accepted an invitation but could not be signed in`,
   "team.member.role_changed": (who, d) =>
     `${who} made ${text(d.email) ?? "a member"} ${ROLE_WORD(d.to)}${text(d.from) ? ` (was ${ROLE_WORD(d.from)})` : ""}`,
   "team.member.removed": (who, d) => `${who} removed ${text(d.email) ?? "a member"} from the team`,
+  "team.owner.demoted": (who, d) =>
+    `${who} made ${text(d.email) ?? "the previous owner"} an administrator when ${text(d.owner) ?? "another account"} became the owner`,
   "team.two_factor_required": (who, d) =>
     d.on === false
       ? `${who} stopped requiring two-factor sign-in for the team`

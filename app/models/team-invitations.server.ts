@@ -16,6 +16,7 @@ import { type AuditContext, auditAs } from "~/models/audit.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import {
   INVITATION_TTL_DAYS,
+  lockInviter,
   pendingInvitation,
   TEAM_MESSAGES,
   type TeamActor,
@@ -65,8 +66,7 @@ function invitationMail(to: string, role: Role, inviterName: string, link: strin
 
 /** Invitations an administrator may make: any role but the owner (there is one, the ADMIN_EMAIL account). */
 function checkInvitedRole(actor: TeamActor, role: Role) {
-  if (!can(actor.role, "team.manage"))
-    throw new TeamRuleError("Only owners and administrators manage the team.", 403);
+  if (!can(actor.role, "team.manage")) throw new TeamRuleError(TEAM_MESSAGES.notManager, 403);
   if (role === "owner") throw new TeamRuleError(TEAM_MESSAGES.ownerInvite);
 }
 
@@ -106,6 +106,7 @@ export async function inviteMember(
   const { token, tokenHash, expiresAt } = newToken();
   const key = await mailKey();
   const sent = await db().transaction(async (tx) => {
+    await lockInviter(tx, actor);
     const [member] = await tx
       .select({ userId: adminUsers.userId })
       .from(adminUsers)
@@ -131,7 +132,10 @@ export async function inviteMember(
   return sent;
 }
 
-/** Sends a pending invitation again: a new token (the old link stops working) and seven more days. */
+/**
+ * Sends a pending invitation again: a new token (the old link stops working) and seven more days. Whoever sends it
+ * again is its inviter from then on (the mail names them, and it follows them if they leave).
+ */
 export async function resendInvitation(
   id: string,
   actor: TeamActor & { name: string },
@@ -140,6 +144,7 @@ export async function resendInvitation(
   const { token, tokenHash, expiresAt } = newToken();
   const key = await mailKey();
   const sent = await db().transaction(async (tx) => {
+    await lockInviter(tx, actor);
     const [row] = await tx
       .select()
       .from(teamInvitations)
@@ -149,7 +154,7 @@ export async function resendInvitation(
     checkInvitedRole(actor, row.role);
     await tx
       .update(teamInvitations)
-      .set({ tokenHash, expiresAt, sentAt: new Date() })
+      .set({ tokenHash, expiresAt, sentAt: new Date(), invitedBy: actor.userId })
       .where(eq(teamInvitations.id, id));
     return send(tx, { email: row.email, role: row.role, token, inviterName: actor.name }, key);
   });
@@ -165,8 +170,7 @@ export async function resendInvitation(
 
 /** Withdraws a pending invitation: its link is refused from now on. */
 export async function revokeInvitation(id: string, actor: TeamActor, who: AuditContext): Promise<string> {
-  if (!can(actor.role, "team.manage"))
-    throw new TeamRuleError("Only owners and administrators manage the team.", 403);
+  if (!can(actor.role, "team.manage")) throw new TeamRuleError(TEAM_MESSAGES.notManager, 403);
   const [row] = await db()
     .update(teamInvitations)
     .set({ revokedAt: new Date() })
@@ -242,11 +246,22 @@ export async function joinTeam(
   who: AuditContext,
 ): Promise<void> {
   await db().transaction(async (tx) => {
+    // The role is the inviter's choice: they count as the member's last change (a version the Team screen loads).
+    const [made] = await tx
+      .update(teamInvitations)
+      .set({ acceptedBy: userId })
+      .where(eq(teamInvitations.id, invitation.id))
+      .returning({ invitedBy: teamInvitations.invitedBy });
+    const change = {
+      role: invitation.role,
+      isActive: true,
+      updatedAt: new Date(),
+      updatedBy: made?.invitedBy ?? null,
+    };
     await tx
       .insert(adminUsers)
-      .values({ userId, role: invitation.role, isActive: true })
-      .onConflictDoUpdate({ target: adminUsers.userId, set: { role: invitation.role, isActive: true } });
-    await tx.update(teamInvitations).set({ acceptedBy: userId }).where(eq(teamInvitations.id, invitation.id));
+      .values({ userId, ...change })
+      .onConflictDoUpdate({ target: adminUsers.userId, set: change });
   });
   await auditAs(who, {
     action: "team.invitation.accepted",

@@ -1,6 +1,7 @@
 // The Team screen: invite someone (e-mail and role; without SMTP the link to pass on is shown once), the members
 // with their role, two-factor and last sign-in (change a role, remove — both confirmed), and the invitations not
-// yet accepted (send again, withdraw). The owner's row has no actions: the owner stays.
+// yet accepted, with who invited (send again, withdraw). The owner's row has no actions: the owner stays. A role
+// change carries the member's version the screen loaded (team-member-role.tsx).
 import { Mail, RefreshCw, Trash2, UserMinus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -17,6 +18,7 @@ import type { TeamActionResult } from "~/lib/team";
 import { AdminPageHeader } from "./admin-shell";
 import { ListRow } from "./list-row";
 import { OneTimeSecret } from "./one-time-secret";
+import { RoleConflictNotice, useRoleChange } from "./team-member-role";
 
 type When = Date | string;
 
@@ -28,6 +30,7 @@ interface Member {
   isActive: boolean;
   twoFactor: boolean;
   lastSignIn: When | null;
+  version: string;
 }
 
 interface Invitation {
@@ -37,6 +40,7 @@ interface Invitation {
   sentAt: When;
   expiresAt: When;
   expired: boolean;
+  invitedBy: string | null;
 }
 
 /** The roles a member can be given or invited with: every role but the owner's (there is one owner). */
@@ -125,15 +129,13 @@ function InviteForm({ ttlDays }: { ttlDays: number }) {
 }
 
 function MemberRow({ member, me }: { member: Member; me: string }) {
-  const roleFetcher = useFetcher<TeamActionResult>();
+  const change = useRoleChange(member);
+  const role = change.role;
   const removeFetcher = useFetcher<TeamActionResult>({ key: "team-remove" });
-  useActionToast(roleFetcher.data);
-  const [role, setRole] = useState<Role>(member.role);
-  useEffect(() => setRole(member.role), [member.role]);
   const owner = member.role === "owner";
   const who = member.userId === me ? `${member.name} (you)` : member.name;
   const selectId = `role-${member.userId}`;
-  const busy = roleFetcher.state !== "idle" || removeFetcher.state !== "idle";
+  const busy = change.busy || removeFetcher.state !== "idle";
   return (
     <ListRow
       testId="team-member"
@@ -150,7 +152,7 @@ function MemberRow({ member, me }: { member: Member; me: string }) {
               id={selectId}
               value={role}
               className="w-auto min-w-36"
-              onChange={(e) => setRole(e.currentTarget.value as Role)}
+              onChange={(e) => change.choose(e.currentTarget.value as Role)}
             >
               {ASSIGNABLE.map((r) => (
                 <option key={r} value={r}>
@@ -162,9 +164,7 @@ function MemberRow({ member, me }: { member: Member; me: string }) {
               title="Change role"
               description={`Give ${member.name} the role ${ROLE_LABELS[role]}? ${ROLE_SUMMARIES[role]} It applies to their next page.`}
               confirmLabel="Change role"
-              onConfirm={() =>
-                roleFetcher.submit({ intent: "role", id: member.userId, role }, { method: "post" })
-              }
+              onConfirm={change.submit}
               trigger={
                 <Button variant="outline" disabled={busy || role === member.role}>
                   Change role
@@ -200,6 +200,7 @@ function MemberRow({ member, me }: { member: Member; me: string }) {
         </div>
         <p className="text-sm break-all text-slate-700">{member.email}</p>
         <p className="text-xs text-slate-600">Last sign-in: {formatDateTime(member.lastSignIn, "Never")}</p>
+        <RoleConflictNotice name={member.name} conflict={change.conflict} />
       </div>
     </ListRow>
   );
@@ -246,6 +247,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           {invitation.expired ? <Badge variant="warning">Expired</Badge> : null}
         </div>
         <p className="text-xs text-slate-600">
+          {invitation.invitedBy ? `Invited by ${invitation.invitedBy} · ` : ""}
           Sent {formatDateTime(invitation.sentAt)} · {invitation.expired ? "expired" : "works until"}{" "}
           {formatDateTime(invitation.expiresAt)}
         </p>

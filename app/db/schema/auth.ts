@@ -99,6 +99,10 @@ export const adminUsers = pgTable(
     role: text("role").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
+    // The version a role change carries (app/models/edit-conflicts.server.ts): moved by every change of the role,
+    // with who made it (null: the server itself, following ADMIN_EMAIL at start-up).
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   () => [check("admin_users_role_check", inList("role", ROLES))],
 );

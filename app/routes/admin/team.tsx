@@ -1,6 +1,7 @@
 // /admin/team: the members (role, last sign-in, two-factor), the invitations not yet accepted, and the team's
 // changes — invite, send again, revoke, change a role, remove — for owners and administrators (team.manage). The
-// rules (the owner stays, the team keeps someone who can manage it) are the model's (app/models/team.server.ts).
+// rules (the owner stays, the team keeps someone who can manage it, a role change carries the member's version the
+// screen loaded) are the model's (app/models/team.server.ts).
 import { data } from "react-router";
 import { z } from "zod";
 import { memberActor, requireCan } from "~/auth/permissions.server";
@@ -16,6 +17,7 @@ import {
   listTeam,
   removeMember,
   setTwoFactorRequired,
+  TeamConflictError,
   TeamRuleError,
   twoFactorRequired,
 } from "~/models/team.server";
@@ -102,7 +104,8 @@ export async function action(args: Route.ActionArgs) {
     }
     if (intent === "role") {
       if (!isRole(values.role)) return refuse("Choose a role", { intent });
-      await changeMemberRole(id, values.role, actor, who);
+      // The member's version the screen loaded: a change made meanwhile by someone else is not overwritten.
+      await changeMemberRole(id, values.role, actor, who, values.base || undefined);
       return done("Role changed", { intent });
     }
     if (intent === "remove") {
@@ -111,6 +114,9 @@ export async function action(args: Route.ActionArgs) {
     }
     return refuse("Unknown action", { intent });
   } catch (error) {
+    if (error instanceof TeamConflictError) {
+      return refuse(error.message, { intent, values, conflict: error.conflict }, error.status);
+    }
     if (error instanceof TeamRuleError) return refuse(error.message, { intent, values }, error.status);
     logger.error({ err: error, intent }, "team change failed");
     return refuse("The change could not be saved. Try again.", { intent, values }, 500);
