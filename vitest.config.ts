@@ -47,6 +47,8 @@ const onPostgres = [
   "server/realtime.int.test.ts",
   // Migrations under their advisory lock on a real server.
   "app/db/db.int.test.ts",
+  // The migration that hashes preview link tokens, with PostgreSQL's own sha256().
+  "app/models/preview-links.int.test.ts",
   // Smoke set: sign-in and sessions, content, the admin authorization matrix and team roles on the real server.
   "app/auth/auth.int.test.ts",
   "app/models/blog.int.test.ts",

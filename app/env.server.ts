@@ -78,6 +78,8 @@ const schema = z.object({
   NEWSLETTER_WORKER: boolish,
   /** Hosts Amazon SNS signing certificates may be fetched from (a regular expression; tests serve their own). */
   SNS_CERT_HOST: optionalText,
+  /** The SNS topics (ARNs, comma-separated) whose bounce and complaint notices are believed; none: no SES notices. */
+  SES_SNS_TOPIC_ARNS: optionalText,
   /** The shared secret of the Postmark bounce webhook (HTTP basic auth password, user "postmark"). */
   POSTMARK_WEBHOOK_SECRET: optionalText,
   /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
@@ -139,8 +141,10 @@ export type Env = {
     connections: number;
     leaseMs: number;
     worker: boolean;
-    /** Which hosts may serve SNS signing certificates. */
+    /** Which hosts may serve SNS signing certificates (matched against the whole host name). */
     snsCertHost: RegExp;
+    /** The SNS topics whose messages are believed (empty: none). */
+    snsTopicArns: string[];
     postmarkSecret: string | undefined;
   };
 };
@@ -191,6 +195,41 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
   return entries;
 }
 
+/** Amazon's SNS hosts: sns.<region>.amazonaws.com, and sns.<region>.amazonaws.com.cn in China. */
+const SNS_HOSTS = /^sns\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?$/;
+
+/**
+ * SNS_CERT_HOST: a pattern for the whole host name. It is anchored here whatever was written, so
+ * "sns\.[a-z0-9-]+\.amazonaws\.com" cannot match sns.us-east-1.amazonaws.com.evil.com.
+ */
+function parseSnsCertHost(raw: string | undefined): RegExp {
+  if (!raw) return SNS_HOSTS;
+  try {
+    return new RegExp(`^(?:${raw})$`);
+  } catch {
+    throw new EnvError("Invalid environment configuration:\n  - SNS_CERT_HOST: not a regular expression");
+  }
+}
+
+/** An SNS topic ARN: partition, region, 12-digit account, topic name (a FIFO topic's ends in .fifo). */
+const TOPIC_ARN = /^arn:aws(?:-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}(?:\.fifo)?$/;
+
+/** SES_SNS_TOPIC_ARNS: comma-separated topic ARNs, blanks ignored; anything else is named. */
+function parseTopicArns(raw: string | undefined): string[] {
+  const arns = (raw ?? "")
+    .split(",")
+    .map((arn) => arn.trim())
+    .filter(Boolean);
+  const bad = arns.filter((arn) => !TOPIC_ARN.test(arn));
+  if (bad.length) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  - SES_SNS_TOPIC_ARNS: ${bad.map((b) => `"${b}"`).join(", ")} ` +
+        "is not an SNS topic ARN (arn:aws:sns:<region>:<account>:<topic>)",
+    );
+  }
+  return [...new Set(arns)];
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -217,14 +256,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         `(${baseUrl}); generate one with \`openssl rand -base64 32\``,
     );
   }
-  let snsCertHost = /^sns\.[a-z0-9-]+\.amazonaws\.com$/;
-  if (e.SNS_CERT_HOST) {
-    try {
-      snsCertHost = new RegExp(e.SNS_CERT_HOST);
-    } catch {
-      throw new EnvError("Invalid environment configuration:\n  - SNS_CERT_HOST: not a regular expression");
-    }
-  }
+  const snsCertHost = parseSnsCertHost(e.SNS_CERT_HOST);
+  const snsTopicArns = parseTopicArns(e.SES_SNS_TOPIC_ARNS);
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError(
       "Invalid environment configuration:\n  - S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
@@ -271,6 +304,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       leaseMs: e.NEWSLETTER_LEASE_SECONDS * 1000,
       worker: e.NEWSLETTER_WORKER ?? true,
       snsCertHost,
+      snsTopicArns,
       postmarkSecret: e.POSTMARK_WEBHOOK_SECRET,
     },
   };

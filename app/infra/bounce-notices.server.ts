@@ -1,7 +1,9 @@
 // Bounce and complaint notifications of mail providers, verified before anything is believed:
-// - Amazon SES through SNS: the SNS message signature, checked with the signing certificate that SNS names, fetched
-//   only over https from a host SNS_CERT_HOST allows (by default sns.<region>.amazonaws.com; a loopback host, which
-//   only a test configures, may use http). Signature versions 1 (SHA1) and 2 (SHA256).
+// - Amazon SES through SNS (docs/decisions/048-inbound-secrets.md): only from a topic named in SES_SNS_TOPIC_ARNS,
+//   only within an hour of its Timestamp, and only with a good SNS signature, checked with the signing certificate
+//   that SNS names, a .pem file fetched only over https from a host SNS_CERT_HOST allows as a whole (by default
+//   sns.<region>.amazonaws.com or sns.<region>.amazonaws.com.cn; a loopback host, which only a test configures,
+//   may use http). Signature versions 1 (SHA1) and 2 (SHA256).
 // - Postmark: HTTP basic auth with the shared secret set in Postmark's webhook URL (user "postmark").
 import { createVerify, timingSafeEqual } from "node:crypto";
 import { env } from "~/env.server";
@@ -48,7 +50,10 @@ export function snsStringToSign(message: SnsMessage): string {
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** A URL SNS may point us to (certificate, subscription confirmation): an allowed host, https (loopback: http). */
+/**
+ * A URL SNS may point us to (certificate, subscription confirmation): a host the whole of which SNS_CERT_HOST
+ * allows, https (loopback: http), no user name or password.
+ */
 export function allowedSnsUrl(raw: string | undefined): URL | null {
   if (!raw) return null;
   let url: URL;
@@ -57,9 +62,29 @@ export function allowedSnsUrl(raw: string | undefined): URL | null {
   } catch {
     return null;
   }
-  if (!env().newsletter.snsCertHost.test(url.hostname)) return null;
+  if (url.username || url.password || !env().newsletter.snsCertHost.test(url.hostname)) return null;
   if (url.protocol === "https:") return url;
   return url.protocol === "http:" && LOOPBACK.has(url.hostname) ? url : null;
+}
+
+/** The signing certificate's URL when SNS may send us there: an allowed URL of a .pem file. */
+export function snsCertificateUrl(raw: string | undefined): URL | null {
+  const url = allowedSnsUrl(raw);
+  return url?.pathname.endsWith(".pem") ? url : null;
+}
+
+/** How far a message's Timestamp may be from now, either way: older ones are replays, not SNS's retries. */
+export const SNS_MAX_AGE_MS = 3_600_000;
+
+/** Refuses, before anything is fetched for it, a message from a topic we did not subscribe to, or an old one. */
+function checkTopicAndTime(message: SnsMessage, now: number): void {
+  if (!env().newsletter.snsTopicArns.includes(message.TopicArn)) {
+    throw new SignatureError(`topic ${message.TopicArn.slice(0, 300)} is not in SES_SNS_TOPIC_ARNS`);
+  }
+  const sent = Date.parse(message.Timestamp);
+  if (!Number.isFinite(sent) || Math.abs(now - sent) > SNS_MAX_AGE_MS) {
+    throw new SignatureError("timestamp more than an hour away");
+  }
 }
 
 const certificates = new Map<string, Promise<string>>();
@@ -81,8 +106,11 @@ async function certificate(url: URL): Promise<string> {
   return pem;
 }
 
-/** Parses and verifies an SNS message; throws SignatureError when it is not SNS's. */
-export async function verifySns(body: string): Promise<SnsMessage> {
+/**
+ * Parses and verifies an SNS message; throws SignatureError when it is not SNS's, not from a configured topic, or
+ * more than an hour from its Timestamp.
+ */
+export async function verifySns(body: string, now = Date.now()): Promise<SnsMessage> {
   let message: SnsMessage;
   try {
     message = JSON.parse(body) as SnsMessage;
@@ -102,8 +130,9 @@ export async function verifySns(body: string): Promise<SnsMessage> {
   const algorithm =
     message.SignatureVersion === "1" ? "RSA-SHA1" : message.SignatureVersion === "2" ? "RSA-SHA256" : null;
   if (!algorithm) throw new SignatureError("unknown signature version");
-  const certUrl = allowedSnsUrl(message.SigningCertURL);
-  if (!certUrl?.pathname.endsWith(".pem")) throw new SignatureError("certificate URL not allowed");
+  checkTopicAndTime(message, now);
+  const certUrl = snsCertificateUrl(message.SigningCertURL);
+  if (!certUrl) throw new SignatureError("certificate URL not allowed");
   const pem = await certificate(certUrl);
   const verifier = createVerify(algorithm);
   verifier.update(snsStringToSign(message), "utf8");

@@ -63,6 +63,8 @@ export const PREVIEW_MESSAGES = {
   revoked: "Preview link revoked",
   revokeFailed: "Failed to revoke preview link",
   copied: "Preview link copied",
+  copyNow:
+    "Copy this link now: it is shown only this once. The site keeps a fingerprint of it, not the link itself; if it gets lost, revoke it and create another.",
   revokeConfirm: "Anyone who has this link will no longer be able to open the preview.",
   loadFailed: "Failed to load preview links",
 } as const;

@@ -8,6 +8,16 @@ export function previewPath(kind: ItemKind, token: string): string {
   return `${PREVIEW_PREFIX}${kind}/${token}`;
 }
 
+/**
+ * A link just made, as the back office receives it. Its address is in this answer only: the server keeps a hash of
+ * the token, so the link cannot be shown again.
+ */
+export interface CreatedLink {
+  id: string;
+  url: string;
+  expiresAt: string;
+}
+
 /** The headers of every preview answer, the page and its errors alike. */
 export const PREVIEW_HEADERS = {
   "Cache-Control": "private, no-store",

@@ -36,6 +36,7 @@ import {
   type Tx,
   takeTurns,
 } from "~/models/lead-storage.server";
+import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
 
@@ -156,6 +157,7 @@ export type RestoreResult = "restored" | "gone" | "invalid";
  * the visitor's rate limit, and stored even if its form has been switched off since: the administrator decides.
  */
 export async function restoreHeldSubmission(id: string, who: AuditContext): Promise<RestoreResult> {
+  const key = await confirmationKey();
   const { result, queued } = await db().transaction(async (tx) => {
     const [row] = await tx.select().from(heldSubmissions).where(eq(heldSubmissions.id, id)).for("update");
     if (!row) return { result: "gone" as const, queued: 0 };
@@ -169,7 +171,7 @@ export async function restoreHeldSubmission(id: string, who: AuditContext): Prom
         ? { stored: await insertContactRequests(tx, lead as Batch<ContactInput>), queued: 0 }
         : row.kind === "lead"
           ? { stored: await insertLeadSubmissions(tx, lead as Batch<LeadInput>), queued: 0 }
-          : await insertSubscribers(tx, lead as Batch<NewsletterInput>);
+          : await insertSubscribers(tx, lead as Batch<NewsletterInput>, key);
     await tx.delete(heldSubmissions).where(eq(heldSubmissions.id, id));
     await recordAuditIn(tx, {
       ...who,

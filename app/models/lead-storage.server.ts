@@ -180,11 +180,13 @@ export async function insertLeadSubmissions(tx: Tx, leads: Batch<LeadInput>): Pr
  * rows go in sorted by address, so two instances inserting the same addresses wait for each other in one order
  * (no deadlock); an address twice in one batch is inserted once. With mail on and double opt-in (the default), a
  * new address is pending until it follows the link mailed to it, as is one that had unsubscribed
- * (`requestConfirmations`); `queued` counts those mails.
+ * (`requestConfirmations`, sealed with `key`, read before the transaction by `confirmationKey`); `queued` counts
+ * those mails.
  */
 export async function insertSubscribers(
   tx: Tx,
   leads: Batch<NewsletterInput>,
+  key: Buffer | null,
 ): Promise<{ stored: Stored[]; queued: number }> {
   if (!leads.length) return { stored: [], queued: 0 };
   const doubleOptIn = mailConfigured() && (await readNewsletterSettings(tx)).newsletterDoubleOptIn;
@@ -236,6 +238,7 @@ export async function insertSubscribers(
       ...known.map(({ id, email }) => ({ id, email, isNew: false })),
     ],
     doubleOptIn,
+    key,
   );
   const stored = rows.flatMap(({ id, email, attribution, newsletterId }): Stored[] => {
     const at = createdAt.get(id);

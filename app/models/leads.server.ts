@@ -32,6 +32,7 @@ import {
   takeTurns,
 } from "~/models/lead-storage.server";
 import type { Member } from "~/models/member-directory.server";
+import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { recordConversions, sendOfConversion } from "~/models/newsletter-tracking.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
@@ -58,6 +59,7 @@ export const LEAD_RATE_LIMITS: Record<LeadForm, { limit: number; windowSeconds: 
  * statement fails.
  */
 export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
+  const key = batch.some((p) => p.kind === "newsletter") ? await confirmationKey() : null;
   const { results, queued } = await db().transaction(async (tx) => {
     const open = await formsOpen(tx, batch);
     const results: (StoreResult | undefined)[] = batch.map((p) =>
@@ -82,7 +84,7 @@ export async function storeLeads(batch: PendingLead[]): Promise<StoreResult[]> {
       accepted
         .filter((p): p is Extract<PendingLead, { kind: K }> => p.kind === kind)
         .map((p) => ({ ...p, assignee: turns.get(p) }));
-    const newsletter = await insertSubscribers(tx, of("newsletter"));
+    const newsletter = await insertSubscribers(tx, of("newsletter"), key);
     const stored = [
       ...(await insertContactRequests(tx, of("contact"))),
       ...(await insertLeadSubmissions(tx, of("lead"))),

@@ -76,12 +76,24 @@ describe("double opt-in", () => {
       body: { ok: true, toast: { type: "success", message: MESSAGES.newsletterSuccess } },
     });
     expect((await subscriber("reader@example.com"))?.subscription).toBe("pending");
+    // The queued mail holds its link sealed: the row, as stored, has no usable link.
+    const queued = await test.handle().db.select().from(outbox);
+    expect(queued.filter((r) => r.event === "subscriber.confirmation")).toHaveLength(1);
+    expect(JSON.stringify(queued)).not.toContain("/newsletter/confirm/");
     await deliverOutbox();
     const token = mailedToken("reader@example.com");
-    // Only the hash is stored.
+    // Only the hash is stored, and the delivered row still holds no token.
     const tokens = await test.handle().db.select().from(subscriberTokens);
     expect(tokens.map((t) => t.tokenHash)).toEqual([tokenHash(token)]);
     expect(JSON.stringify(tokens)).not.toContain(token);
+    const delivered = await test.handle().db.select().from(outbox);
+    expect(delivered.find((r) => r.event === "subscriber.confirmation")).toMatchObject({
+      status: "delivered",
+    });
+    expect(JSON.stringify([...queued, ...delivered])).not.toContain(token);
+    // The mail itself holds the whole link.
+    const mail = smtp.mails.find((m) => m.to.includes("reader@example.com"));
+    expect(mail?.raw.replace(/=\r?\n/g, "")).toContain(`https://site.example/newsletter/confirm/${token}`);
 
     expect(await confirmSubscription(token)).toBe("confirmed");
     expect((await subscriber("reader@example.com"))?.subscription).toBe("confirmed");

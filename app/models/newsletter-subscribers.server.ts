@@ -3,10 +3,12 @@
 // (app/models/leads.server.ts), which calls `requestConfirmations` in the same transaction.
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { atRestKey } from "~/auth/auth-secret.server";
 import { type Database, db } from "~/db/client.server";
 import { newsletterRecipients, subscribers, subscriberTokens, websiteSettings } from "~/db/schema";
 import { env } from "~/env.server";
 import { mailConfigured } from "~/infra/mail.server";
+import { seal } from "~/infra/secret-box.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import {
   mergeNewsletterSettings,
@@ -46,29 +48,41 @@ export function confirmationUrl(token: string): string {
   return `${env().baseUrl}/newsletter/confirm/${token}`;
 }
 
-/** The confirmation mail (plain text: it must reach the person whatever their client shows). */
-export function confirmationMail(token: string) {
-  return {
-    subject: `Please confirm your subscription to ${PRODUCT_NAME}`,
-    text:
-      `Someone (hopefully you) asked to receive the ${PRODUCT_NAME} newsletter at this address.\n\n` +
-      `To confirm, open this link within ${CONFIRMATION_TTL_HOURS} hours:\n${confirmationUrl(token)}\n\n` +
-      "If it wasn't you, ignore this message: you will not hear from us again.",
-  };
+/**
+ * The confirmation mail (plain text: it must reach the person whatever their client shows). Its text holds the
+ * link, so the outbox keeps it sealed with the at-rest key (docs/decisions/048-inbound-secrets.md): the worker
+ * opens it as it sends.
+ */
+export function confirmationMail(token: string, key: Buffer) {
+  const text =
+    `Someone (hopefully you) asked to receive the ${PRODUCT_NAME} newsletter at this address.\n\n` +
+    `To confirm, open this link within ${CONFIRMATION_TTL_HOURS} hours:\n${confirmationUrl(token)}\n\n` +
+    "If it wasn't you, ignore this message: you will not hear from us again.";
+  return { subject: `Please confirm your subscription to ${PRODUCT_NAME}`, sealedText: seal(text, key) };
+}
+
+/**
+ * The key confirmation mails are sealed with (null without mail: none is sent). Read before the sign-up's
+ * transaction: the first read may look up the stored auth secret, which on PGlite would wait for that transaction.
+ */
+export function confirmationKey(): Promise<Buffer | null> {
+  return mailConfigured() ? atRestKey() : Promise.resolve(null);
 }
 
 /**
  * After a sign-up's insert, in its transaction: decides each address's consent status and queues its confirmation
  * mail. New rows were inserted `pending` when double opt-in applies; an address that unsubscribed, bounced or
  * complained before needs a new confirmation (with mail) or stays as it is (without mail nothing could confirm
- * it); a pending one gets a fresh link, at most every few minutes. Returns how many mails were queued.
+ * it); a pending one gets a fresh link, at most every few minutes. `key` (confirmationKey) seals the mails.
+ * Returns how many mails were queued.
  */
 export async function requestConfirmations(
   tx: Executor,
   signUps: { id: string; email: string; isNew: boolean }[],
   doubleOptIn: boolean,
+  key: Buffer | null,
 ): Promise<number> {
-  if (!signUps.length || !mailConfigured()) return 0;
+  if (!signUps.length || !mailConfigured() || !key) return 0;
   const returning = signUps.filter((s) => !s.isNew).map((s) => s.id);
   const again = returning.length
     ? await setSubscription(
@@ -112,7 +126,7 @@ export async function requestConfirmations(
       kind: "email" as const,
       target: email,
       event: "subscriber.confirmation",
-      payload: confirmationMail(token),
+      payload: confirmationMail(token, key),
       leadEmail: email,
     })),
   );

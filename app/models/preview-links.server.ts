@@ -1,8 +1,10 @@
 // Preview links (docs/decisions/023-scheduling-previews-revisions.md): a random token that shows one draft or
-// scheduled item (a blog post, an academy item or a page built from blocks), as the public page would, to anyone holding the link until it expires (7 days by default) or is
-// revoked. The one read of unpublished content outside the back office lives here, next to the rules that guard it.
-import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+// scheduled item (a blog post, an academy item or a page built from blocks), as the public page would, to anyone
+// holding the link until it expires (7 days by default) or is revoked. Only the token's SHA-256 is stored and
+// looked up (docs/decisions/048-inbound-secrets.md): the link exists only in the answer that made it. The one read
+// of unpublished content outside the back office lives here, next to the rules that guard it.
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { academyContent, blogPosts, type ItemKind, pages, previewLinks } from "~/db/schema";
 import { hitRateLimit, rateLimitRetryAfter } from "~/infra/rate-limit.server";
@@ -18,7 +20,17 @@ const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const ENTITY: Record<ItemKind, string> = { blog: "blog_post", academy: "academy_content", page: "page" };
 
-export type PreviewLink = typeof previewLinks.$inferSelect;
+/** A link as the back office lists it: when, by whom, until when; never its token or the token's hash. */
+export type PreviewLink = Omit<typeof previewLinks.$inferSelect, "tokenHash">;
+/** A link just made, with its token: the only time the token exists outside the link itself. */
+export type CreatedPreviewLink = PreviewLink & { token: string };
+
+const { tokenHash: _hash, ...LISTED } = getTableColumns(previewLinks);
+
+/** What is stored of a token, and looked up: its SHA-256 in hex (the migration that hashed older tokens agrees). */
+export function previewTokenHash(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
 
 const TABLES = { blog: blogPosts, academy: academyContent, page: pages };
 
@@ -35,26 +47,28 @@ async function itemExists(kind: ItemKind, itemId: string): Promise<boolean> {
 
 /**
  * A new link for the item, valid for `ttlMs` (7 days unless a caller inside the server asks otherwise: only tests
- * do). Undefined when the item is gone.
+ * do), with its token, which is not kept: the caller shows it once. Undefined when the item is gone.
  */
 export async function createPreviewLink(
   kind: ItemKind,
   itemId: string,
   who: AuditContext,
   { ttlMs = PREVIEW_TTL_MS, now = new Date() }: { ttlMs?: number; now?: Date } = {},
-): Promise<PreviewLink | undefined> {
+): Promise<CreatedPreviewLink | undefined> {
   if (!(await itemExists(kind, itemId))) return undefined;
-  const [link] = await db()
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const [row] = await db()
     .insert(previewLinks)
     .values({
       kind,
       itemId,
-      token: randomBytes(TOKEN_BYTES).toString("base64url"),
+      tokenHash: previewTokenHash(token),
       createdBy: who.actor,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttlMs),
     })
-    .returning();
+    .returning(LISTED);
+  const link = row && { ...row, token };
   if (!link) throw new Error("insert returned no row");
   await auditAs(who, {
     action: `${kind}.preview_create`,
@@ -68,7 +82,7 @@ export async function createPreviewLink(
 /** The item's links that still work, newest first. */
 export async function listActivePreviewLinks(kind: ItemKind, itemId: string): Promise<PreviewLink[]> {
   return db()
-    .select()
+    .select(LISTED)
     .from(previewLinks)
     .where(
       and(
@@ -99,7 +113,7 @@ export async function revokePreviewLink(
         isNull(previewLinks.revokedAt),
       ),
     )
-    .returning();
+    .returning(LISTED);
   if (!link) return undefined;
   await auditAs(who, {
     action: `${kind}.preview_revoke`,
@@ -153,7 +167,7 @@ async function lookUp<K extends ItemKind>(kind: K, token: string): Promise<Previ
       working: sql<boolean>`${previewLinks.revokedAt} is null and ${previewLinks.expiresAt} > now()`,
     })
     .from(previewLinks)
-    .where(and(eq(previewLinks.token, token), eq(previewLinks.kind, kind)))
+    .where(and(eq(previewLinks.tokenHash, previewTokenHash(token)), eq(previewLinks.kind, kind)))
     .limit(1);
   if (!link) return { state: "unknown" };
   if (!link.working) return { state: "gone" };

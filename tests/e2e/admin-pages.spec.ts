@@ -92,7 +92,8 @@ for (const width of [375, 1280]) {
       await page.getByRole("button", { name: "Share preview" }).click();
       const share = page.getByRole("dialog", { name: "Share preview" });
       await share.getByRole("button", { name: "Create preview link" }).click();
-      await expect(share.getByTestId("preview-links").getByRole("textbox")).toHaveCount(1);
+      await expect(share.getByTestId("new-preview-link").getByRole("textbox")).toHaveCount(1);
+      await expect(share.getByTestId("preview-links").getByRole("listitem")).toHaveCount(1);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: testInfo.outputPath(`page-share-preview-${width}.png`) });
       await page.keyboard.press("Escape");
@@ -202,7 +203,7 @@ test("a campaign page from hero, features, pricing, FAQ and contact form blocks:
     const share = page.getByRole("dialog", { name: "Share preview" });
     await share.getByRole("button", { name: "Create preview link" }).click();
     await expect(toast(page, "Preview link created")).toBeVisible();
-    const link = await share.getByTestId("preview-links").getByRole("textbox").first().inputValue();
+    const link = await share.getByTestId("new-preview-link").getByRole("textbox").inputValue();
     expect(link).toMatch(/\/preview\/page\/[\w-]{43}$/);
     await page.screenshot({ path: testInfo.outputPath("page-share-preview.png") });
     await page.keyboard.press("Escape");

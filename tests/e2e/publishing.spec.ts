@@ -88,11 +88,23 @@ async function scheduledPostAppearsAtItsTime(writer: string, readers: string[], 
   return post;
 }
 
-/** The admin's preview links of an item, through the edit dialog's JSON route. */
+/** The admin's preview links of an item, through the edit dialog's JSON route (when made, not their addresses). */
 async function previewLinks(base: string, cookie: string, kind: string, id: string) {
   const response = await fetch(`${base}/admin/content/${kind}/${id}/previews`, { headers: { cookie } });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { links: { id: string; url: string }[] }).links;
+  return ((await response.json()) as { links: { id: string; url?: string }[] }).links;
+}
+
+/** Makes a preview link as the dialog does: its address is in this answer only. */
+async function createPreviewLink(base: string, cookie: string, kind: string, id: string) {
+  const response = await adminPost(base, cookie, `/admin/content/${kind}/${id}/previews`, {
+    intent: "create",
+  });
+  const { created } = (await response.json()) as { created: { id: string; url: string } };
+  const listed = await previewLinks(base, cookie, kind, id);
+  expect(listed.map((l) => l.id)).toContain(created.id);
+  expect(listed.every((l) => l.url === undefined)).toBe(true);
+  return created;
 }
 
 test.describe("scheduled publishing", () => {
@@ -137,9 +149,7 @@ test.describe("scheduled publishing", () => {
       // A preview link whose expiry has passed answers 410 on either instance.
       const [{ id } = { id: "" }] = await sql<{ id: string }[]>`
         select id from asimov_blog_posts where slug = ${post.slug}`;
-      await adminPost(a.base, cookie, `/admin/content/blog/${id}/previews`, { intent: "create" });
-      const [link] = await previewLinks(a.base, cookie, "blog", id);
-      if (!link) throw new Error("no preview link");
+      const link = await createPreviewLink(a.base, cookie, "blog", id);
       const previewPath = new URL(link.url).pathname;
       expect((await get(b.base, previewPath)).status).toBe(200);
       await sql`update preview_links set expires_at = now() - interval '1 second' where id = ${link.id}`;
@@ -236,9 +246,14 @@ test.describe("drafts: preview links and revisions", () => {
     await share.getByRole("button", { name: "Create preview link" }).focus();
     await page.keyboard.press("Enter");
     await expectToast(page, "Preview link created");
-    const link = share.getByTestId("preview-links").getByRole("textbox");
+    // The new link is shown this once, to copy; the list says who made it and until when, not the link.
+    const link = share.getByTestId("new-preview-link").getByRole("textbox", { name: "New preview link" });
     await expect(link).toHaveValue(/\/preview\/blog\/[A-Za-z0-9_-]{43}$/);
     const url = await link.inputValue();
+    await expect(share.getByTestId("new-preview-link")).toContainText("shown only this once");
+    await expect(share.getByTestId("preview-links").getByRole("listitem")).toHaveCount(1);
+    await expect(share.getByTestId("preview-links")).toContainText("by admin@example.com");
+    await expect(share.getByTestId("preview-links").getByRole("textbox")).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     const visitorContext = await browser.newContext();
@@ -270,6 +285,7 @@ test.describe("drafts: preview links and revisions", () => {
       .click();
     await expectToast(page, "Preview link revoked");
     await expect(share.getByText("No active preview links.")).toBeVisible();
+    await expect(share.getByTestId("new-preview-link")).toHaveCount(0);
     const revoked = await visitor.goto(url);
     expect(revoked?.status()).toBe(410);
     await expect(
@@ -303,15 +319,14 @@ test.describe("drafts: preview links and revisions", () => {
     });
     const item = (await created.json()).data as { id: string; slug: string };
     expect((await get(base, `/academy/${item.slug}`)).status).toBe(404);
-    await adminPost(base, cookie, `/admin/content/academy/${item.id}/previews`, { intent: "create" });
-    const [link] = await previewLinks(base, cookie, "academy", item.id);
-    const page = await get(base, new URL(link?.url ?? "").pathname);
+    const link = await createPreviewLink(base, cookie, "academy", item.id);
+    const page = await get(base, new URL(link.url).pathname);
     expect(page.status).toBe(200);
     expect(page.body).toContain(`Draft lesson ${tag}`);
     expect(page.body).toContain("This lesson is a draft and not public");
     expect(page.body).toContain('<meta name="robots" content="noindex, follow"/>');
     // A token of another kind, or no token at all, is not found.
-    const token = new URL(link?.url ?? "").pathname.split("/").at(-1);
+    const token = new URL(link.url).pathname.split("/").at(-1);
     expect((await get(base, `/preview/blog/${token}`)).status).toBe(404);
   });
 });

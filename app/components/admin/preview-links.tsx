@@ -1,6 +1,7 @@
-// "Share preview" in a content list row and the page editor (docs/product.md, Preview links): a dialog that creates a link showing the
-// draft or scheduled item as the public page would, lists the links that still work (copy, revoke after asking) and
-// says how long each lasts.
+// "Share preview" in a content list row and the page editor (docs/product.md, Preview links): a dialog that creates a
+// link showing the draft or scheduled item as the public page would (shown once, to copy: the server keeps only a
+// hash of it), and lists the links that still work (who made them and when, how long each lasts, revoke after
+// asking).
 import { Link2, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
@@ -21,17 +22,18 @@ import { useActionToast } from "~/components/ui/toaster";
 import { PREVIEW_MESSAGES } from "~/lib/cms-messages";
 import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
+import type { CreatedLink } from "~/lib/preview";
 import { formatInZone } from "~/lib/site-time";
 
 interface LinkRow {
   id: string;
-  url: string;
   createdAt: string;
   createdBy: string | null;
   expiresAt: string;
 }
 
 type ListAnswer = { links: LinkRow[] } | { error: { message: string } };
+type ChangeAnswer = ActionResult & { created?: CreatedLink; revoked?: string };
 
 const NOUN: Record<ItemKind, string> = { blog: "post", academy: "lesson", page: "page" };
 
@@ -82,7 +84,7 @@ export function SharePreview({
 function PreviewLinks({ kind, itemId, timeZone }: { kind: ItemKind; itemId: string; timeZone: string }) {
   const base = `/admin/content/${kind}/${itemId}/previews`;
   const list = useFetcher<ListAnswer>();
-  const change = useFetcher<ActionResult>();
+  const change = useFetcher<ChangeAnswer>();
   const uid = useId();
   useActionToast(change.data);
   const loadList = list.load;
@@ -93,6 +95,14 @@ function PreviewLinks({ kind, itemId, timeZone }: { kind: ItemKind; itemId: stri
   useEffect(() => {
     if (change.state === "idle" && change.data?.ok) loadList(base);
   }, [change.state, change.data, loadList, base]);
+  // The link just made, shown until the dialog closes or that link is revoked.
+  const [created, setCreated] = useState<CreatedLink | null>(null);
+  useEffect(() => {
+    if (change.state !== "idle" || !change.data?.ok) return;
+    const { created: made, revoked } = change.data;
+    if (made) setCreated(made);
+    else if (revoked) setCreated((shown) => (shown?.id === revoked ? null : shown));
+  }, [change.state, change.data]);
 
   const when = (iso: string) => `${formatInZone(new Date(iso), timeZone)} (${timeZone})`;
   const creating = change.state !== "idle" && change.formData?.get("intent") === "create";
@@ -107,6 +117,7 @@ function PreviewLinks({ kind, itemId, timeZone }: { kind: ItemKind; itemId: stri
         {creating ? <Spinner label="Creating" /> : <Plus aria-hidden />}
         Create preview link
       </Button>
+      {created ? <NewLink link={created} when={when} /> : null}
       <section aria-labelledby={`${uid}-links`}>
         <h3 id={`${uid}-links`} className="mb-2 text-sm font-semibold text-slate-900">
           Active links
@@ -125,45 +136,85 @@ function PreviewLinks({ kind, itemId, timeZone }: { kind: ItemKind; itemId: stri
         ) : (
           <ul className="space-y-3" data-testid="preview-links">
             {list.data.links.map((link) => (
-              <li key={link.id} className="rounded-lg border border-slate-200 p-3">
-                <label htmlFor={`${uid}-${link.id}`} className="sr-only">
-                  Preview link created {when(link.createdAt)}
-                </label>
-                <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                  <Input
-                    id={`${uid}-${link.id}`}
-                    readOnly
-                    value={link.url}
-                    className="min-w-0 flex-1 font-mono text-xs"
-                    onFocus={(e) => e.currentTarget.select()}
-                  />
-                  <div className="flex shrink-0 gap-2">
-                    <CopyButton text={link.url} label="Copy link" successMessage={PREVIEW_MESSAGES.copied} />
-                    <ConfirmDialog
-                      title="Revoke this preview link?"
-                      description={PREVIEW_MESSAGES.revokeConfirm}
-                      confirmLabel="Revoke"
-                      onConfirm={() =>
-                        change.submit({ intent: "revoke", link: link.id }, { method: "post", action: base })
-                      }
-                      trigger={
-                        <Button type="button" variant="outline" size="sm">
-                          <Trash2 className="text-red-700" aria-hidden />
-                          Revoke
-                        </Button>
-                      }
-                    />
-                  </div>
+              <li
+                key={link.id}
+                className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1 text-sm text-slate-700">
+                  <p>
+                    Created <time dateTime={link.createdAt}>{when(link.createdAt)}</time>
+                    {link.createdBy ? ` by ${link.createdBy}` : ""}
+                    {link.id === created?.id ? " · the new link above" : ""}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    Works until <time dateTime={link.expiresAt}>{when(link.expiresAt)}</time>
+                  </p>
                 </div>
-                <p className="mt-2 text-xs text-slate-600">
-                  Works until <time dateTime={link.expiresAt}>{when(link.expiresAt)}</time>
-                  {link.createdBy ? ` · created by ${link.createdBy}` : ""}
-                </p>
+                <ConfirmDialog
+                  title="Revoke this preview link?"
+                  description={PREVIEW_MESSAGES.revokeConfirm}
+                  confirmLabel="Revoke"
+                  onConfirm={() =>
+                    change.submit({ intent: "revoke", link: link.id }, { method: "post", action: base })
+                  }
+                  trigger={
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="shrink-0 self-start sm:self-auto"
+                    >
+                      <Trash2 className="text-red-700" aria-hidden />
+                      Revoke
+                    </Button>
+                  }
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+/** The link just made, to copy now: it is not kept, so it cannot be shown again. */
+function NewLink({ link, when }: { link: CreatedLink; when: (iso: string) => string }) {
+  const uid = useId();
+  return (
+    <section
+      aria-labelledby={`${uid}-title`}
+      className="rounded-lg border border-emerald-300 bg-emerald-50 p-3"
+      data-testid="new-preview-link"
+    >
+      <h3 id={`${uid}-title`} className="text-sm font-semibold text-slate-900">
+        New link
+      </h3>
+      <p id={`${uid}-note`} className="mt-1 text-xs text-slate-700">
+        {PREVIEW_MESSAGES.copyNow}
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <label htmlFor={`${uid}-url`} className="sr-only">
+          New preview link
+        </label>
+        <Input
+          id={`${uid}-url`}
+          readOnly
+          value={link.url}
+          aria-describedby={`${uid}-note`}
+          className="min-w-0 flex-1 bg-white font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyButton
+          text={link.url}
+          label="Copy link"
+          successMessage={PREVIEW_MESSAGES.copied}
+          className="shrink-0"
+        />
+      </div>
+      <p className="mt-2 text-xs text-slate-600">
+        Works until <time dateTime={link.expiresAt}>{when(link.expiresAt)}</time>
+      </p>
+    </section>
   );
 }

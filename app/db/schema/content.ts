@@ -178,8 +178,9 @@ export const contentRevisions = pgTable(
 );
 
 /**
- * Links that show a draft or scheduled item (post, academy item or page) to someone without an account, until they expire or are revoked. The
- * token is 256 random bits (docs/decisions/023-scheduling-previews-revisions.md says why it is stored as is).
+ * Links that show a draft or scheduled item (post, academy item or page) to someone without an account, until they
+ * expire or are revoked. The token is 256 random bits; only its SHA-256 (hex) is kept, so the link can be shown only
+ * when it is made (docs/decisions/048-inbound-secrets.md).
  */
 export const previewLinks = pgTable(
   "preview_links",
@@ -187,7 +188,7 @@ export const previewLinks = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").$type<ItemKind>().notNull(),
     itemId: uuid("item_id").notNull(),
-    token: text("token").notNull(),
+    tokenHash: text("token_hash").notNull(),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -195,7 +196,7 @@ export const previewLinks = pgTable(
   },
   (t) => [
     check("preview_links_kind_check", inList("kind", ITEM_KINDS)),
-    uniqueIndex("preview_links_token_key").on(t.token),
+    uniqueIndex("preview_links_token_hash_key").on(t.tokenHash),
     index("preview_links_item_idx").on(t.kind, t.itemId),
   ],
 );

@@ -1,8 +1,9 @@
 // POST /api/newsletter/webhooks/:provider: bounce and complaint notifications of the mail provider ("ses": Amazon
-// SES through SNS; "postmark"). Nothing is believed before its signature (SNS) or shared secret (Postmark) checks
-// out: anything else is refused with 403. Server-to-server, so exempt from the cross-site refusal (server/app.ts);
-// rate-limited per client address. An SNS subscription is confirmed by visiting the URL of a verified
-// confirmation message.
+// SES through SNS; "postmark"). Nothing is believed before its signature (SNS: from a topic of SES_SNS_TOPIC_ARNS,
+// within an hour of its time) or shared secret (Postmark) checks out: anything else is refused with 403. A believed
+// notice is answered alike whether or not its addresses are ours, so the webhook tells nobody who is subscribed.
+// Server-to-server, so exempt from the cross-site refusal (server/app.ts); rate-limited per client address. An SNS
+// subscription is confirmed by visiting the URL of a verified confirmation message.
 import { data } from "react-router";
 import {
   allowedSnsUrl,
@@ -63,6 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  const changed = notices.length ? await applyProviderNotices(notices) : 0;
-  return data({ ok: true, notices: notices.length, changed }, { headers: NO_STORE });
+  if (notices.length) {
+    const changed = await applyProviderNotices(notices);
+    logger.info({ provider: params.provider, notices: notices.length, changed }, "bounce notices applied");
+  }
+  return data({ ok: true }, { headers: NO_STORE });
 }
