@@ -8,6 +8,10 @@ import { expect, test } from "./support/fixtures";
 import { joinTeam } from "./support/team";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
 
+/** How many unsaved drafts the browser keeps. */
+const keptDrafts = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("asimov.draft.")).length);
+
 for (const width of [375, 1280]) {
   test.describe(`live editing at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -84,6 +88,68 @@ for (const width of [375, 1280]) {
       } finally {
         await dana.context.close();
       }
+    });
+
+    test("a tab closed mid-edit offers the unsaved text back on reopening, until saved or discarded", async ({
+      adminPage: first,
+      baseURL,
+    }, testInfo) => {
+      const base = baseURL ?? "";
+      const id = await createPage(first, base, `/lp/draft-${width}-${uniqueSuffix()}`, "Draft pricing");
+      await first.goto(`/admin/pages/${id}`);
+      await first.getByLabel("Title", { exact: true }).fill("Draft pricing, half written");
+      // Kept a moment after typing stops; then the tab goes without a save (a crash asks nothing).
+      await expect.poll(() => keptDrafts(first)).toBe(1);
+      const context = first.context();
+      await first.close({ runBeforeUnload: false });
+
+      const again = await context.newPage();
+      await again.goto(`/admin/pages/${id}`);
+      const offer = again.getByTestId("draft-offer");
+      await expect(offer.getByRole("heading")).toContainText("Unsaved changes from");
+      await expect(again.getByLabel("Title", { exact: true })).toHaveValue("Draft pricing");
+      await expectNoAxeViolations(again);
+      await again.screenshot({ path: testInfo.outputPath(`draft-offer-${width}.png`) });
+      await tabTo(again, offer.getByRole("button", { name: "Restore unsaved changes" }));
+      await again.keyboard.press("Enter");
+      await expect(again.getByLabel("Title", { exact: true })).toHaveValue("Draft pricing, half written");
+      await expect(offer).toBeHidden();
+      await again.getByRole("button", { name: "Save page" }).click();
+      await expect(toast(again, "Page saved")).toBeVisible();
+      await again.reload();
+      await expect(again.getByLabel("Title", { exact: true })).toHaveValue("Draft pricing, half written");
+      await expect(again.getByTestId("draft-offer")).toHaveCount(0);
+
+      // A post's dialog: the excerpt typed before the tab closed comes back; discarding forgets it.
+      const slug = `draft-post-${width}-${uniqueSuffix()}`;
+      const created = await again.request.post(`${base}/admin/blog`, {
+        form: { intent: "create", title: "Draft post", slug, excerpt: "First words", status: "draft" },
+        headers: { Origin: base },
+      });
+      expect(created.status()).toBe(200);
+      const open = async (page: Page) => {
+        await page.goto("/admin/blog");
+        await page
+          .locator(`[data-testid="post-row"][data-slug="${slug}"]`)
+          .getByRole("button", { name: "Edit Draft post" })
+          .click();
+        return page.getByRole("dialog", { name: "Edit post" });
+      };
+      let dialog = await open(again);
+      await dialog.getByLabel("Excerpt").fill("First words, and the second thought");
+      await expect.poll(() => keptDrafts(again)).toBe(1);
+      await again.close({ runBeforeUnload: false });
+      const third = await context.newPage();
+      dialog = await open(third);
+      await dialog.getByRole("button", { name: "Restore unsaved changes" }).click();
+      await expect(dialog.getByLabel("Excerpt")).toHaveValue("First words, and the second thought");
+      await third.keyboard.press("Escape");
+      dialog = await open(third);
+      await dialog.getByRole("button", { name: "Discard" }).click();
+      await expect(dialog.getByLabel("Excerpt")).toHaveValue("First words");
+      await third.keyboard.press("Escape");
+      dialog = await open(third);
+      await expect(dialog.getByTestId("draft-offer")).toHaveCount(0);
     });
   });
 }

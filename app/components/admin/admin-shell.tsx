@@ -22,6 +22,8 @@ import {
 import { useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { type Capability, can, ROLE_LABELS, type Role } from "~/auth/roles";
+import { forgetDrafts } from "~/components/admin/browser-draft";
+import { useRealtimeMember } from "~/components/admin/realtime";
 import { Logo } from "~/components/site/logo";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -84,8 +86,10 @@ function NavItems({ role }: { role: Role }) {
 }
 
 function LogoutButton() {
+  const memberId = useRealtimeMember();
+  // Signing out on purpose (perhaps on a shared computer) forgets the unsaved drafts kept in this browser.
   return (
-    <Form method="post" action="/admin-auth/sign-out">
+    <Form method="post" action="/admin-auth/sign-out" onSubmit={() => forgetDrafts(memberId)}>
       <Button type="submit" variant="ghost" className="w-full justify-start gap-3 px-3">
         <LogOut aria-hidden />
         Logout

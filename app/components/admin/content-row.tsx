@@ -4,6 +4,7 @@
 import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { DraftOffer, formValuesOf, useBrowserDraft } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
@@ -146,9 +147,6 @@ export function ContentEditDialog({
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   const close = useCallback(() => setOpen(false), []);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   // The version the dialog's form holds (a save carries it), taken when the dialog opens: the list below may be
@@ -161,6 +159,40 @@ export function ContentEditDialog({
   const stored = item.updatedAt.toISOString();
   const live = useDocumentLive(kind, open ? item.id : undefined, base.version, stored);
   const [edited, setEdited] = useState(false);
+  // What the member typed is kept in this browser until saved or discarded (app/components/admin/browser-draft.tsx):
+  // read from the form shortly after each change (the body editor fills its hidden field a moment later).
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [generation, setGeneration] = useState(0);
+  const capture = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const changed = () => {
+    setEdited(true);
+    clearTimeout(capture.current);
+    capture.current = setTimeout(() => {
+      if (formRef.current) setValues(formValuesOf(formRef.current));
+    }, 250);
+  };
+  const draft = useBrowserDraft(open ? `${kind}:${item.id}` : undefined, {
+    value: values,
+    base,
+    unsaved: edited && !fetcher.data?.ok,
+  });
+  const restoreDraft = () => {
+    const found = draft.restore();
+    if (!found) return;
+    setTheirs(mineOf(found.value, found.base.content));
+    setBase(found.base);
+    setValues(found.value);
+    setGeneration((n) => n + 1);
+    setEdited(true);
+  };
+  // Saved: the kept draft goes, and so does the dialog.
+  const discardDraft = useRef(draft.discard);
+  discardDraft.current = draft.discard;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    discardDraft.current();
+    setOpen(false);
+  }, [fetcher.state, fetcher.data]);
   const { arrived, taken } = live;
   useEffect(() => {
     if (!arrived) return;
@@ -229,6 +261,12 @@ export function ContentEditDialog({
             </TabsList>
             {/* Kept mounted while the history shows, so nothing typed is lost. */}
             <TabsContent value="edit" forceMount>
+              <DraftOffer
+                draft={draft.offer}
+                timeZone={timeZone}
+                onRestore={restoreDraft}
+                onDiscard={draft.discard}
+              />
               <DocumentLiveNotice
                 kind={kind}
                 others={live.others}
@@ -254,13 +292,14 @@ export function ContentEditDialog({
                 method="post"
                 noValidate
                 aria-label={formLabel}
-                onChange={() => setEdited(true)}
+                onChange={changed}
+                onInput={changed}
               >
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={item.id} />
                 <input type="hidden" name="base" value={base.version} />
                 {/* Their version, once loaded, fills a new form (the fields keep their own state). */}
-                <div key={base.version}>{fields(failed?.fieldErrors, theirs)}</div>
+                <div key={`${base.version}:${generation}`}>{fields(failed?.fieldErrors, theirs)}</div>
                 <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                     Cancel

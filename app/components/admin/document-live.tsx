@@ -85,7 +85,7 @@ export function DocumentLiveNotice({
           className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-slate-900"
           data-testid="saved-elsewhere"
         >
-          <p className="min-w-0 flex-1">
+          <p className="min-w-48 flex-1">
             <strong>
               {saved.by.name} saved this {NOUNS[kind]} at {formatInZone(new Date(saved.at), timeZone)}.
             </strong>{" "}

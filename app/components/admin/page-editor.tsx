@@ -7,15 +7,15 @@
 import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
-import type { FieldSpec } from "~/blocks/fields";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
 import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
 import { BlockView } from "~/blocks/renderers";
 import type { PageBlock } from "~/blocks/types";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
-import { BlockFields, setAt, swap, type Value } from "~/components/admin/page-fields";
+import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { PageHistory } from "~/components/admin/page-history";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
 import {
@@ -29,6 +29,7 @@ import {
 import { SharePreview } from "~/components/admin/preview-links";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
+import { type PaletteEntry, useBlockList } from "~/components/admin/use-block-list";
 import { useEditVersion } from "~/components/admin/use-edit-version";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -38,14 +39,6 @@ import { useActionToast } from "~/components/ui/toaster";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import type { SiteNavigation } from "~/lib/site-navigation";
-
-export interface PaletteEntry {
-  type: string;
-  label: string;
-  description: string;
-  fields: readonly FieldSpec[];
-  create: Record<string, unknown>;
-}
 
 interface Props {
   page: EditedPage | null;
@@ -61,8 +54,6 @@ interface Props {
   result?: ActionResult;
 }
 
-const newId = () => Math.random().toString(36).slice(2, 10);
-
 /** The whole page as the form sends it (one JSON field). */
 const payloadOf = (head: PageHead, blocks: Value[]) =>
   JSON.stringify({
@@ -73,7 +64,9 @@ const payloadOf = (head: PageHead, blocks: Value[]) =>
 
 export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav, timeZone, result }: Props) {
   const [head, setHead] = useState(() => headOf(page));
-  const [blocks, setBlocks] = useState<Value[]>(page?.blocks ?? []);
+  const list = useBlockList(page?.blocks ?? [], palette);
+  const { blocks, selected, setSelected, removed, announce, setAnnounce, labelOf, summaryOf } = list;
+  const { move, duplicate, remove, undo, change } = list;
   const payload = payloadOf(head, blocks);
   const stored = useMemo(
     () => (page ? { version: page.updatedAt, content: loaded ?? {} } : null),
@@ -95,19 +88,12 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     setRestored(false);
     live.taken();
     setHead(headOf(page));
-    setBlocks(page.blocks);
-    setSelected((page.blocks[0]?.id as string | undefined) ?? null);
-    setRemoved(null);
+    list.replace(page.blocks);
     take({ version: page.updatedAt, content: loaded ?? {} }, payloadOf(headOf(page), page.blocks));
-  }, [restored, live.arrived, live.taken, page, loaded, take]);
-  const [selected, setSelected] = useState<string | null>(
-    (page?.blocks[0]?.id as string | undefined) ?? null,
-  );
-  const [removed, setRemoved] = useState<{ block: Value; index: number } | null>(null);
+  }, [restored, live.arrived, live.taken, page, loaded, take, list.replace]);
   const [adding, setAdding] = useState(palette[0]?.type ?? "hero");
   const [width, setWidth] = useState<PreviewWidth>("desktop");
   const [dragging, setDragging] = useState<number | null>(null);
-  const [announce, setAnnounce] = useState("");
   const navigation = useNavigation();
   const submit = useSubmit();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
@@ -117,52 +103,8 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     string | undefined
   >;
 
+  const add = () => list.add(adding);
   const specOf = (type: unknown) => palette.find((p) => p.type === type);
-  const labelOf = (block: Value) => specOf(block.type)?.label ?? String(block.type);
-  const summaryOf = (block: Value) =>
-    String(block.headline ?? block.heading ?? block.label ?? "").slice(0, 60) || labelOf(block);
-
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= blocks.length) return;
-    setBlocks(swap(blocks, from, to));
-    const block = blocks[from];
-    if (block) setAnnounce(`${summaryOf(block)} moved to position ${to + 1} of ${blocks.length}`);
-  };
-  const add = () => {
-    const spec = specOf(adding);
-    if (!spec) return;
-    const block = { id: newId(), type: spec.type, ...structuredClone(spec.create) };
-    setBlocks([...blocks, block]);
-    setSelected(block.id);
-    setAnnounce(`${spec.label} added at position ${blocks.length + 1}`);
-  };
-  const duplicate = (index: number) => {
-    const original = blocks[index];
-    if (!original) return;
-    const copy = { ...structuredClone(original), id: newId() };
-    setBlocks([...blocks.slice(0, index + 1), copy, ...blocks.slice(index + 1)]);
-    setSelected(copy.id as string);
-    setAnnounce(`${summaryOf(original)} duplicated`);
-  };
-  const remove = (index: number) => {
-    const block = blocks[index];
-    if (!block) return;
-    setBlocks(blocks.filter((_, i) => i !== index));
-    setRemoved({ block, index });
-    if (selected === block.id) setSelected(null);
-    setAnnounce(`${summaryOf(block)} removed`);
-  };
-  const undo = () => {
-    if (!removed) return;
-    const next = [...blocks];
-    next.splice(Math.min(removed.index, next.length), 0, removed.block);
-    setBlocks(next);
-    setSelected(removed.block.id as string);
-    setRemoved(null);
-    setAnnounce(`${summaryOf(removed.block)} restored`);
-  };
-  const change = (index: number, path: string, next: unknown) =>
-    setBlocks((current) => current.map((b, i) => (i === index ? setAt(b, path, next) : b)));
 
   const data: PageData = useMemo(() => {
     const latest: PageData["latest"] = {};
@@ -174,13 +116,22 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
     return { showcase: preview.showcase, latest, images: {} };
   }, [blocks, preview]);
 
+  // What was not saved is kept in this browser; opening the page again offers it back (saved pages only).
+  const kept = useMemo(() => ({ head, blocks }), [head, blocks]);
+  const draft = useBrowserDraft(page ? `page:${page.id}` : undefined, { value: kept, base, unsaved });
+  const restoreDraft = () => {
+    const found = draft.restore();
+    if (!found) return;
+    setHead(found.value.head);
+    list.replace(found.value.blocks);
+    // The version it was made on, with nothing of it saved: a save over a newer version is refused as usual.
+    take(found.base, "");
+  };
   const loadTheirs = () => {
     if (!conflict || !page) return;
     const theirs = editedPageOf(page.id, conflict.version, conflict.theirs);
     setHead(headOf(theirs));
-    setBlocks(theirs.blocks);
-    setSelected((theirs.blocks[0]?.id as string | undefined) ?? null);
-    setRemoved(null);
+    list.replace(theirs.blocks);
     take({ version: conflict.version, content: conflict.theirs }, payloadOf(headOf(theirs), theirs.blocks));
     setAnnounce(CONFLICT_MESSAGES.loaded);
   };
@@ -215,6 +166,12 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
         }
       />
       <UnsavedChangesGuard unsaved={unsaved} />
+      <DraftOffer
+        draft={draft.offer}
+        timeZone={timeZone}
+        onRestore={restoreDraft}
+        onDiscard={draft.discard}
+      />
       <DocumentLiveNotice
         kind="page"
         others={live.others}
