@@ -37,6 +37,8 @@ const onPostgres = [
   "app/models/subscriber-import.int.test.ts",
   // Redirect writes under an advisory lock; one case runs on PostgreSQL only.
   "app/models/redirects.int.test.ts",
+  // Redirect edits under the same lock, with their row lock and version.
+  "app/models/redirect-edits.int.test.ts",
   // Showcase writes under an advisory lock.
   "app/models/showcase-admin.int.test.ts",
   // Page saves (FOR UPDATE) and the content version they bump.

@@ -191,6 +191,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "showcase.create": (who, d) => `${who} added ${quoted(d.title, "an item")} to the showcase`,
   "showcase.activate": (who, d) => `${who} showed ${quoted(d.title, "an item")} in the showcase`,
   "showcase.deactivate": (who, d) => `${who} hid ${quoted(d.title, "an item")} from the showcase`,
+  "showcase.update": (who, d) => `${who} edited ${quoted(d.title, "an item")} in the showcase`,
   "showcase.reorder": (who) => `${who} reordered the showcase`,
   "showcase.delete": (who, d) => `${who} removed ${quoted(d.title, "an item")} from the showcase`,
   "redirect.create": (who, d) =>
@@ -203,6 +204,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "api_key.deactivate": (who, d) => `${who} turned off the API key ${quoted(d.keyName, "")}`.trimEnd(),
   "api_key.delete": (who, d) => `${who} deleted the API key ${quoted(d.keyName, "")}`.trimEnd(),
   "webhook.create": (who, d) => `${who} added the webhook endpoint ${text(d.url) ?? ""}`.trimEnd(),
+  "webhook.update": (who, d) => `${who} edited the webhook endpoint ${text(d.url) ?? ""}`.trimEnd(),
   "webhook.rotate_secret": (who) => `${who} made a new signing secret for a webhook endpoint`,
   "webhook.activate": (who) => `${who} turned on a webhook endpoint`,
   "webhook.deactivate": (who) => `${who} turned off a webhook endpoint`,

@@ -60,6 +60,8 @@ export interface MediaView {
   thumbnailUrl: string | null;
   createdAt: string;
   createdBy: string | null;
+  /** The version of its alt text and title, which the details form sends back (app/lib/edit-conflict.ts). */
+  version: string;
   usage: MediaUsage[];
 }
 
@@ -120,6 +122,8 @@ export interface MediaLibraryData {
   filter: MediaListFilter;
   limit: number;
   loadFailed: boolean;
+  /** The site's time zone, for the time a teammate's save is shown at. */
+  timeZone: string;
 }
 
 /** Longest alt text and title accepted. Screen readers read alt text whole; a sentence or two is plenty. */

@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import { logger } from "~/infra/logger.server";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import {
   ALT_TEXT_MAX,
@@ -26,9 +27,11 @@ import {
 } from "~/lib/media";
 import { safeText } from "~/lib/safe-text";
 import { type BucketName, IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from "~/lib/uploads";
-import { type AuditContext, auditAs, publicContentChanged } from "~/models/audit.server";
+import { type AuditContext, auditAs, memberOf, publicContentChanged } from "~/models/audit.server";
+import { versionOf } from "~/models/edit-conflicts.server";
 import { importMissedUploadsOnce } from "~/models/media-import.server";
 import { usageByStem } from "~/models/media-usage.server";
+import { type EditOutcome, refusalFor } from "~/models/versioned-edits.server";
 import { objectStore } from "~/storage/configured-store.server";
 import type { ObjectStore } from "~/storage/object-store.server";
 
@@ -134,6 +137,7 @@ export function mediaView(entry: MediaEntry, usage: MediaUsage[] = []): MediaVie
     thumbnailUrl: thumbnailOf(entry),
     createdAt: entry.createdAt.toISOString(),
     createdBy: entry.createdBy,
+    version: versionOf(entry),
     usage,
   };
 }
@@ -269,46 +273,54 @@ export interface MediaDetails {
   title: string;
 }
 
-export type MediaDetailsResult =
-  | { status: "saved"; entry: MediaEntry }
-  | { status: "gone" }
-  | { status: "alt-required"; usage: MediaUsage[] };
+export type MediaDetailsResult = EditOutcome<MediaEntry> | { status: "alt-required"; usage: MediaUsage[] };
 
 /**
  * Saves an entry's alt text and title. Alt text may not be emptied while the image is used anywhere. When the alt
- * text of an image visitors see changes, the content version moves, so cached pages show the new text at once.
+ * text of an image visitors see changes, the content version moves, so cached pages show the new text at once. With
+ * `base`, the version the details form loaded, an entry saved since is not written over: the outcome is the
+ * conflict, and nothing changes (the picker's "Add alt text" loads none: it fills in what was empty).
  */
 export async function updateMediaDetails(
   id: string,
   details: MediaDetails,
   who: AuditContext,
+  { base }: { base?: EditVersion } = {},
 ): Promise<MediaDetailsResult> {
-  const before = await getMedia(id);
-  if (!before) return { status: "gone" };
+  const read = await getMedia(id);
+  const early = refusalFor(read, base);
+  if (early || !read) return early ?? { status: "gone" };
   const altText = safeText(details.altText.trim(), ALT_TEXT_MAX);
-  const title = safeText(details.title.trim(), MEDIA_TITLE_MAX) || before.title;
-  const altChanged = altText !== before.altText;
-  const usage = altChanged ? await usageOf(before) : [];
-  if (before.kind === "image" && altChanged && !altText && usage.length > 0) {
+  const title = safeText(details.title.trim(), MEDIA_TITLE_MAX) || read.title;
+  const altChanged = altText !== read.altText;
+  const usage = altChanged ? await usageOf(read) : [];
+  if (read.kind === "image" && altChanged && !altText && usage.length > 0) {
     return { status: "alt-required", usage };
   }
-  const [entry] = await db()
-    .update(media)
-    .set({ altText, title, updatedAt: new Date() })
-    .where(eq(media.id, id))
-    .returning();
-  if (!entry) return { status: "gone" };
+  const outcome = await db().transaction(async (tx): Promise<EditOutcome<MediaEntry>> => {
+    // Checked again under the row's lock: a save between the read above and here is a conflict too.
+    const [before] = await tx.select().from(media).where(eq(media.id, id)).for("update");
+    const refused = refusalFor(before, base);
+    if (refused || !before) return refused ?? { status: "gone" };
+    const [row] = await tx
+      .update(media)
+      .set({ altText, title, updatedAt: new Date(), updatedBy: memberOf(who) })
+      .where(eq(media.id, id))
+      .returning();
+    return row ? { status: "saved", row, before } : { status: "gone" };
+  });
+  if (outcome.status !== "saved") return outcome;
   await publicContentChanged(
     who,
     {
       action: "media.update",
       entity: "media",
       entityId: id,
-      details: { title, altText, ...(altChanged ? { altTextFrom: before.altText } : {}) },
+      details: { title, altText, ...(altChanged ? { altTextFrom: read.altText } : {}) },
     },
     altChanged && usage.some((u) => u.public),
   );
-  return { status: "saved", entry };
+  return outcome;
 }
 
 export type MediaDeleteResult =

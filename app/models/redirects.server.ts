@@ -27,14 +27,20 @@ import {
 } from "~/lib/redirect-paths";
 import { REDIRECT_MESSAGES, type RedirectInput } from "~/lib/redirect-schema";
 import { safeText } from "~/lib/safe-text";
-import { type AuditContext, recordAuditIn } from "~/models/audit.server";
+import { type AuditContext, memberOf, recordAuditIn } from "~/models/audit.server";
 import { isPublished, isScheduled } from "~/models/published.server";
+import { withVersion } from "~/models/versioned-edits.server";
 
 export type Redirect = typeof redirects.$inferSelect;
-type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** The advisory lock every change to the redirect graph takes (transaction-scoped). */
 const REDIRECTS_LOCK = 727276;
+
+/** Takes that lock, for the rest of the transaction. */
+export async function lockRedirects(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK})`);
+}
 
 /** A refusal the administrator can act on, naming the form field it is about. */
 export class RedirectRefused extends Error {
@@ -54,7 +60,7 @@ function siteRelative(target: string): string {
   return url.origin === new URL(env().baseUrl).origin ? `${url.pathname}${url.search}${url.hash}` : target;
 }
 
-const audit = (
+export const auditRedirect = (
   tx: Tx,
   who: AuditContext,
   action: string,
@@ -77,6 +83,55 @@ interface NewRedirect {
 }
 
 /**
+ * Where a redirect from `fromKey` to `target` goes once chains are collapsed: straight to the end of a redirect
+ * from the target. The same path, or a loop back, is refused. `self` (an edited redirect) is not a chain step.
+ */
+export async function chainEnd(tx: Tx, fromKey: string, target: string, self?: string) {
+  // Stored as a valid, percent-encoded URL: what the Location header will carry.
+  let toUrl = encodedTarget(siteRelative(target));
+  let toKey = internalKey(toUrl);
+  if (toKey === fromKey) throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.same);
+  const [next] = toKey ? await tx.select().from(redirects).where(eq(redirects.fromKey, toKey)) : [];
+  if (next && next.id !== self) {
+    if (next.toKey === fromKey) {
+      throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.loop(next.fromPath, next.toUrl));
+    }
+    toUrl = collapsedTarget(toUrl, next.toUrl);
+    toKey = internalKey(toUrl);
+  }
+  return { toUrl, toKey: toKey ?? null };
+}
+
+/**
+ * Redirects that end at `fromKey` now go straight to its new target `toUrl` (a change of theirs: their version
+ * moves, so an edit form open on one of them does not write the old target back). `self`: the edited redirect.
+ */
+export async function retargetEarlier(
+  tx: Tx,
+  fromKey: string,
+  toUrl: string,
+  who: AuditContext,
+  self?: string,
+) {
+  const earlier = await tx.select().from(redirects).where(eq(redirects.toKey, fromKey));
+  for (const row of earlier.filter((r) => r.id !== self)) {
+    const target = collapsedTarget(row.toUrl, toUrl);
+    const key = internalKey(target);
+    // Unreachable while the graph is collapsed; kept so a hand-edited table cannot be turned into a loop.
+    if (key === row.fromKey) throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.loop(toUrl, row.fromPath));
+    await tx
+      .update(redirects)
+      .set({ toUrl: target, toKey: key, updatedAt: new Date(), updatedBy: memberOf(who) })
+      .where(eq(redirects.id, row.id));
+    await auditRedirect(tx, who, "redirect.update", row, {
+      toBefore: row.toUrl,
+      toAfter: target,
+      reason: "chain",
+    });
+  }
+}
+
+/**
  * Inside a transaction: adds a redirect, collapsing chains through it, and answers the stored row. `replace`
  * (slug changes) replaces a redirect from the same path; otherwise that is refused. Throws RedirectRefused for a
  * duplicate or a loop (the transaction then rolls back).
@@ -87,58 +142,34 @@ async function addRedirect(
   who: AuditContext,
   replace: boolean,
 ): Promise<Redirect> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK})`);
+  await lockRedirects(tx);
   const fromPath = safeText(input.fromPath);
   const fromKey = pathKey(fromPath);
-  // Stored as a valid, percent-encoded URL: what the Location header will carry.
-  let toUrl = encodedTarget(siteRelative(input.toUrl));
-  let toKey = internalKey(toUrl);
-  if (toKey === fromKey) throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.same);
-
+  const target = await chainEnd(tx, fromKey, input.toUrl);
   const [existing] = await tx.select().from(redirects).where(eq(redirects.fromKey, fromKey));
   if (existing) {
     if (!replace) throw new RedirectRefused("fromPath", REDIRECT_MESSAGES.duplicate(existing.fromPath));
     await tx.delete(redirects).where(eq(redirects.id, existing.id));
-    await audit(tx, who, "redirect.delete", existing, { reason: `replaced by ${input.source}` });
+    await auditRedirect(tx, who, "redirect.delete", existing, { reason: `replaced by ${input.source}` });
   }
-
-  // The target is redirected itself: go straight to where that redirect ends.
-  const [next] = toKey ? await tx.select().from(redirects).where(eq(redirects.fromKey, toKey)) : [];
-  if (next) {
-    if (next.toKey === fromKey) {
-      throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.loop(next.fromPath, next.toUrl));
-    }
-    toUrl = collapsedTarget(toUrl, next.toUrl);
-    toKey = internalKey(toUrl);
-  }
-
-  // Redirects that end at this path now go straight to its new target.
-  const earlier = await tx.select().from(redirects).where(eq(redirects.toKey, fromKey));
-  for (const row of earlier) {
-    const target = collapsedTarget(row.toUrl, toUrl);
-    const key = internalKey(target);
-    // Unreachable while the graph is collapsed; kept so a hand-edited table cannot be turned into a loop.
-    if (key === row.fromKey) throw new RedirectRefused("toUrl", REDIRECT_MESSAGES.loop(toUrl, row.fromPath));
-    await tx.update(redirects).set({ toUrl: target, toKey: key }).where(eq(redirects.id, row.id));
-    await audit(tx, who, "redirect.update", row, { toBefore: row.toUrl, toAfter: target, reason: "chain" });
-  }
+  await retargetEarlier(tx, fromKey, target.toUrl, who);
 
   const [row] = await tx
     .insert(redirects)
     .values({
       fromPath,
       fromKey,
-      toUrl,
-      toKey: toKey ?? null,
+      ...target,
       statusCode: input.statusCode,
       source: input.source,
       createdBy: who.actor ?? null,
+      updatedBy: memberOf(who),
     })
     .returning();
   if (!row) throw new Error("redirect insert returned no row");
   // The path redirects now: it is no longer a 404 to look into.
   await tx.delete(notFoundPaths).where(eq(notFoundPaths.path, fromKey));
-  await audit(tx, who, "redirect.create", row, { source: input.source });
+  await auditRedirect(tx, who, "redirect.create", row, { source: input.source });
   return row;
 }
 
@@ -172,9 +203,9 @@ export async function createRedirect(
 /** Removes a redirect; undefined when it no longer exists. */
 export async function deleteRedirect(id: string, who: AuditContext): Promise<Redirect | undefined> {
   const row = await db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK})`);
+    await lockRedirects(tx);
     const [deleted] = await tx.delete(redirects).where(eq(redirects.id, id)).returning();
-    if (deleted) await audit(tx, who, "redirect.delete", deleted);
+    if (deleted) await auditRedirect(tx, who, "redirect.delete", deleted);
     return deleted;
   });
   if (row) await contentChanged();
@@ -223,12 +254,13 @@ export async function redirectsForPathChange(
   const redirectOld = wasLive && moved;
   if (!redirectOld && !(isLive && (!wasLive || moved))) return;
 
-  await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK})`);
+  await lockRedirects(tx);
   const [blocking] = await tx
     .delete(redirects)
     .where(eq(redirects.fromKey, pathKey(newPath)))
     .returning();
-  if (blocking) await audit(tx, who, "redirect.delete", blocking, { reason: `${change.what} moved here` });
+  if (blocking)
+    await auditRedirect(tx, who, "redirect.delete", blocking, { reason: `${change.what} moved here` });
   if (redirectOld) {
     await addRedirect(
       tx,
@@ -262,7 +294,8 @@ export async function listRedirects({ search = "", limit = REDIRECT_LIST_LIMIT }
       .from(redirects)
       .where(where)
       .orderBy(desc(redirects.createdAt), desc(redirects.id))
-      .limit(limit),
+      .limit(limit)
+      .then((found) => found.map(withVersion)),
     db()
       .select({ total: count(), matched: where ? sql<number>`count(*) filter (where ${where})` : count() })
       .from(redirects),

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { socialLinks } from "~/db/schema";
+import { auditLog, authUsers, socialLinks } from "~/db/schema";
+import { currentContentVersion } from "~/infra/content-version.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
+import { conflictWith, versionOf } from "./edit-conflicts.server";
 import { getSettings, listSocialLinks } from "./settings.server";
 import { saveSettings } from "./settings-admin.server";
 import {
@@ -12,6 +15,7 @@ import {
   parseDisplayOrder,
   setShowcaseActive,
   setShowcaseOrder,
+  updateShowcaseItem,
 } from "./showcase-admin.server";
 
 setupTestDatabase();
@@ -89,5 +93,71 @@ describe("settings save", () => {
     });
     const again = await saveSettings(after, [], who);
     expect(again.before).toEqual({});
+  });
+});
+
+describe("editing an item against the version its form loaded", () => {
+  const dana = { actor: "dana@example.com", ip: "127.0.0.1", userAgent: "vitest" };
+  const edit = (title: string) => ({
+    title,
+    mediaUrl: "https://x.example/e.jpg",
+    mediaType: "image" as const,
+  });
+  const audited = async (action: string) =>
+    (await db().select().from(auditLog).where(eq(auditLog.action, action))).length;
+
+  it("refuses a save over a teammate's newer one and changes nothing; saving over it on purpose is a normal save", async () => {
+    await db().insert(authUsers).values({ name: "Dana Price", email: dana.actor });
+    const item = await addShowcaseItem(edit("Shared"), who);
+    const loaded = versionOf(item);
+    const theirs = await updateShowcaseItem(item.id, { ...edit("Dana's title"), description: "Hers" }, dana, {
+      base: loaded,
+    });
+    if (theirs.status !== "saved") throw new Error("Dana's save was refused");
+    const version = await currentContentVersion();
+
+    const refused = await updateShowcaseItem(item.id, edit("Mine"), who, { base: loaded });
+    if (refused.status !== "conflict") throw new Error(`not a conflict: ${refused.status}`);
+    expect(await conflictWith(refused.current)).toEqual({
+      version: versionOf(theirs.row),
+      savedBy: "Dana Price",
+      theirs: expect.objectContaining({ title: "Dana's title", description: "Hers" }),
+    });
+    const [stored] = (await listAllShowcase()).filter((i) => i.id === item.id);
+    expect(stored).toMatchObject({
+      title: "Dana's title",
+      description: "Hers",
+      version: versionOf(theirs.row),
+    });
+    expect(await currentContentVersion()).toBe(version);
+    expect(await audited("showcase.update")).toBe(1);
+
+    const over = await updateShowcaseItem(item.id, edit("Mine"), who, { base: versionOf(theirs.row) });
+    expect(over).toMatchObject({ status: "saved", row: { title: "Mine", description: null } });
+    expect(await currentContentVersion()).toBeGreaterThan(version);
+    expect(await audited("showcase.update")).toBe(2);
+  });
+
+  it("keeps its version through the switch and the order; an item deleted meanwhile is gone, not an error", async () => {
+    const item = await addShowcaseItem(edit("Ordered"), who);
+    const loaded = versionOf(item);
+    await setShowcaseActive(item.id, false, who);
+    await setShowcaseOrder(item.id, 40, who);
+    await moveShowcaseItem(item.id, "up", who);
+    const saved = await updateShowcaseItem(item.id, edit("Renamed"), who, { base: loaded });
+    expect(saved).toMatchObject({ status: "saved", row: { title: "Renamed", isActive: false } });
+    await deleteShowcaseItem(item.id, who);
+    expect(await updateShowcaseItem(item.id, edit("Too late"), who, { base: loaded })).toEqual({
+      status: "gone",
+    });
+  });
+
+  it("lets one of two saves from the same version through, however they interleave", async () => {
+    const item = await addShowcaseItem(edit("Raced"), who);
+    const base = versionOf(item);
+    const outcomes = await Promise.all(
+      ["One", "Two", "Three"].map((title) => updateShowcaseItem(item.id, edit(title), who, { base })),
+    );
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["conflict", "conflict", "saved"]);
   });
 });

@@ -1,21 +1,26 @@
-// Showcase media, admin side: every item (active or not), add, activate/deactivate, reorder, delete.
+// Showcase media, admin side: every item (active or not), add, edit, activate/deactivate, reorder, delete.
 // The public read (active items only) is in showcase.server.ts. Every write records its audit entry and bumps the
-// content version itself, after the commit.
+// content version itself, after the commit. An edit carries the version its form loaded (versioned-edits.server.ts);
+// the version is that of the item's details, so the active switch and the order, set from the list, leave it.
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type MediaType, showcaseMedia } from "~/db/schema";
-import { type AuditContext, publicContentChanged } from "~/models/audit.server";
+import type { EditVersion } from "~/lib/edit-conflict";
+import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
+import { type EditOutcome, refusalFor, withVersion } from "~/models/versioned-edits.server";
 
 export type ShowcaseItem = typeof showcaseMedia.$inferSelect;
 
 const changed = (who: AuditContext, action: string, id: string, details: Record<string, unknown>) =>
   publicContentChanged(who, { action, entity: "showcase_media", entityId: id, details });
 
-export async function listAllShowcase(): Promise<ShowcaseItem[]> {
-  return db()
+/** Every item, in display order, each with the version its edit form carries. */
+export async function listAllShowcase() {
+  const rows = await db()
     .select()
     .from(showcaseMedia)
     .orderBy(asc(showcaseMedia.displayOrder), asc(showcaseMedia.createdAt));
+  return rows.map(withVersion);
 }
 
 export interface NewShowcaseItem {
@@ -43,6 +48,7 @@ export async function addShowcaseItem(input: NewShowcaseItem, who: AuditContext)
         description: input.description || null,
         isActive: true,
         displayOrder: next,
+        updatedBy: memberOf(who),
       })
       .returning();
     if (!item) throw new Error("insert returned no row");
@@ -52,6 +58,44 @@ export async function addShowcaseItem(input: NewShowcaseItem, who: AuditContext)
   return added;
 }
 
+/**
+ * Saves an item's details (title, media, type, description). With `base`, the version the edit form loaded, an item
+ * saved since is not written over: the outcome is the conflict, and nothing changes.
+ */
+export async function updateShowcaseItem(
+  id: string,
+  input: NewShowcaseItem,
+  who: AuditContext,
+  { base }: { base?: EditVersion } = {},
+): Promise<EditOutcome<ShowcaseItem>> {
+  const outcome = await db().transaction(async (tx): Promise<EditOutcome<ShowcaseItem>> => {
+    const [before] = await tx.select().from(showcaseMedia).where(eq(showcaseMedia.id, id)).for("update");
+    const refused = refusalFor(before, base);
+    if (refused || !before) return refused ?? { status: "gone" };
+    const [row] = await tx
+      .update(showcaseMedia)
+      .set({
+        title: input.title,
+        mediaUrl: input.mediaUrl,
+        mediaType: input.mediaType,
+        description: input.description || null,
+        updatedAt: new Date(),
+        updatedBy: memberOf(who),
+      })
+      .where(eq(showcaseMedia.id, id))
+      .returning();
+    return row ? { status: "saved", row, before } : { status: "gone" };
+  });
+  if (outcome.status === "saved") {
+    const { row, before } = outcome;
+    const changedFields = (["title", "mediaUrl", "mediaType", "description"] as const).filter(
+      (key) => row[key] !== before[key],
+    );
+    await changed(who, "showcase.update", id, { title: row.title, changed: changedFields });
+  }
+  return outcome;
+}
+
 export async function setShowcaseActive(
   id: string,
   isActive: boolean,
@@ -59,7 +103,7 @@ export async function setShowcaseActive(
 ): Promise<ShowcaseItem | undefined> {
   const [item] = await db()
     .update(showcaseMedia)
-    .set({ isActive, updatedAt: new Date() })
+    .set({ isActive })
     .where(eq(showcaseMedia.id, id))
     .returning();
   if (item)
@@ -80,7 +124,7 @@ export async function setShowcaseOrder(
 ): Promise<ShowcaseItem | undefined> {
   const [item] = await db()
     .update(showcaseMedia)
-    .set({ displayOrder: parseDisplayOrder(displayOrder), updatedAt: new Date() })
+    .set({ displayOrder: parseDisplayOrder(displayOrder) })
     .where(eq(showcaseMedia.id, id))
     .returning();
   if (item) await changed(who, "showcase.reorder", id, { displayOrder });
@@ -113,7 +157,7 @@ export async function moveShowcaseItem(
       if (item.displayOrder !== i + 1) {
         await tx
           .update(showcaseMedia)
-          .set({ displayOrder: i + 1, updatedAt: new Date() })
+          .set({ displayOrder: i + 1 })
           .where(eq(showcaseMedia.id, item.id));
       }
     }

@@ -1,7 +1,8 @@
 // Webhook endpoints: the admin's list (URL, events, active, secret) and the outbox rows each event becomes. The
 // secret (whsec_ + 24 random bytes, base64) is returned once at creation and at rotation; the admin never sees
 // it again; it is stored encrypted with a key derived from AUTH_SECRET (docs/decisions/029-webhook-secrets-at-rest.md).
-// URLs are checked against the SSRF rules when saved (and again at every delivery).
+// URLs are checked against the SSRF rules when saved (and again at every delivery). An edit of the URL and events
+// carries the version its form loaded (versioned-edits.server.ts).
 import { randomBytes } from "node:crypto";
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import { atRestKey } from "~/auth/auth-secret.server";
@@ -17,9 +18,11 @@ import {
   unseal,
 } from "~/infra/secret-box.server";
 import { assertPublicUrl } from "~/infra/webhook-http.server";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { WebhookEvent } from "~/lib/notification-settings";
-import { type AuditContext, auditAs } from "~/models/audit.server";
+import { type AuditContext, auditAs, memberOf } from "~/models/audit.server";
 import { enqueue, type OutboxEntry, outboxWritten, type Writer } from "~/models/outbox.server";
+import { type EditOutcome, refusalFor, withVersion } from "~/models/versioned-edits.server";
 
 export type WebhookEndpoint = Omit<typeof webhookEndpoints.$inferSelect, "secret">;
 
@@ -29,14 +32,21 @@ const publicColumns = {
   events: webhookEndpoints.events,
   active: webhookEndpoints.active,
   createdAt: webhookEndpoints.createdAt,
+  updatedAt: webhookEndpoints.updatedAt,
+  updatedBy: webhookEndpoints.updatedBy,
 };
 
 function newSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
-export function listEndpoints(): Promise<WebhookEndpoint[]> {
-  return db().select(publicColumns).from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt));
+/** Every endpoint, newest first, each with the version its edit form carries. */
+export async function listEndpoints() {
+  const rows = await db()
+    .select(publicColumns)
+    .from(webhookEndpoints)
+    .orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map(withVersion);
 }
 
 /** Throws UnsafeUrlError (with a message for the admin) when the URL is refused. */
@@ -45,7 +55,12 @@ export async function createEndpoint(url: string, events: WebhookEvent[], who: A
   const secret = newSecret();
   const [row] = await db()
     .insert(webhookEndpoints)
-    .values({ url: checked.toString(), events, secret: seal(secret, await atRestKey()) })
+    .values({
+      url: checked.toString(),
+      events,
+      secret: seal(secret, await atRestKey()),
+      updatedBy: memberOf(who),
+    })
     .returning(publicColumns);
   if (!row) throw new Error("insert returned no row");
   await auditAs(who, {
@@ -55,6 +70,46 @@ export async function createEndpoint(url: string, events: WebhookEvent[], who: A
     details: { url: row.url, events },
   });
   return { endpoint: row, secret };
+}
+
+/**
+ * Saves an endpoint's URL (checked as at creation: UnsafeUrlError) and events. With `base`, the version the edit form
+ * loaded, an endpoint saved since is not written over: the outcome is the conflict, and nothing changes. The secret
+ * and the active switch are not the form's and leave the version as it is.
+ */
+export async function updateEndpoint(
+  id: string,
+  url: string,
+  events: WebhookEvent[],
+  who: AuditContext,
+  { base }: { base?: EditVersion } = {},
+): Promise<EditOutcome<WebhookEndpoint>> {
+  const checked = (await assertPublicUrl(url)).toString();
+  const outcome = await db().transaction(async (tx): Promise<EditOutcome<WebhookEndpoint>> => {
+    const [before] = await tx
+      .select(publicColumns)
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .for("update");
+    const refused = refusalFor(before, base);
+    if (refused || !before) return refused ?? { status: "gone" };
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ url: checked, events, updatedAt: new Date(), updatedBy: memberOf(who) })
+      .where(eq(webhookEndpoints.id, id))
+      .returning(publicColumns);
+    return row ? { status: "saved", row, before } : { status: "gone" };
+  });
+  if (outcome.status === "saved") {
+    const { row, before } = outcome;
+    await auditAs(who, {
+      action: "webhook.update",
+      entity: "webhook_endpoint",
+      entityId: id,
+      details: { url: row.url, events: row.events, urlBefore: before.url, eventsBefore: before.events },
+    });
+  }
+  return outcome;
 }
 
 /** A new secret; the old one stops signing at once. Undefined when the endpoint does not exist. */

@@ -7,6 +7,7 @@ import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
 import type { ItemKind } from "~/lib/content-enums";
 import type { EditConflict } from "~/lib/edit-conflict";
+import type { EditSubject } from "~/lib/edit-subjects";
 import { fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
 import { formatInZone } from "~/lib/site-time";
 
@@ -22,7 +23,8 @@ export function EditConflictNotice({
   onLoadTheirs,
   onSaveMine,
 }: {
-  kind: ItemKind;
+  /** A kind of content, or another document named by its own noun and fields (app/lib/edit-subjects.ts). */
+  kind: ItemKind | Pick<EditSubject, "noun" | "fields">;
   conflict: EditConflict;
   /** The document as the editor loaded it. */
   loaded: Record<string, unknown>;
@@ -33,7 +35,8 @@ export function EditConflictNotice({
   onLoadTheirs: () => void;
   onSaveMine: () => void;
 }) {
-  const fields = REVISION_FIELDS[kind];
+  const { noun, fields } =
+    typeof kind === "string" ? { noun: NOUNS[kind], fields: REVISION_FIELDS[kind] } : kind;
   // The fields they changed that now read differently from the member's (compared as text, as the member reads
   // them): a field both changed the same way, or stored anew in another shape, is nothing to choose between.
   const text = (f: (typeof fields)[number], of: Record<string, unknown>) => fieldText(f, of[f.key], timeZone);
@@ -59,8 +62,7 @@ export function EditConflictNotice({
         tabIndex={-1}
         className="text-base font-semibold outline-none"
       >
-        {who} saved this {NOUNS[kind]} at {formatInZone(new Date(conflict.version), timeZone)}, after you
-        opened it
+        {who} saved this {noun} at {formatInZone(new Date(conflict.version), timeZone)}, after you opened it
       </h2>
       <p className="mt-1 text-sm">
         Your save was not made, and everything you typed is still in the editor. Compare what they changed

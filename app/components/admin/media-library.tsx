@@ -2,7 +2,7 @@
 // filters kept in the URL, and a grid of every file with its thumbnail, facts, alt text warning and where it is used.
 // Each file opens a details dialog (alt text, title, facts, places of use) and can be deleted after a confirmation;
 // a file in use cannot be deleted, and the dialog says where it is used instead.
-import { Copy, ImageOff, Pencil, Search, Trash2, Upload } from "lucide-react";
+import { ImageOff, Search, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -17,34 +17,23 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { DialogFormFooter } from "~/components/ui/dialog-form-footer";
-import { Field, TextareaField, TextField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { showToast, useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
 import {
-  ALT_TEXT_MAX,
   KIND_FORMATS,
   KIND_LABELS,
   MEDIA_KINDS,
   MEDIA_MESSAGES,
-  MEDIA_TITLE_MAX,
   type MediaLibraryData,
   type MediaView,
 } from "~/lib/media";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
-import {
-  MediaPreview,
-  MediaThumb,
-  MissingAltBadge,
-  mediaFacts,
-  needsAltText,
-  UploadQueue,
-  UsageList,
-  uploadedLine,
-} from "./media-parts";
+import { MediaDetailsDialog } from "./media-details-dialog";
+import { MediaThumb, MissingAltBadge, mediaFacts, needsAltText, UploadQueue, UsageList } from "./media-parts";
 import { acceptFor, useUploadQueue } from "./media-upload";
 import { useUrlFilters } from "./use-url-filters";
 
@@ -88,7 +77,7 @@ export function MediaLibrary({ data }: { data: MediaLibraryData }) {
             )}
           >
             {data.items.map((item) => (
-              <MediaCard key={item.id} item={item} />
+              <MediaCard key={item.id} item={item} timeZone={data.timeZone} />
             ))}
           </ul>
         )}
@@ -250,7 +239,7 @@ function EmptyState({ filtered }: { filtered: boolean }) {
   );
 }
 
-function MediaCard({ item }: { item: MediaView }) {
+function MediaCard({ item, timeZone }: { item: MediaView; timeZone: string }) {
   const deleter = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const deleting = deleter.state !== "idle" && deleter.formData?.get("id") === item.id;
   const places = item.usage.length;
@@ -283,106 +272,11 @@ function MediaCard({ item }: { item: MediaView }) {
           <MissingAltBadge item={item} />
         </div>
         <div className="mt-auto flex items-center gap-1 pt-1">
-          <MediaDetailsDialog item={item} />
+          <MediaDetailsDialog item={item} timeZone={timeZone} />
           <DeleteMediaButton item={item} />
         </div>
       </div>
     </li>
-  );
-}
-
-function MediaDetailsDialog({ item }: { item: MediaView }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
-  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
-  const uid = useId();
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" className="flex-1">
-          <Pencil aria-hidden />
-          Edit<span className="sr-only"> details of {item.title}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Media details</DialogTitle>
-          <DialogDescription className="break-all">{item.title}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-5 sm:grid-cols-[14rem_1fr]">
-          <div className="space-y-2">
-            <MediaPreview item={item} />
-            <p className="text-xs text-slate-600">{mediaFacts(item)}</p>
-            <p className="text-xs text-slate-600">{item.mimeType}</p>
-            <p className="text-xs text-slate-600">{uploadedLine(item)}</p>
-          </div>
-          <fetcher.Form method="post" action="/admin/media" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="details" />
-            <input type="hidden" name="id" value={item.id} />
-            {item.kind === "image" ? (
-              <TextareaField
-                id={`${uid}-alt`}
-                name="altText"
-                label="Alt text"
-                rows={3}
-                maxLength={ALT_TEXT_MAX}
-                defaultValue={item.altText}
-                hint={MEDIA_MESSAGES.altHint}
-                error={errors.altText}
-              />
-            ) : (
-              <input type="hidden" name="altText" value={item.altText} />
-            )}
-            <TextField
-              id={`${uid}-title`}
-              name="title"
-              label="Title"
-              maxLength={MEDIA_TITLE_MAX}
-              defaultValue={item.title}
-              error={errors.title}
-            />
-            <CopyUrl url={item.url} id={`${uid}-url`} />
-            <DialogFormFooter busy={busy} label="Save" busyLabel="Saving..." />
-          </fetcher.Form>
-        </div>
-        <section className="mt-6 space-y-2" aria-labelledby={`${uid}-usage`}>
-          <h3 id={`${uid}-usage`} className="text-sm font-semibold text-slate-900">
-            Where it is used
-          </h3>
-          <UsageList item={item} />
-        </section>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function CopyUrl({ url, id }: { url: string; id: string }) {
-  return (
-    <Field id={id} label="File URL">
-      {(aria) => (
-        <div className="flex gap-2">
-          <Input {...aria} readOnly value={url} className="min-w-0 flex-1 font-mono text-xs" />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() =>
-              navigator.clipboard
-                .writeText(new URL(url, window.location.origin).toString())
-                .then(() => showToast({ type: "success", message: "Link copied" }))
-                .catch(() => showToast({ type: "error", message: "Could not copy the link" }))
-            }
-          >
-            <Copy aria-hidden />
-            <span className="sr-only sm:not-sr-only">Copy</span>
-          </Button>
-        </div>
-      )}
-    </Field>
   );
 }
 

@@ -1,6 +1,6 @@
-// The two lists of the Redirects screen: the redirects (search, delete with confirmation) and the 404 monitor
+// The two lists of the Redirects screen: the redirects (search, edit, delete with confirmation) and the 404 monitor
 // (most hits first; redirect a path in one dialog, dismiss one, clear all with confirmation).
-import { ArrowRight, CornerDownRight, Trash2 } from "lucide-react";
+import { ArrowRight, CornerDownRight, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -19,10 +19,31 @@ import {
 import { ListRow } from "./list-row";
 import { RedirectDialog } from "./redirect-dialog";
 
+/** The row's edit button and its dialog. */
+function EditRedirect({ redirect, timeZone }: { redirect: RedirectRow; timeZone: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <RedirectDialog
+      open={open}
+      onOpenChange={setOpen}
+      editing={redirect}
+      timeZone={timeZone}
+      trigger={
+        <Button variant="ghost" size="icon">
+          <Pencil aria-hidden />
+          <span className="sr-only">Edit redirect from {redirect.fromPath}</span>
+        </Button>
+      }
+    />
+  );
+}
+
 type When = Date | string;
 
 interface RedirectRow {
   id: string;
+  /** The version the edit dialog sends back. */
+  version: string;
   fromPath: string;
   toUrl: string;
   statusCode: RedirectStatus;
@@ -67,7 +88,7 @@ function Empty({ children }: { children: React.ReactNode }) {
 
 const DELETE_FETCHER = "redirect-delete";
 
-function RedirectItem({ redirect }: { redirect: RedirectRow }) {
+function RedirectItem({ redirect, timeZone }: { redirect: RedirectRow; timeZone: string }) {
   // Shared with RedirectList: this row unmounts when its deletion succeeds, so the list shows the toast.
   const remove = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const deleting = remove.state !== "idle" && remove.formData?.get("id") === redirect.id;
@@ -76,17 +97,25 @@ function RedirectItem({ redirect }: { redirect: RedirectRow }) {
       busy={deleting}
       testId="redirect-row"
       actions={
-        <ConfirmDialog
-          title="Delete redirect"
-          description={DELETE_REDIRECT_QUESTION}
-          onConfirm={() => remove.submit({ intent: "delete", id: redirect.id }, { method: "post" })}
-          trigger={
-            <Button variant="ghost" size="icon" disabled={deleting} className="text-red-700 hover:bg-red-50">
-              <Trash2 aria-hidden />
-              <span className="sr-only">Delete redirect from {redirect.fromPath}</span>
-            </Button>
-          }
-        />
+        <div className="flex items-center gap-1">
+          <EditRedirect redirect={redirect} timeZone={timeZone} />
+          <ConfirmDialog
+            title="Delete redirect"
+            description={DELETE_REDIRECT_QUESTION}
+            onConfirm={() => remove.submit({ intent: "delete", id: redirect.id }, { method: "post" })}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={deleting}
+                className="text-red-700 hover:bg-red-50"
+              >
+                <Trash2 aria-hidden />
+                <span className="sr-only">Delete redirect from {redirect.fromPath}</span>
+              </Button>
+            }
+          />
+        </div>
       }
     >
       <div className="min-w-0 space-y-1.5">
@@ -121,11 +150,14 @@ export function RedirectList({
   redirects,
   matched,
   search,
+  timeZone,
 }: {
   redirects: RedirectRow[];
   /** How many redirects the search matches (all of them without a search); the list shows the newest. */
   matched: number;
   search: string;
+  /** The site's time zone, for when a teammate saved a redirect being edited. */
+  timeZone: string;
 }) {
   useActionToast(useFetcher<ActionResult>({ key: DELETE_FETCHER }).data);
   return (
@@ -165,7 +197,7 @@ export function RedirectList({
         <>
           <ul className="divide-y divide-slate-200 border-t border-slate-200">
             {redirects.map((r) => (
-              <RedirectItem key={r.id} redirect={r} />
+              <RedirectItem key={r.id} redirect={r} timeZone={timeZone} />
             ))}
           </ul>
           {matched > redirects.length ? (

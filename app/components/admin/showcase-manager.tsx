@@ -1,15 +1,14 @@
-// The Showcase tab: add hero media (URL or upload), activate/deactivate, reorder (order input saved on blur or
-// Enter, plus move up/down buttons), delete with confirmation. Row actions share one fetcher so their toasts are
-// shown even when the row disappears.
+// The Showcase tab: add hero media (URL or upload), edit an item (against the version its dialog loaded),
+// activate/deactivate, reorder (order input saved on blur or Enter, plus move up/down buttons), delete with
+// confirmation. Row actions share one fetcher so their toasts are shown even when the row disappears.
 import { ArrowDown, ArrowUp, Film, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { MediaUrlField } from "~/components/admin/media-url-field";
+import { EditShowcaseDialog, ShowcaseFields } from "~/components/admin/showcase-edit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field, TextareaField, TextField } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
@@ -17,6 +16,8 @@ import { isUploadedImage, variantUrl } from "~/lib/uploads";
 
 interface ShowcaseItemView {
   id: string;
+  /** The version the edit dialog sends back. */
+  version: string;
   title: string;
   description: string | null;
   mediaType: "video" | "image";
@@ -30,22 +31,17 @@ const ROW_FETCHER = "showcase-row-action";
 function AddMediaForm() {
   const fetcher = useFetcher<ActionResult>({ key: "showcase-add" });
   useActionToast(fetcher.data);
-  const [mediaType, setMediaType] = useState<"image" | "video">("image");
-  const [mediaUrl, setMediaUrl] = useState("");
-  const formRef = useRef<HTMLFormElement>(null);
+  // A new set of empty fields after each item added.
+  const [added, setAdded] = useState(0);
   const busy = fetcher.state !== "idle";
   const errors = fetcher.data?.fieldErrors ?? {};
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      formRef.current?.reset();
-      setMediaUrl("");
-    }
+    if (fetcher.state === "idle" && fetcher.data?.ok) setAdded((n) => n + 1);
   }, [fetcher.state, fetcher.data]);
 
   return (
     <fetcher.Form
-      ref={formRef}
       method="post"
       noValidate
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -55,40 +51,9 @@ function AddMediaForm() {
         Add showcase media
       </h2>
       <input type="hidden" name="intent" value="showcase-add" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="showcase-title" name="title" label="Title" maxLength={200} error={errors.title} />
-        <Field id="showcase-type" label="Media type">
-          {(aria) => (
-            <Select
-              {...aria}
-              name="mediaType"
-              value={mediaType}
-              onChange={(e) => setMediaType(e.target.value === "video" ? "video" : "image")}
-            >
-              <option value="image">Image</option>
-              <option value="video">Video</option>
-            </Select>
-          )}
-        </Field>
+      <div key={added} className="space-y-4">
+        <ShowcaseFields idPrefix="showcase" errors={errors} />
       </div>
-      <MediaUrlField
-        id="showcase-url"
-        name="mediaUrl"
-        label="Media URL"
-        bucket={mediaType === "video" ? "videos" : "images"}
-        value={mediaUrl}
-        onChange={setMediaUrl}
-        hint="A video (YouTube watch links are embedded) or an image."
-        error={errors.mediaUrl}
-      />
-      <TextareaField
-        id="showcase-description"
-        name="description"
-        label="Description (optional)"
-        maxLength={1000}
-        className="min-h-20"
-        error={errors.description}
-      />
       <Button type="submit" disabled={busy}>
         {busy ? "Adding..." : "Add Media"}
       </Button>
@@ -160,7 +125,17 @@ function OrderInput({ item }: { item: ShowcaseItemView }) {
   );
 }
 
-function ShowcaseRow({ item, first, last }: { item: ShowcaseItemView; first: boolean; last: boolean }) {
+function ShowcaseRow({
+  item,
+  first,
+  last,
+  timeZone,
+}: {
+  item: ShowcaseItemView;
+  first: boolean;
+  last: boolean;
+  timeZone: string;
+}) {
   const fetcher = useFetcher({ key: ROW_FETCHER });
   const pendingActive =
     fetcher.formData?.get("intent") === "showcase-toggle" && fetcher.formData.get("id") === item.id
@@ -224,6 +199,7 @@ function ShowcaseRow({ item, first, last }: { item: ShowcaseItemView; first: boo
             <span className="sr-only">Move {item.title} down</span>
           </Button>
         </div>
+        <EditShowcaseDialog item={item} timeZone={timeZone} />
         <ConfirmDialog
           description="Are you sure you want to delete this media?"
           onConfirm={() => fetcher.submit({ intent: "showcase-delete", id: item.id }, { method: "post" })}
@@ -239,7 +215,7 @@ function ShowcaseRow({ item, first, last }: { item: ShowcaseItemView; first: boo
   );
 }
 
-export function ShowcaseManager({ items }: { items: ShowcaseItemView[] }) {
+export function ShowcaseManager({ items, timeZone }: { items: ShowcaseItemView[]; timeZone: string }) {
   const rowFetcher = useFetcher({ key: ROW_FETCHER });
   useActionToast(rowFetcher.data);
   return (
@@ -262,7 +238,13 @@ export function ShowcaseManager({ items }: { items: ShowcaseItemView[] }) {
         ) : (
           <ul className="divide-y divide-slate-200">
             {items.map((item, i) => (
-              <ShowcaseRow key={item.id} item={item} first={i === 0} last={i === items.length - 1} />
+              <ShowcaseRow
+                key={item.id}
+                item={item}
+                first={i === 0}
+                last={i === items.length - 1}
+                timeZone={timeZone}
+              />
             ))}
           </ul>
         )}

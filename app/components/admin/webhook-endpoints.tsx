@@ -1,5 +1,6 @@
-// The Webhooks tab: endpoints with their events, an active switch, "Send test event", rotate secret and delete
-// (both confirmed), and each endpoint's delivery log with "Resend". A secret is shown once, right after it is made.
+// The Webhooks tab: endpoints with their events, an active switch, edit (URL and events), "Send test event", rotate
+// secret and delete (both confirmed), and each endpoint's delivery log with "Resend". A secret is shown once, right
+// after it is made.
 import { Plus, RotateCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -18,17 +19,18 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { DialogFormFooter } from "~/components/ui/dialog-form-footer";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useActionToast } from "~/components/ui/toaster";
 import type { ActionResult } from "~/lib/forms";
 import { formatWhen } from "./api-key-list";
 import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 import { DeliveryLog, type DeliveryRow } from "./webhook-delivery-log";
+import { EditEndpointDialog, EndpointFields } from "./webhook-endpoint-form";
 
 interface EndpointRow {
   id: string;
+  /** The version the edit dialog sends back. */
+  version: string;
   url: string;
   events: string[];
   active: boolean;
@@ -93,42 +95,13 @@ function AddEndpointDialog({ events }: { events: readonly string[] }) {
               </DialogDescription>
             </DialogHeader>
             <input type="hidden" name="intent" value="create" />
-            <Field id="webhook-url" label="Endpoint URL" error={errors.url}>
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="url"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://example.com/hooks"
-                  defaultValue={current?.values?.url ?? ""}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-            <fieldset aria-describedby={errors.events ? "webhook-events-error" : undefined}>
-              <legend className="mb-1 text-sm font-medium text-slate-900">Events</legend>
-              {events.map((event) => (
-                <label
-                  key={event}
-                  className="flex min-h-10 items-center gap-2 font-mono text-sm text-slate-800"
-                >
-                  <input
-                    type="checkbox"
-                    name="events"
-                    value={event}
-                    defaultChecked={event === "lead.created"}
-                    className="size-4 accent-slate-900"
-                  />
-                  {event}
-                </label>
-              ))}
-              {errors.events ? (
-                <p id="webhook-events-error" className="mt-1 text-sm text-red-700">
-                  {errors.events}
-                </p>
-              ) : null}
-            </fieldset>
+            <EndpointFields
+              idPrefix="webhook"
+              events={events}
+              url={current?.values?.url ?? ""}
+              chosen={["lead.created"]}
+              errors={errors}
+            />
             <DialogFormFooter busy={busy} label="Add endpoint" busyLabel="Adding..." />
           </fetcher.Form>
         )}
@@ -137,7 +110,15 @@ function AddEndpointDialog({ events }: { events: readonly string[] }) {
   );
 }
 
-function EndpointItem({ endpoint }: { endpoint: EndpointRow }) {
+function EndpointItem({
+  endpoint,
+  events,
+  timeZone,
+}: {
+  endpoint: EndpointRow;
+  events: readonly string[];
+  timeZone: string;
+}) {
   const toggle = useFetcher<ActionResult>();
   const action = useFetcher<SecretResult>();
   const remove = useFetcher<ActionResult>({ key: "webhook-delete" });
@@ -184,6 +165,7 @@ function EndpointItem({ endpoint }: { endpoint: EndpointRow }) {
             />
             <span aria-hidden>Active</span>
           </label>
+          <EditEndpointDialog endpoint={endpoint} events={events} timeZone={timeZone} />
           <Button variant="outline" size="sm" onClick={() => post("test")} disabled={action.state !== "idle"}>
             <Send aria-hidden />
             Send test event
@@ -229,9 +211,12 @@ function EndpointItem({ endpoint }: { endpoint: EndpointRow }) {
 export function WebhookEndpoints({
   endpoints,
   events,
+  timeZone,
 }: {
   endpoints: EndpointRow[];
   events: readonly string[];
+  /** The site's time zone, for when a teammate saved an endpoint being edited. */
+  timeZone: string;
 }) {
   useActionToast(useFetcher<ActionResult>({ key: "webhook-delete" }).data);
   return (
@@ -252,7 +237,7 @@ export function WebhookEndpoints({
       ) : (
         <ul className="divide-y divide-slate-200">
           {endpoints.map((endpoint) => (
-            <EndpointItem key={endpoint.id} endpoint={endpoint} />
+            <EndpointItem key={endpoint.id} endpoint={endpoint} events={events} timeZone={timeZone} />
           ))}
         </ul>
       )}

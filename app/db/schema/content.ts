@@ -54,7 +54,10 @@ export const showcaseMedia = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     displayOrder: integer("display_order").notNull().default(1),
     createdAt: createdAt(),
+    /** The last save of the item's details (its edit form's version); the switch and the order leave it. */
     updatedAt: updatedAt(),
+    /** The member who saved the details last (null before members were recorded, or once removed). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     check("asimov_showcase_media_type_check", inList("media_type", MEDIA_TYPES)),

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { MEDIA_KINDS, type MediaKind, type MediaVariant } from "~/lib/media";
+import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
 
 /**
@@ -27,7 +28,10 @@ export const media = pgTable(
     createdAt: createdAt(),
     /** The uploader's e-mail (null when imported without a record of who uploaded it). */
     createdBy: text("created_by"),
+    /** The last save of its alt text and title (the details form's version). */
     updatedAt: updatedAt(),
+    /** The member who saved them last (null when none did, or once removed). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("media_key_key").on(t.key),

@@ -1,6 +1,7 @@
 // Lead delivery: the outbox and webhook endpoints (docs/decisions/014-outbox.md).
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, inList } from "./columns";
+import { authUsers } from "./auth";
+import { createdAt, inList, updatedAt } from "./columns";
 
 export const OUTBOX_KINDS = ["email", "webhook"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -56,6 +57,10 @@ export const webhookEndpoints = pgTable(
     active: boolean("active").notNull().default(true),
     secret: text("secret").notNull(),
     createdAt: createdAt(),
+    /** The last save of its URL and events (the edit form's version); the switch and the secret leave it. */
+    updatedAt: updatedAt(),
+    /** The member who saved them last (null when none did, or once removed). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [index("webhook_endpoints_created_idx").on(t.createdAt.desc())],
 );

@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { REDIRECT_SOURCES, type RedirectSource, type RedirectStatus } from "~/lib/redirect-paths";
-import { createdAt, inList } from "./columns";
+import { authUsers } from "./auth";
+import { createdAt, inList, updatedAt } from "./columns";
 
 /**
  * Site paths answered with a redirect before the page cache and routing. `from_key` and `to_key` are the paths
@@ -28,6 +29,10 @@ export const redirects = pgTable(
     createdAt: createdAt(),
     /** The administrator's e-mail, or "api-key:<start>" for a slug change made through the content API. */
     createdBy: text("created_by"),
+    /** The last change of its path, target or type (the edit form's version); hits leave it. */
+    updatedAt: updatedAt(),
+    /** The member who made that change (null for one without a member, or once removed). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("redirects_from_key").on(t.fromKey),

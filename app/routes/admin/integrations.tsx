@@ -1,5 +1,6 @@
-// /admin/integrations: "Lead notifications" (alert mails and the auto-reply) and "Webhooks" (endpoints, their
-// secrets, delivery log, resend and test events). Deliveries themselves run in the outbox worker.
+// /admin/integrations: "Lead notifications" (alert mails and the auto-reply) and "Webhooks" (endpoints, edited against
+// the version their form loaded, their secrets, delivery log, resend and test events). Deliveries themselves run in
+// the outbox worker.
 import { useEffect } from "react";
 import { data } from "react-router";
 import { z } from "zod";
@@ -10,11 +11,13 @@ import { useUrlTab } from "~/components/admin/use-url-tab";
 import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { UnsafeUrlError } from "~/infra/webhook-http.server";
 import { adminTitle } from "~/lib/brand";
+import { EDIT_SUBJECTS } from "~/lib/edit-subjects";
 import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import {
   type LeadNotificationSettings,
@@ -34,7 +37,9 @@ import {
   rotateEndpointSecret,
   sendTestEvent,
   setEndpointActive,
+  updateEndpoint,
 } from "~/models/webhooks.server";
+import { refusedEdit } from "~/routes/support/edit-refusal.server";
 import type { Route } from "./+types/integrations";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -42,6 +47,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCan({ request, context }, "integrations.manage");
   const mailOn = mailConfigured();
+  const timeZone = env().siteTimeZone;
   try {
     const [settings, endpoints, assignable] = await Promise.all([
       getNotificationSettings(),
@@ -52,11 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const withLog = await Promise.all(
       endpoints.map(async (endpoint) => ({ ...endpoint, deliveries: await listDeliveries(endpoint.id, 10) })),
     );
-    return data({ mailOn, settings, members, endpoints: withLog, loadFailed: false }, { headers: noStore });
+    return data(
+      { mailOn, settings, members, endpoints: withLog, timeZone, loadFailed: false },
+      { headers: noStore },
+    );
   } catch (error) {
     logger.error({ err: error }, "Failed to load integrations");
     return data(
-      { mailOn, settings: null, members: [], endpoints: [], loadFailed: true },
+      { mailOn, settings: null, members: [], endpoints: [], timeZone, loadFailed: true },
       { headers: noStore },
     );
   }
@@ -82,6 +91,24 @@ async function roundRobinChoice(settings: LeadNotificationSettings, values: Reco
   if (enabled && chosen.length === 0) return { error: "Choose at least one member to take turns" };
   return { value: { enabled, members: chosen } };
 }
+
+/** An endpoint's form (add and edit): what was sent (the ticked events as "a,b"), and the input or the refusal. */
+function endpointForm(form: FormData, intent: string) {
+  const events = form.getAll("events");
+  const values = { url: String(form.get("url") ?? ""), events: events.join(",") };
+  const parsed = webhookEndpointSchema.safeParse({ url: values.url, events });
+  if (parsed.success) return { values, input: parsed.data, refusal: null };
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  return {
+    values,
+    input: null,
+    refusal: refuse("Please check the endpoint", { intent, fieldErrors, values }),
+  };
+}
+
+/** A URL the SSRF rules refuse, said on the field and in the toast. */
+const unsafeUrl = (error: UnsafeUrlError, intent: string, values: Record<string, string>) =>
+  refuse(error.message, { intent, fieldErrors: { url: error.message }, values });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireCan({ request, context }, "integrations.manage");
@@ -109,17 +136,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "create") {
-    const values = { url: String(form.get("url") ?? "") };
-    const parsed = webhookEndpointSchema.safeParse({ url: values.url, events: form.getAll("events") });
-    if (!parsed.success) {
-      return refuse("Please check the endpoint", {
-        intent,
-        fieldErrors: fieldErrorsOf(parsed.error),
-        values,
-      });
-    }
+    const { values, input, refusal } = endpointForm(form, intent);
+    if (!input) return refusal;
     try {
-      const { endpoint, secret } = await createEndpoint(parsed.data.url, parsed.data.events, who);
+      const { endpoint, secret } = await createEndpoint(input.url, input.events, who);
       // The response carries the secret's only copy shown to anyone: no cache may keep it.
       return data(
         {
@@ -131,14 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { "Cache-Control": "no-store" } },
       );
     } catch (error) {
-      if (error instanceof UnsafeUrlError) {
-        return invalid({
-          intent,
-          fieldErrors: { url: error.message },
-          values,
-          toast: { type: "error", message: error.message },
-        });
-      }
+      if (error instanceof UnsafeUrlError) return unsafeUrl(error, intent, values);
       throw error;
     }
   }
@@ -159,6 +172,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { headers: { "Cache-Control": "no-store" } },
     );
+  }
+  if (intent === "update") {
+    const { values, input, refusal } = endpointForm(form, intent);
+    if (!input) return refusal;
+    try {
+      const base = String(form.get("base") ?? "") || undefined;
+      const saved = await updateEndpoint(id.data, input.url, input.events, who, { base });
+      if (saved.status !== "saved") return refusedEdit(saved, EDIT_SUBJECTS.webhook, { intent, values });
+      return done("Endpoint saved", { intent });
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) return unsafeUrl(error, intent, values);
+      throw error;
+    }
   }
   if (intent === "toggle") {
     const active = form.get("active");
@@ -191,7 +217,7 @@ export const shouldRevalidate = keepDataOnTabChange;
 const TABS = ["notifications", "webhooks"] as const;
 
 export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
-  const { mailOn, settings, members, endpoints, loadFailed } = loaderData;
+  const { mailOn, settings, members, endpoints, timeZone, loadFailed } = loaderData;
   const [tab, setTab] = useUrlTab(TABS);
   useEffect(() => {
     if (loadFailed) toast.error("Failed to load integrations");
@@ -216,7 +242,9 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
           {settings ? <LeadNotificationsForm mailOn={mailOn} settings={settings} members={members} /> : null}
         </TabsContent>
         <TabsContent value="webhooks">
-          {loadFailed ? null : <WebhookEndpoints endpoints={endpoints} events={WEBHOOK_EVENTS} />}
+          {loadFailed ? null : (
+            <WebhookEndpoints endpoints={endpoints} events={WEBHOOK_EVENTS} timeZone={timeZone} />
+          )}
         </TabsContent>
       </Tabs>
     </>

@@ -1,5 +1,6 @@
-// /admin/redirects: the redirects (add, search, delete) and the 404 monitor (redirect a path, dismiss one, clear
-// all). The rules live in app/models/redirects.server.ts and not-found-monitor.server.ts (ADR 018).
+// /admin/redirects: the redirects (add, search, edit against the version the form loaded, delete) and the 404
+// monitor (redirect a path, dismiss one, clear all). The rules live in app/models/redirects.server.ts,
+// redirect-edits.server.ts and not-found-monitor.server.ts (ADR 018).
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
@@ -13,16 +14,20 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
+import { EDIT_SUBJECTS } from "~/lib/edit-subjects";
 import { done, gone, parseForm, refuse } from "~/lib/forms";
 import { REDIRECT_PATH_MAX, readableTarget } from "~/lib/redirect-paths";
 import { redirectFormSchema } from "~/lib/redirect-schema";
 import { safeText } from "~/lib/safe-text";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { clearNotFound, dismissNotFound, listNotFound } from "~/models/not-found-monitor.server";
+import { updateRedirect } from "~/models/redirect-edits.server";
 import { createRedirect, deleteRedirect, listRedirects } from "~/models/redirects.server";
+import { refusedEdit } from "~/routes/support/edit-refusal.server";
 import type { Route } from "./+types/redirects";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -33,13 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCan({ request, context }, "redirects.manage");
   const params = new URL(request.url).searchParams;
   const search = safeText(params.get("q") ?? "", 200);
+  const timeZone = env().siteTimeZone;
   try {
     const [redirects, notFound] = await Promise.all([listRedirects({ search }), listNotFound()]);
-    return data({ search, redirects, notFound, loadFailed: false }, { headers: noStore });
+    return data({ search, redirects, notFound, timeZone, loadFailed: false }, { headers: noStore });
   } catch (error) {
     logger.error({ err: error }, "Failed to load redirects");
     const empty = { rows: [], total: 0, matched: 0 };
-    return data({ search, redirects: empty, notFound: empty, loadFailed: true }, { headers: noStore });
+    return data(
+      { search, redirects: empty, notFound: empty, timeZone, loadFailed: true },
+      { headers: noStore },
+    );
   }
 }
 
@@ -80,6 +89,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (intent === "update") {
+    const id = idSchema.safeParse(form.get("id"));
+    const parsed = parseForm(redirectFormSchema, form);
+    const { values } = parsed;
+    if (!id.success) return refuse("Unknown redirect", { intent, values });
+    if (!parsed.ok) {
+      const message = Object.values(parsed.fieldErrors)[0] ?? "Please check the redirect";
+      return refuse(message, { intent, fieldErrors: parsed.fieldErrors, values });
+    }
+    const saved = await updateRedirect(id.data, parsed.data, who, { base: values.base || undefined });
+    if (saved.status === "refused") {
+      return refuse(saved.message, { intent, fieldErrors: { [saved.field]: saved.message }, values }, 409);
+    }
+    if (saved.status !== "saved") return refusedEdit(saved, EDIT_SUBJECTS.redirect, { intent, values });
+    return done(`Redirect saved: ${saved.row.fromPath} now goes to ${readableTarget(saved.row.toUrl)}`, {
+      intent,
+    });
+  }
+
   if (intent === "delete") {
     const failed = "Failed to delete redirect";
     const id = idSchema.safeParse(form.get("id"));
@@ -106,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = keepDataOnTabChange;
 
 export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
-  const { search, redirects, notFound, loadFailed } = loaderData;
+  const { search, redirects, notFound, timeZone, loadFailed } = loaderData;
   const [tab, setTab] = useUrlTab(TABS);
   const [adding, setAdding] = useState(false);
   useEffect(() => {
@@ -143,7 +171,12 @@ export default function RedirectsPage({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="redirects">
           <Card>
-            <RedirectList redirects={redirects.rows} matched={redirects.matched} search={search} />
+            <RedirectList
+              redirects={redirects.rows}
+              matched={redirects.matched}
+              search={search}
+              timeZone={timeZone}
+            />
           </Card>
         </TabsContent>
         <TabsContent value={NOT_FOUND_TAB}>

@@ -11,6 +11,7 @@ import { useUrlTab } from "~/components/admin/use-url-tab";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
+import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
@@ -37,6 +38,7 @@ import {
   setShowcaseActive,
   setShowcaseOrder,
 } from "~/models/showcase-admin.server";
+import { showcaseEditAction } from "~/routes/support/showcase-edit.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -55,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showcaseFailed = true;
   }
   return data(
-    { settings, socialLinks, showcase, showcaseFailed },
+    { settings, socialLinks, showcase, showcaseFailed, timeZone: env().siteTimeZone },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -161,6 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse("Failed to add media", { values }, 500);
     }
   }
+
+  if (intent === "showcase-edit") return showcaseEditAction(form, who);
 
   // Toggle, reorder and delete name a row that may be gone (deleted in another tab): GONE_STATUS, via gone().
   const rowAction = async (
@@ -271,7 +275,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         </Form>
         <TabsContent value="showcase" forceMount>
-          <ShowcaseManager items={loaderData.showcase} />
+          <ShowcaseManager items={loaderData.showcase} timeZone={loaderData.timeZone} />
         </TabsContent>
       </Tabs>
     </div>
