@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { ItemKind } from "~/lib/content-enums";
 import type { EditConflict } from "~/lib/edit-conflict";
 import type { EditSubject } from "~/lib/edit-subjects";
@@ -74,20 +75,23 @@ export function EditConflictNotice({
             <del className="bg-red-100 text-red-900">Struck through</del>: yours.{" "}
             <ins className="bg-green-100 text-green-900">Highlighted</ins>: theirs.
           </p>
-          <dl className="mt-2 max-h-80 space-y-2 overflow-auto" aria-label="What they changed">
-            {theirChanges.map((field) => (
-              <div key={field.key} className="rounded border border-amber-200 bg-white p-2">
-                <dt className="text-sm font-semibold">{field.label}</dt>
-                <dd className="mt-1 text-sm break-words whitespace-pre-wrap">
-                  <FieldDiff
-                    field={field}
-                    from={fieldText(field, mine[field.key], timeZone)}
-                    to={fieldText(field, conflict.theirs[field.key], timeZone)}
-                  />
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {/* Long changes scroll inside the notice, which the keyboard can then reach and scroll too. */}
+          <ScrollRegion label="What they changed" className="mt-2 max-h-80 overflow-auto">
+            <dl className="space-y-2">
+              {theirChanges.map((field) => (
+                <div key={field.key} className="rounded border border-amber-200 bg-white p-2">
+                  <dt className="text-sm font-semibold">{field.label}</dt>
+                  <dd className="mt-1 text-sm break-words whitespace-pre-wrap">
+                    <FieldDiff
+                      field={field}
+                      from={fieldText(field, mine[field.key], timeZone)}
+                      to={fieldText(field, conflict.theirs[field.key], timeZone)}
+                    />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </ScrollRegion>
         </>
       ) : (
         <p className="mt-2 text-sm">What they changed reads the same as what you have.</p>

@@ -8,9 +8,9 @@ import { uniqueSuffix } from "./server-process";
 export async function joinTeam(
   admin: Page,
   browser: Browser,
-  { name, role = "editor", width }: { name: string; role?: string; width: number },
+  { name, role = "editor", width, base = "" }: { name: string; role?: string; width: number; base?: string },
 ) {
-  await admin.goto("/admin/team");
+  await admin.goto(`${base}/admin/team`);
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${uniqueSuffix()}@example.com`;
   await admin.getByLabel("Email").fill(email);
   await admin.getByLabel("Role", { exact: true }).selectOption(role);
