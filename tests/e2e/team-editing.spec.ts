@@ -3,14 +3,9 @@
 // loaded: refused, her text still on screen, the price intact; she saves hers over theirs on purpose, and both
 // revisions are in the page's history, the administrator's restorable. Dana works from the keyboard only, at phone
 // and desktop widths, with axe.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
-import { freePort } from "../../scripts/free-port.ts";
 import { expectNoAxeViolations } from "./support/a11y";
 import { expect, failedResource, postgresUrl, signInAsAdmin, test } from "./support/fixtures";
-import { type ServerProcess, scratchDatabase, startServer, stopServer } from "./support/server-process";
+import { twoInstances } from "./support/server-process";
 import { joinTeam } from "./support/team";
 import { tabTo, toast } from "./support/ui";
 
@@ -22,21 +17,11 @@ for (const width of [375, 1280]) {
     test.setTimeout(180_000);
     // Dana's refused save is a 409 by design.
     consoleErrors.allow(failedResource(409));
-    const database = await scratchDatabase(postgresUrl(), "asimov_team_editing");
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-team-editing-"));
-    const env = {
-      DATABASE_URL: database.url.toString(),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
+    const { a, b, sql, stop } = await twoInstances(postgresUrl(), "asimov_team_editing", {
       LOG_LEVEL: "warn",
-    };
-    const servers: ServerProcess[] = [];
-    const sql = postgres(database.url.toString(), { max: 1, onnotice: () => {} });
+    });
     const adminContext = await browser.newContext({ viewport: { width, height: 900 } });
     try {
-      servers.push(await startServer(await freePort(), env));
-      servers.push(await startServer(await freePort(), env));
-      const [a, b] = servers as [ServerProcess, ServerProcess];
       const admin = await adminContext.newPage();
       consoleErrors.watch(admin);
       await signInAsAdmin(admin, a.base);
@@ -109,10 +94,7 @@ for (const width of [375, 1280]) {
       await dana.context.close();
     } finally {
       await adminContext.close();
-      for (const server of servers) await stopServer(server);
-      await sql.end();
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
+      await stop();
     }
   });
 }

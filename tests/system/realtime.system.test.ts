@@ -3,22 +3,12 @@
 // measured as they happen; and two instances sharing PostgreSQL, where a lead sent to one reaches an inbox connected
 // to the other through LISTEN/NOTIFY, and each sees who has a page open on the other.
 import { randomBytes, scryptSync } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { RealtimeClient, type RealtimeState } from "../../app/lib/realtime-client.ts";
 import { type PresentMember, REALTIME_PATH } from "../../app/lib/realtime-protocol.ts";
-import { freePort } from "../../scripts/free-port.ts";
-import {
-  adminCookie,
-  type ServerProcess,
-  scratchDatabase,
-  startServer,
-  stopServer,
-} from "../e2e/support/server-process";
+import { adminCookie, type ServerProcess, twoInstances } from "../e2e/support/server-process";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { baseURL, postgresUrl } from "./support";
 
@@ -133,21 +123,11 @@ describe("realtime channel", { timeout: 120_000 }, () => {
   test("across two instances on PostgreSQL: a lead sent to one reaches the inbox on the other; presence is shared", async ({
     skip,
   }) => {
-    const database = await scratchDatabase(postgresUrl(skip), "asimov_realtime");
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "asimov-realtime-"));
-    const env = {
-      DATABASE_URL: database.url.toString(),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
+    const { a, b, sql, stop } = await twoInstances(postgresUrl(skip), "asimov_realtime", {
       LOG_LEVEL: "warn",
-    };
-    const servers: ServerProcess[] = [];
+    });
     const clients: RealtimeClient[] = [];
-    const sql = postgres(database.url.toString(), { max: 1, onnotice: () => {} });
     try {
-      servers.push(await startServer(await freePort(), env));
-      servers.push(await startServer(await freePort(), env));
-      const [a, b] = servers as [ServerProcess, ServerProcess];
       const open = async (server: ServerProcess, cookie?: string) => {
         const client = new RealtimeClient({
           url: `${server.base.replace("http", "ws")}${REALTIME_PATH}`,
@@ -193,10 +173,7 @@ describe("realtime channel", { timeout: 120_000 }, () => {
       await expect.poll(() => seen[1], { timeout: 10_000 }).toEqual(["Administrator"]);
     } finally {
       for (const client of clients) client.stop();
-      for (const server of servers) await stopServer(server);
-      await sql.end();
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
+      await stop();
     }
   });
 });

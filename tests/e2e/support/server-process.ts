@@ -3,9 +3,12 @@
 // Node, no Playwright import, so the bench can use it too.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { API_KEY_PREFIX } from "../../../app/lib/api-keys.ts";
+import { freePort } from "../../../scripts/free-port.ts";
 
 /** The administrator's credentials on every server the tests and the bench start. */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -158,6 +161,33 @@ export async function scratchDatabase(adminUrl: string, prefix: string) {
       await admin.end();
     },
   };
+}
+
+/**
+ * Two production servers sharing one scratch PostgreSQL database (demo content), as behind a load balancer: their
+ * addresses, a connection to the database for the test's own reads, and `stop()`, which ends all of it.
+ */
+export async function twoInstances(adminUrl: string, prefix: string, env: Record<string, string> = {}) {
+  const database = await scratchDatabase(adminUrl, prefix);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const shared = { DATABASE_URL: database.url.toString(), DATA_DIR: dataDir, SEED_DEMO: "true", ...env };
+  const servers: ServerProcess[] = [];
+  const sql = postgres(database.url.toString(), { max: 1, onnotice: () => {} });
+  const stop = async () => {
+    for (const server of servers) await stopServer(server);
+    await sql.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  };
+  try {
+    servers.push(await startServer(await freePort(), shared));
+    servers.push(await startServer(await freePort(), shared));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const [a, b] = servers as [ServerProcess, ServerProcess];
+  return { a, b, sql, stop };
 }
 
 /** A POST from the administrator's browser: a form to an admin action, with our Origin. */
