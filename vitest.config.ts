@@ -43,6 +43,10 @@ const onPostgres = [
   "app/models/pages.int.test.ts",
   // The content API's per-key rate limit and its content-version ETags.
   "app/routes/api/content-api.int.test.ts",
+  // One item read with its ETag and updated with If-Match, checked under the row's lock (FOR UPDATE).
+  "app/routes/api/content-api-items.int.test.ts",
+  // Settings tabs saved at once by two members: the tab's version row locked (FOR UPDATE), one save refused.
+  "app/models/settings-tabs.int.test.ts",
   // Migrations under their advisory lock on a real server.
   "app/db/db.int.test.ts",
   // Smoke set: sign-in and sessions, content, the admin authorization matrix and team roles on the real server.
