@@ -35,7 +35,7 @@ export function NavigationEditor({
   const mine = result?.intent === "navigation" ? result : undefined;
   useActionToast(mine);
   const snapshot = navigationSnapshot(value as unknown as SiteNavigation);
-  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, snapshot);
+  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
   const submit = useSubmit();
   const loadTheirs = () => {
     if (!conflict) return;

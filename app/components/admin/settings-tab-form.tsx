@@ -43,7 +43,7 @@ export function SettingsTabForm({
   children: ReactNode;
 }) {
   const mine = result?.intent === settingsSaveIntent(tab) ? result : undefined;
-  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, snapshot);
+  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const loadTheirs = () => {

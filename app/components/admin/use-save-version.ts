@@ -1,6 +1,6 @@
 // The version a form of one document holds (app/lib/edit-conflict.ts), for the editors whose save answers with the
 // version it stored (a newsletter, a settings tab, the site navigation). It is the one loaded when the form mounts,
-// and moves only when the form takes a version in: its own successful save (the answer's `version`) or a teammate's
+// and moves only when the form takes a version in: its own save (the answer's `version`) or a teammate's
 // after a refused save ("Load their version"). New data from the server alone never moves it, or a stale form would
 // silently become current. `content` is that version's snapshot, which a teammate's changes are compared with.
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -12,9 +12,9 @@ export function useSaveVersion(
   /** The answer of this form's last submission (undefined: none, or another form's). */
   result: ActionResult<unknown> | undefined,
   /** The document as the form holds it now, in the snapshot's shape. */
-  current: Record<string, unknown>,
+  current: () => Record<string, unknown>,
 ) {
-  const [base, setBase] = useState({ version: loaded, content: current });
+  const [base, setBase] = useState(() => ({ version: loaded, content: current() }));
   // A refusal already in the page's data (a form sent without JavaScript) shows at once.
   const [conflict, setConflict] = useState<EditConflict | null>(result?.conflict ?? null);
   const seen = useRef(result);
@@ -24,9 +24,9 @@ export function useSaveVersion(
     if (result === seen.current) return;
     seen.current = result;
     if (result?.conflict) setConflict(result.conflict);
-    else if (result?.ok && result.version) {
-      // What was saved is what the form holds.
-      setBase({ version: result.version, content: now.current });
+    else if (result?.version) {
+      // Saved (even when what came after the save was refused, a test to a bad address): the form holds it.
+      setBase({ version: result.version, content: now.current() });
       setConflict(null);
     }
   }, [result]);
