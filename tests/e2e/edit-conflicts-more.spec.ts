@@ -203,6 +203,18 @@ for (const width of [375, 1280]) {
         await expect(first.getByLabel("Company address")).toHaveValue(original.address);
         await openTab(first, "SEO");
         await expect(first.getByLabel("Meta keywords")).toHaveValue(`${original.keywords}, ${s}`);
+
+        // The second member, whose General tab is now current, loads the first member's next save instead.
+        await openTab(first, "General");
+        await first.getByLabel("Company address").fill(`2 Harbour Road ${s}`);
+        await first.getByRole("button", { name: "Save Settings" }).click();
+        await expect(toast(first, "Settings saved successfully").last()).toBeVisible();
+        await second.getByLabel("Phone").fill("+1 555 0000");
+        await second.getByRole("button", { name: "Save Settings" }).click();
+        await notice.getByRole("button", { name: "Load their version" }).click();
+        await expect(notice).toBeHidden();
+        await expect(second.getByLabel("Company address")).toHaveValue(`2 Harbour Road ${s}`);
+        await expect(second.getByLabel("Phone")).toHaveValue(`+1 555 ${s}`);
       } finally {
         await secondContext.close();
         await first.goto("/admin/settings");

@@ -9,8 +9,8 @@ import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { showToast, useActionToast } from "~/components/ui/toaster";
-import { CONFLICT_MESSAGES, type EditVersion } from "~/lib/edit-conflict";
+import { useActionToast } from "~/components/ui/toaster";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import { NAVIGATION_CONFLICT_FIELDS, navigationSnapshot } from "~/lib/navigation-conflict";
 import type { SiteNavigation } from "~/lib/site-navigation";
@@ -37,12 +37,7 @@ export function NavigationEditor({
   const snapshot = navigationSnapshot(value as unknown as SiteNavigation);
   const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
   const submit = useSubmit();
-  const loadTheirs = () => {
-    if (!conflict) return;
-    setValue(conflict.theirs.navigation as Value);
-    takeTheirs();
-    showToast({ type: "success", message: CONFLICT_MESSAGES.loaded });
-  };
+  const loadTheirs = () => takeTheirs((theirs) => setValue(theirs.navigation as Value));
   // A normal save that carries their version: it goes through, with its audit entry.
   const saveMine = () => {
     if (!conflict) return;

@@ -17,10 +17,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { showToast, useActionToast } from "~/components/ui/toaster";
+import { useActionToast } from "~/components/ui/toaster";
 import { type RichBlock, toRichBlocks } from "~/lib/content";
 import { formatStamp } from "~/lib/dates";
-import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { type ActionResult, formValues } from "~/lib/forms";
 import { NEWSLETTER_CONFLICT_FIELDS, newsletterSnapshotOfForm } from "~/lib/newsletter-conflict";
 import { NEWSLETTER_LIMITS } from "~/lib/newsletter-form";
@@ -131,14 +130,12 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   const [theirs, setTheirs] = useState<{ draft: Record<string, unknown>; times: number } | null>(null);
   const startValue = (key: string, stored: string | null | undefined) =>
     theirs ? String(theirs.draft[key] ?? "") : (values?.[key] ?? stored ?? "");
-  const loadTheirs = () => {
-    if (!conflict) return;
-    setSubject(String(conflict.theirs.subject ?? ""));
-    setPreheader(String(conflict.theirs.preheader ?? ""));
-    setTheirs((t) => ({ draft: conflict.theirs, times: (t?.times ?? 0) + 1 }));
-    takeTheirs();
-    showToast({ type: "success", message: CONFLICT_MESSAGES.loaded });
-  };
+  const loadTheirs = () =>
+    takeTheirs((draft) => {
+      setSubject(String(draft.subject ?? ""));
+      setPreheader(String(draft.preheader ?? ""));
+      setTheirs((t) => ({ draft, times: (t?.times ?? 0) + 1 }));
+    });
   return (
     <>
       {conflict ? (

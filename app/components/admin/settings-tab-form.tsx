@@ -7,8 +7,7 @@ import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { TabsContent } from "~/components/ui/tabs";
-import { showToast } from "~/components/ui/toaster";
-import { CONFLICT_MESSAGES, type EditVersion } from "~/lib/edit-conflict";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import type { RevisionField } from "~/lib/revision-fields";
 import { SETTINGS_TAB_LABELS, type SettingsTab } from "~/lib/settings-tabs";
@@ -46,12 +45,7 @@ export function SettingsTabForm({
   const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
-  const loadTheirs = () => {
-    if (!conflict) return;
-    onLoadTheirs(conflict.theirs);
-    takeTheirs();
-    showToast({ type: "success", message: CONFLICT_MESSAGES.loaded });
-  };
+  const loadTheirs = () => takeTheirs(onLoadTheirs);
   // A normal save that carries their version: it goes through, with its audit entry.
   const saveMine = () => {
     if (!conflict || !formRef.current) return;

@@ -4,7 +4,8 @@
 // after a refused save ("Load their version"). New data from the server alone never moves it, or a stale form would
 // silently become current. `content` is that version's snapshot, which a teammate's changes are compared with.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
+import { showToast } from "~/components/ui/toaster";
+import { CONFLICT_MESSAGES, type EditConflict, type EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 
 export function useSaveVersion(
@@ -30,11 +31,16 @@ export function useSaveVersion(
       setConflict(null);
     }
   }, [result]);
-  /** "Load their version": their version becomes the base; the caller puts their values in the form. */
-  const takeTheirs = useCallback(() => {
-    if (!conflict) return;
-    setBase({ version: conflict.version, content: conflict.theirs });
-    setConflict(null);
-  }, [conflict]);
+  /** "Load their version": `apply` puts their values in the form, and their version becomes the base. */
+  const takeTheirs = useCallback(
+    (apply: (theirs: Record<string, unknown>) => void) => {
+      if (!conflict) return;
+      apply(conflict.theirs);
+      setBase({ version: conflict.version, content: conflict.theirs });
+      setConflict(null);
+      showToast({ type: "success", message: CONFLICT_MESSAGES.loaded });
+    },
+    [conflict],
+  );
   return { base, conflict, takeTheirs };
 }
