@@ -47,6 +47,10 @@ const onPostgres = [
   "app/routes/api/content-api.int.test.ts",
   // The realtime channel: notices through LISTEN/NOTIFY on a connection of their own.
   "server/realtime.int.test.ts",
+  // One item read with its ETag and updated with If-Match, checked under the row's lock (FOR UPDATE).
+  "app/routes/api/content-api-items.int.test.ts",
+  // Settings tabs saved at once by two members: the tab's version row locked (FOR UPDATE), one save refused.
+  "app/models/settings-tabs.int.test.ts",
   // Migrations under their advisory lock on a real server.
   "app/db/db.int.test.ts",
   // The migration that hashes preview link tokens, with PostgreSQL's own sha256().

@@ -53,6 +53,7 @@ export function serveCachedContentRead(req: IncomingMessage, res: ServerResponse
   if (!limit?.ok) return false;
   const body = read.gzip && acceptsGzip(req.headers) ? read.gzip : read.body;
   const answer = [...headers(), "Content-Length", String(body.length)];
+  if (read.etag) answer.push("ETag", read.etag);
   if (body !== read.body) answer.push("Content-Encoding", "gzip");
   res.writeHead(read.status, answer);
   res.end(req.method === "HEAD" ? undefined : body);

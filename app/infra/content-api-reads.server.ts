@@ -15,6 +15,8 @@ interface CachedRead {
   body: Buffer;
   /** The same, gzip-compressed (made in the background once stored). */
   gzip?: Buffer;
+  /** The answer's entity tag (a 200's: the item's version, or derived from a list's items). */
+  etag?: string;
 }
 
 /** Below this a JSON answer is sent as it is (as the compression middleware does). */
@@ -28,14 +30,18 @@ export function cachedRead(pathAndQuery: string, version: number): CachedRead | 
   return reads.get(pathAndQuery, version);
 }
 
-/** Remembers an answer of the route (200 or 404, already serialised) for this path and query and version. */
+/**
+ * Remembers an answer of the route (200 or 404, already serialised, with its entity tag if any) for this path and
+ * query and version.
+ */
 export function storeRead(
   pathAndQuery: string,
   version: number,
   status: 200 | 404,
   json: string,
+  etag?: string,
 ): CachedRead {
-  const read: CachedRead = { status, body: Buffer.from(json) };
+  const read: CachedRead = { status, body: Buffer.from(json), ...(etag ? { etag } : {}) };
   reads.set(pathAndQuery, version, read);
   if (read.body.length >= COMPRESS_FROM_BYTES) {
     gzip(read.body).then(

@@ -220,6 +220,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.preview_create": (who) => `${who} shared a preview link of a page`,
   "page.preview_revoke": (who) => `${who} revoked a preview link of a page`,
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,
+  "newsletter.update": (who) => `${who} saved a newsletter draft`,
   "newsletter.test": (who, d) => `${who} sent a test of a newsletter to ${text(d.to) ?? "themselves"}`,
   "subscriber.import": (who, d) =>
     `${who} imported a subscriber list${text(d.fileName) ? ` (${text(d.fileName)})` : ""} of ${plural(count(d.rows), "row")}, stating that these people agreed to receive the newsletter`,

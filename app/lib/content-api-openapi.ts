@@ -8,8 +8,10 @@ import { API_KEY_PREFIX } from "./api-keys";
 import {
   academyCreateSchema,
   academyItemSchema,
+  academyUpdateSchema,
   blogCreateSchema,
   blogPostSchema,
+  blogUpdateSchema,
   CONTENT_API_BASE_PATH,
   type ContentCollection,
   DEFAULT_PAGE_SIZE,
@@ -68,11 +70,20 @@ const errorResponse = (description: string, headers?: JsonObject) => ({
   content: jsonContent(ref("Error")),
 });
 
+const ETAG_HEADER = {
+  ETag: {
+    schema: { type: "string" },
+    description:
+      "Strong entity tag. One item's names its version (the time of its last save): send it back in If-Match " +
+      "to update the item only if nobody changed it since. A list's is derived from the items it holds.",
+  },
+};
+
 const COMMON_ERRORS = {
   "401": errorResponse("The x-api-key header is missing or the key is unknown."),
   "403": errorResponse("The key is deactivated or lacks the content_management permission."),
   "405": errorResponse("Method not allowed. The Allow header lists the methods.", {
-    Allow: { schema: { type: "string" }, description: "GET, HEAD, POST" },
+    Allow: { schema: { type: "string" }, description: "GET, HEAD, POST; for one item GET, HEAD, PATCH" },
   }),
   "429": errorResponse("Too many requests for this key, or too many failed key attempts from this address.", {
     "Retry-After": {
@@ -118,6 +129,7 @@ function collectionPath(collection: ContentCollection, itemName: string, createN
       responses: {
         "200": {
           description: "A page of published items (or, with `slug`, `{ data: item }`).",
+          headers: ETAG_HEADER,
           content: jsonContent({ oneOf: [ref(`${itemName}List`), ref(`${itemName}Single`)] }),
         },
         "400": errorResponse("Invalid query parameters."),
@@ -135,12 +147,76 @@ function collectionPath(collection: ContentCollection, itemName: string, createN
           description:
             "Created. The Location header is the item's GET-by-slug URL. Blocks of a type the site does not " +
             "render are dropped, not refused; `warnings` names each one.",
-          headers: { Location: { schema: { type: "string" } } },
+          headers: { Location: { schema: { type: "string" } }, ...ETAG_HEADER },
           content: jsonContent(ref(`${itemName}Created`)),
         },
-        "400": errorResponse("Invalid JSON or invalid fields (see `error.fields`)."),
+        "400": errorResponse("Invalid JSON or invalid fields (see `error.fields`), or an If-Match header."),
         ...COMMON_ERRORS,
         "409": errorResponse("An item with this slug already exists."),
+        "413": errorResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
+        "415": errorResponse("The body is not application/json."),
+      },
+    },
+  };
+}
+
+/** /{collection}/{id}: one item, published or not, read with its ETag and updated with If-Match. */
+function itemPath(collection: ContentCollection, itemName: string, updateName: string, label: string) {
+  const one = label.replace(/s$/, "");
+  return {
+    parameters: [
+      { name: "id", in: "path", required: true, description: `The ${one}'s id.`, schema: { type: "string" } },
+    ],
+    get: {
+      operationId: `get${itemName}`,
+      summary: `Get one ${one} by id, whatever its status, with its ETag`,
+      tags: [collection],
+      responses: {
+        "200": {
+          description: `The ${one}. Its ETag names its version, for an update's If-Match.`,
+          headers: ETAG_HEADER,
+          content: jsonContent(ref(`${itemName}Single`)),
+        },
+        ...COMMON_ERRORS,
+        "404": errorResponse(`No ${one} has this id.`),
+      },
+    },
+    patch: {
+      operationId: `update${itemName}`,
+      summary: `Change fields of one ${one}`,
+      description:
+        "The fields sent replace the stored ones, checked as on create; the others stay. The save is kept in " +
+        "the item's history and audited like a save in the back office. With If-Match, the update is made only " +
+        "if the item is still at that version: otherwise 412, and nothing changes. Without it, the fields sent " +
+        "are saved over whatever is stored.",
+      tags: [collection],
+      parameters: [
+        {
+          name: "If-Match",
+          in: "header",
+          description: 'The ETag of the item as last read, e.g. `"2026-03-02T09:00:00.000Z"`, or `*`.',
+          schema: { type: "string" },
+        },
+      ],
+      requestBody: { required: true, content: jsonContent(ref(updateName)) },
+      responses: {
+        "200": {
+          description: "Updated: the item as now stored, with its new ETag (and `warnings` as on create).",
+          headers: ETAG_HEADER,
+          content: jsonContent(ref(`${itemName}Created`)),
+        },
+        "400": errorResponse(
+          "Invalid JSON, invalid fields (see `error.fields`), no field to change, or an If-Match header that is " +
+            "not a list of quoted ETags.",
+        ),
+        ...COMMON_ERRORS,
+        "404": errorResponse(`No ${one} has this id.`),
+        "409": errorResponse("Another item already has this slug."),
+        "412": errorResponse(
+          "The item changed since the read whose ETag If-Match names: who saved it and when are in the " +
+            "message, its current ETag in the ETag header. Nothing was changed.",
+          ETAG_HEADER,
+        ),
         "413": errorResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
         "415": errorResponse("The body is not application/json."),
       },
@@ -293,7 +369,9 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       title: `${PRODUCT_NAME} Content API`,
       version: "1.0.0",
       description:
-        "Create and read blog posts, academy content and pages built from blocks. Authenticate with an API key from the admin's API Keys " +
+        "Create, read and update blog posts and academy content, and create and read pages built from blocks. " +
+        "An item's read carries an ETag; an update sent with it in If-Match is refused (412) if the item changed " +
+        "meanwhile. Authenticate with an API key from the admin's API Keys " +
         `page in the \`x-api-key\` header. Every key is rate limited; bodies are limited to ${MAX_BODY_BYTES} ` +
         "bytes. Errors always have the `Error` shape.",
     },
@@ -308,6 +386,8 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
     paths: {
       "/blog": collectionPath("blog", "BlogPost", "BlogPostCreate", "blog posts"),
       "/academy": collectionPath("academy", "AcademyContent", "AcademyContentCreate", "academy items"),
+      "/blog/{id}": itemPath("blog", "BlogPost", "BlogPostUpdate", "blog posts"),
+      "/academy/{id}": itemPath("academy", "AcademyContent", "AcademyContentUpdate", "academy items"),
       "/pages": PAGES_PATH,
     },
     components: {
@@ -322,6 +402,8 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       schemas: {
         BlogPostCreate: jsonSchemaOf(blogCreateSchema, "input"),
         AcademyContentCreate: jsonSchemaOf(academyCreateSchema, "input"),
+        BlogPostUpdate: jsonSchemaOf(blogUpdateSchema, "input"),
+        AcademyContentUpdate: jsonSchemaOf(academyUpdateSchema, "input"),
         BlogPost: jsonSchemaOf(blogPostSchema, "output"),
         AcademyContent: jsonSchemaOf(academyItemSchema, "output"),
         BlogPostSingle: single("BlogPost"),

@@ -65,7 +65,10 @@ const publishedAtInput = z.iso
   .transform((v) => new Date(v));
 
 /** published_at is a publication time: only a published item takes one. */
-function publishedAtNeedsPublished(value: { status: string; published_at?: Date }, ctx: z.RefinementCtx) {
+function publishedAtNeedsPublished(
+  value: { status: string; published_at?: Date | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.published_at && value.status !== "published") {
     ctx.addIssue({
       code: "custom",
@@ -186,66 +189,116 @@ const blogContentInput = z
   })
   .pipe(blogBlockList);
 
-export const blogCreateSchema = z
-  .object({
-    title: text(TITLE_MAX).min(1, "Required"),
-    slug: slugInput.optional(),
-    description: text(2000).optional().meta({ description: "The post's excerpt." }),
-    category: text(NAME_MAX).optional(),
-    tags: tagsInput.optional(),
-    status: statusInput,
-    content: blogContentInput.optional().meta({
-      description:
-        'The article body: a rich block list, {blocks: [...]}, {text: "..."} or a plain string (text becomes ' +
-        "paragraph blocks). Stored as rich_content blocks, like the admin editor's. Without it the body is the " +
-        "description. A block of another type than header, paragraph, list or quote is dropped, and the answer's " +
-        "`warnings` says so.",
-    }),
-    author: text(NAME_MAX).optional().meta({ description: "Defaults to Admin." }),
-    meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
-    meta_description: text(500).optional().meta({ description: "Defaults to the description." }),
-    featured_image: httpUrl.optional(),
-    published_at: publishedAtInput.optional(),
-  })
+const blogCreateFields = z.object({
+  title: text(TITLE_MAX).min(1, "Required"),
+  slug: slugInput.optional(),
+  description: text(2000).optional().meta({ description: "The post's excerpt." }),
+  category: text(NAME_MAX).optional(),
+  tags: tagsInput.optional(),
+  status: statusInput,
+  content: blogContentInput.optional().meta({
+    description:
+      'The article body: a rich block list, {blocks: [...]}, {text: "..."} or a plain string (text becomes ' +
+      "paragraph blocks). Stored as rich_content blocks, like the admin editor's. Without it the body is the " +
+      "description. A block of another type than header, paragraph, list or quote is dropped, and the answer's " +
+      "`warnings` says so.",
+  }),
+  author: text(NAME_MAX).optional().meta({ description: "Defaults to Admin." }),
+  meta_title: text(200).optional().meta({ description: "Defaults to the title plus the brand suffix." }),
+  meta_description: text(500).optional().meta({ description: "Defaults to the description." }),
+  featured_image: httpUrl.optional(),
+  published_at: publishedAtInput.optional(),
+});
+
+export const blogCreateSchema = blogCreateFields
   .superRefine(publishedAtNeedsPublished)
   .meta({ title: "BlogPostCreate" });
 
-export const academyCreateSchema = z
-  .object({
-    title: text(TITLE_MAX).min(1, "Required"),
-    slug: slugInput.optional(),
-    description: text(2000).optional(),
-    summary: text(5000).optional(),
-    category: text(NAME_MAX).min(1, "Required"),
-    tags: tagsInput.optional(),
-    status: statusInput,
-    difficulty_level: z.enum(DIFFICULTY_LEVELS).default("beginner"),
-    duration_minutes: z.int().min(0).max(100_000).default(0),
-    thumbnail_url: httpUrl.optional(),
-    video_url: httpUrl.optional(),
-    audio_url: httpUrl.optional(),
-    is_featured: z.boolean().default(false),
-    author: text(NAME_MAX).optional().meta({ description: "The team is shown when absent." }),
-    content: z
-      .array(academyBlockSchema)
-      .max(500)
-      .optional()
-      .meta({
-        description:
-          "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given. " +
-          "A block of another type than paragraph, video or audio is dropped, and the answer's `warnings` says so.",
-      }),
-    rich_content: z.array(richBlockSchema).max(500).optional().meta({
+const academyCreateFields = z.object({
+  title: text(TITLE_MAX).min(1, "Required"),
+  slug: slugInput.optional(),
+  description: text(2000).optional(),
+  summary: text(5000).optional(),
+  category: text(NAME_MAX).min(1, "Required"),
+  tags: tagsInput.optional(),
+  status: statusInput,
+  difficulty_level: z.enum(DIFFICULTY_LEVELS).default("beginner"),
+  duration_minutes: z.int().min(0).max(100_000).default(0),
+  thumbnail_url: httpUrl.optional(),
+  video_url: httpUrl.optional(),
+  audio_url: httpUrl.optional(),
+  is_featured: z.boolean().default(false),
+  author: text(NAME_MAX).optional().meta({ description: "The team is shown when absent." }),
+  content: z
+    .array(academyBlockSchema)
+    .max(500)
+    .optional()
+    .meta({
       description:
-        "Rich blocks (header, paragraph, list, quote); a block of another type is dropped, with a warning.",
+        "Content blocks. Without them: the description as a paragraph, then the video and audio URLs when given. " +
+        "A block of another type than paragraph, video or audio is dropped, and the answer's `warnings` says so.",
     }),
-    published_at: publishedAtInput.optional(),
-  })
+  rich_content: z.array(richBlockSchema).max(500).optional().meta({
+    description:
+      "Rich blocks (header, paragraph, list, quote); a block of another type is dropped, with a warning.",
+  }),
+  published_at: publishedAtInput.optional(),
+});
+
+export const academyCreateSchema = academyCreateFields
   .superRefine(publishedAtNeedsPublished)
   .meta({ title: "AcademyContentCreate" });
 
 export type BlogCreateInput = z.output<typeof blogCreateSchema>;
 export type AcademyCreateInput = z.output<typeof academyCreateSchema>;
+
+/** A create's field as an update's: left out means unchanged, so no default applies. */
+type Change<T extends z.ZodType> = z.ZodOptional<z.ZodType<Exclude<z.output<T>, undefined>, z.input<T>>>;
+
+/**
+ * An update's fields: the create's, each optional and without its default, checked by the same rules. The URL
+ * fields also take null, which empties them.
+ */
+function changesOf<S extends Record<string, z.ZodType>, N extends keyof S>(
+  shape: S,
+  clearable: readonly N[],
+): { [K in keyof S]: K extends N ? z.ZodOptional<z.ZodNullable<Change<S[K]>>> : Change<S[K]> } {
+  const fields: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    let inner: z.ZodType = field;
+    while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional)
+      inner = inner.unwrap() as z.ZodType;
+    fields[key] = (clearable as readonly string[]).includes(key)
+      ? inner.nullable().optional()
+      : inner.optional();
+  }
+  return fields as never;
+}
+
+/** published_at on an update: refused with another status sent; the status kept is checked by the model. */
+function publishedAtNeedsPublishedIfSent(
+  value: { status?: string; published_at?: Date | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.status !== undefined) publishedAtNeedsPublished({ ...value, status: value.status }, ctx);
+}
+
+const UPDATE_DESCRIPTION =
+  "The fields to change, each checked as on create: a field sent replaces the stored one, a field left out stays " +
+  "as it is (no defaults apply), null empties a URL field. At least one field.";
+
+export const blogUpdateSchema = z
+  .object(changesOf(blogCreateFields.shape, ["featured_image"]))
+  .superRefine(publishedAtNeedsPublishedIfSent)
+  .meta({ title: "BlogPostUpdate", description: UPDATE_DESCRIPTION });
+
+export const academyUpdateSchema = z
+  .object(changesOf(academyCreateFields.shape, ["thumbnail_url", "video_url", "audio_url"]))
+  .superRefine(publishedAtNeedsPublishedIfSent)
+  .meta({ title: "AcademyContentUpdate", description: UPDATE_DESCRIPTION });
+
+export type BlogUpdateInput = z.output<typeof blogUpdateSchema>;
+export type AcademyUpdateInput = z.output<typeof academyUpdateSchema>;
 
 export const listQuerySchema = z.object({
   limit: z.coerce
@@ -335,6 +388,7 @@ export const ERROR_CODES = {
   404: "not_found",
   405: "method_not_allowed",
   409: "conflict",
+  412: "precondition_failed",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",

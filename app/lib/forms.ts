@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { slugify } from "./content";
-import type { EditConflict } from "./edit-conflict";
+import type { EditConflict, EditVersion } from "./edit-conflict";
 
 /** One message per field name; "form" holds a message that belongs to no single field. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -29,6 +29,8 @@ export interface ActionResult<V = Record<string, string>> {
   toast?: ToastMessage;
   /** A save refused because a teammate saved the document after the editor loaded it (409). */
   conflict?: EditConflict;
+  /** The version a successful save stored: the editor's next base. */
+  version?: EditVersion;
 }
 
 type ParsedForm<T> =

@@ -59,8 +59,8 @@ function columns(input: AcademyWrite) {
   };
 }
 
-/** A revision's fields as a write, keeping the item's current status and publication time. */
-function fromRevision(snapshot: Record<string, unknown>, current: AdminAcademyItem): AcademyWrite {
+/** A revision's fields (or the item's own snapshot) as a write, keeping its current status and publication time. */
+export function fromRevision(snapshot: Record<string, unknown>, current: AdminAcademyItem): AcademyWrite {
   const level = DIFFICULTY_LEVELS.find((d) => d === snapshot.difficultyLevel) ?? current.difficultyLevel;
   return {
     title: snapshotText(snapshot.title),

@@ -61,8 +61,8 @@ function columns(input: BlogPostWrite) {
   };
 }
 
-/** A revision's fields as a write, keeping the post's current status and publication time. */
-function fromRevision(snapshot: Record<string, unknown>, current: AdminBlogPost): BlogPostWrite {
+/** A revision's fields (or the post's own snapshot) as a write, keeping its current status and publication time. */
+export function fromRevision(snapshot: Record<string, unknown>, current: AdminBlogPost): BlogPostWrite {
   return {
     title: snapshotText(snapshot.title),
     slug: snapshotText(snapshot.slug),

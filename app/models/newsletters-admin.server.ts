@@ -3,6 +3,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import {
+  auditLog,
+  authUsers,
   blogPosts,
   type NewsletterAudience,
   newsletterClicks,
@@ -13,8 +15,11 @@ import {
 } from "~/db/schema";
 import { personalize } from "~/infra/newsletter-mail.server";
 import { bodyBlocks } from "~/lib/content";
+import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
+import { newsletterSnapshot } from "~/lib/newsletter-conflict";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
+import { conflictWith, isStale, StaleEditError, versionOf } from "~/models/edit-conflicts.server";
 import {
   newsletterQueued,
   newsletterTemplate,
@@ -61,19 +66,61 @@ export async function newsletterFromPost(postId: string, who: AuditContext): Pro
   return row;
 }
 
-/** Saves a draft (or a scheduled one, which goes back to draft only by unscheduling). False once sending. */
+/** The audit actions of the saves that move a newsletter's version (its draft's content). */
+const DRAFT_SAVES = ["newsletter.create", "newsletter.update"];
+
+/**
+ * Saves a draft (or a scheduled one, which goes back to draft only by unscheduling). False once sending. With
+ * `base`, the version its editor loaded (its updated_at, which only a save of the draft moves), a newsletter saved
+ * since is not written over: StaleEditError, before anything is written. Returns the version it stored.
+ */
 export async function updateNewsletter(
   id: string,
   draft: NewsletterDraft,
   who: AuditContext,
-): Promise<boolean> {
-  const rows = await db()
-    .update(newsletters)
-    .set({ ...draft, updatedAt: sql`now()` })
-    .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
-    .returning({ id: newsletters.id });
-  if (rows.length) await audited(who, "newsletter.update", id);
-  return rows.length > 0;
+  base?: EditVersion,
+): Promise<EditVersion | false> {
+  const now = new Date();
+  return db().transaction(async (tx) => {
+    const [row] = await tx.select().from(newsletters).where(eq(newsletters.id, id)).for("update");
+    if (!row || (row.status !== "draft" && row.status !== "scheduled")) return false;
+    if (isStale(row, base)) throw new StaleEditError({ updatedAt: row.updatedAt, updatedBy: null });
+    await tx
+      .update(newsletters)
+      .set({ ...draft, updatedAt: now })
+      .where(eq(newsletters.id, id));
+    // In the save's transaction: the entry names who saved this version, for a refused editor's notice.
+    await recordAuditIn(tx, { ...who, action: "newsletter.update", entity: "newsletter", entityId: id });
+    return versionOf({ updatedAt: now });
+  });
+}
+
+/**
+ * What an editor whose save was refused is told: who saved the draft last (the member behind the last save's
+ * audit entry), when, and the draft as they left it.
+ */
+export async function newsletterConflict(id: string, error: StaleEditError): Promise<EditConflict> {
+  const [[row], [last]] = await Promise.all([
+    db().select().from(newsletters).where(eq(newsletters.id, id)),
+    db()
+      .select({ member: authUsers.id, actor: auditLog.actor })
+      .from(auditLog)
+      .leftJoin(authUsers, sql`lower(${authUsers.email}) = lower(${auditLog.actor})`)
+      .where(
+        and(
+          eq(auditLog.entity, "newsletter"),
+          eq(auditLog.entityId, id),
+          inArray(auditLog.action, DRAFT_SAVES),
+        ),
+      )
+      .orderBy(desc(auditLog.at))
+      .limit(1),
+  ]);
+  const conflict = await conflictWith({
+    updatedAt: error.current.updatedAt,
+    updatedBy: last?.member ?? null,
+  });
+  return { ...conflict, theirs: row ? newsletterSnapshot(row) : conflict.theirs };
 }
 
 export async function deleteNewsletter(id: string, who: AuditContext): Promise<boolean> {
@@ -95,7 +142,8 @@ export async function sendNow(id: string, who: AuditContext): Promise<boolean> {
 export async function scheduleNewsletter(id: string, at: Date | null, who: AuditContext): Promise<boolean> {
   const rows = await db()
     .update(newsletters)
-    .set({ status: at ? "scheduled" : "draft", scheduledAt: at, updatedAt: sql`now()` })
+    // Not the draft's version (updated_at): an editor open on it may still save its content.
+    .set({ status: at ? "scheduled" : "draft", scheduledAt: at })
     .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
     .returning({ id: newsletters.id });
   if (rows.length) await audited(who, at ? "newsletter.schedule" : "newsletter.unschedule", id, { at });

@@ -1,10 +1,16 @@
-// Saving website settings and social links (admin). Reads are in settings.server.ts. The save records its audit
-// entry and bumps the content version itself, after the commit.
-import { eq, sql } from "drizzle-orm";
+// Saving website settings and social links (admin), one tab of the settings screen at a time, each tab with its own
+// version (edit-stamps.server.ts): a save against a newer version of its tab is refused. Reads are in
+// settings.server.ts. The save records its audit entry and bumps the content version itself, after the commit.
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { socialLinks, websiteSettings } from "~/db/schema";
+import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
 import { encodeSetting, mergeSettings, SETTING_KEYS, type Settings, settingType } from "~/lib/settings";
+import { SETTINGS_TABS, type SettingsTab, tabKeys, tabSnapshot, tabsShowing } from "~/lib/settings-tabs";
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";
+import { conflictWith, type StaleEditError } from "~/models/edit-conflicts.server";
+import { lockStamps, stampsOf } from "~/models/edit-stamps.server";
+import { getSettings, listSocialLinks } from "~/models/settings.server";
 
 export interface SocialLinkUpdate {
   id: string;
@@ -24,36 +30,56 @@ export interface SettingsChange {
   }>;
 }
 
+/** A save of one tab of the settings screen, with the version of that tab its form loaded. */
+export interface TabSave {
+  tab: SettingsTab;
+  base?: EditVersion;
+}
+
 /**
  * One upsert per setting keyed on setting_key (booleans stored as 'true'/'false'), and an update of url and
- * is_active per social link, all in one transaction. Returns what changed (the audit entry's details).
+ * is_active per changed social link, all in one transaction. With `edit`, only that tab's settings (the Social tab:
+ * its links) are saved, and a save against a newer version of that tab is refused with StaleEditError before
+ * anything is written; a save of another tab never is. Every tab whose values changed gets a new version (a
+ * change of the analytics IDs moves SEO and Analytics). Returns what changed (the audit entry's details) and the
+ * version of the tab saved.
  */
 export async function saveSettings(
   values: Settings,
   links: SocialLinkUpdate[],
   who: AuditContext,
-): Promise<SettingsChange> {
-  const change = await db().transaction(async (tx) => {
+  edit?: TabSave,
+): Promise<SettingsChange & { version?: EditVersion }> {
+  const keys = edit ? tabKeys(edit.tab) : SETTING_KEYS;
+  const withLinks = !edit || edit.tab === "social";
+  const now = new Date();
+  const { change, version } = await db().transaction(async (tx) => {
+    const touched = [
+      ...(edit ? [edit.tab] : []),
+      ...tabsShowing(keys),
+      ...(withLinks ? ["social" as const] : []),
+    ];
+    const stamps = await lockStamps(tx, touched, edit && { document: edit.tab, base: edit.base });
     const rows = await tx
       .select({ settingKey: websiteSettings.settingKey, settingValue: websiteSettings.settingValue })
       .from(websiteSettings);
     const previous = mergeSettings(rows);
     const change: SettingsChange = { before: {}, after: {}, socialLinks: [] };
-    for (const key of SETTING_KEYS) {
+    for (const key of keys) {
       const value = encodeSetting(key, values[key]);
       await tx
         .insert(websiteSettings)
-        .values({ settingKey: key, settingValue: value, settingType: settingType(key) })
+        .values({ settingKey: key, settingValue: value, settingType: settingType(key), updatedAt: now })
         .onConflictDoUpdate({
           target: websiteSettings.settingKey,
-          set: { settingValue: value, settingType: settingType(key), updatedAt: sql`now()` },
+          set: { settingValue: value, settingType: settingType(key), updatedAt: now },
         });
       if (encodeSetting(key, previous[key]) !== value) {
         (change.before as Record<string, unknown>)[key] = previous[key];
         (change.after as Record<string, unknown>)[key] = values[key];
       }
     }
-    for (const link of links) {
+    for (const link of withLinks ? links : []) {
       const [old] = await tx.select().from(socialLinks).where(eq(socialLinks.id, link.id));
       if (!old) continue;
       if (old.url === link.url && old.isActive === link.isActive) continue;
@@ -68,13 +94,29 @@ export async function saveSettings(
         after: link,
       });
     }
-    return change;
+    const changedTabs = [
+      ...tabsShowing(Object.keys(change.after)),
+      ...(change.socialLinks.length > 0 ? ["social" as const] : []),
+    ];
+    await stamps.stamp(changedTabs, who, now);
+    return { change, version: edit && stamps.versionOf(edit.tab) };
   });
   await publicContentChanged(who, {
     action: "settings.save",
     entity: "settings",
-    entityId: null,
+    entityId: edit?.tab ?? null,
     details: { before: change.before, after: change.after, socialLinks: change.socialLinks },
   });
-  return change;
+  return { ...change, version };
+}
+
+/** The version of each tab of the settings screen, as its form loads it. */
+export function settingsVersions(): Promise<Record<SettingsTab, EditVersion>> {
+  return stampsOf(SETTINGS_TABS);
+}
+
+/** What a member whose save of `tab` was refused is told: who saved the tab, when, and its values now. */
+export async function settingsConflict(tab: SettingsTab, error: StaleEditError): Promise<EditConflict> {
+  const [settings, links] = await Promise.all([getSettings(), listSocialLinks()]);
+  return { ...(await conflictWith(error.current)), theirs: tabSnapshot(tab, settings, links) };
 }

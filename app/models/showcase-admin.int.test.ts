@@ -86,7 +86,8 @@ describe("settings save", () => {
       settingValue: "true",
       settingType: "boolean",
     });
-    expect(rows).toHaveLength(15);
+    // Every setting, besides the versions of the settings tabs the save changed (edit-stamps.server.ts).
+    expect(rows.filter((r) => !r.settingKey.startsWith("edit_stamp:"))).toHaveLength(15);
     expect((await listSocialLinks())[0]).toMatchObject({
       url: "https://linkedin.example/acme",
       isActive: false,

@@ -167,9 +167,14 @@ describe("answers from memory", { timeout: 120_000 }, () => {
       }),
     });
     expect(created.status).toBe(201);
+    // The item's version is its ETag, the same on the route's answer and on the copy answered from memory.
+    const etag = created.headers.get("etag");
+    expect(etag).toMatch(/^"\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
     const bySlug = await api(`?slug=${slug}`);
     expect(bySlug.status).toBe(200);
     expect((await bySlug.json()).data.slug).toBe(slug);
+    expect(bySlug.headers.get("etag")).toBe(etag);
+    for (let i = 0; i < 5; i++) expect((await api(`?slug=${slug}`)).headers.get("etag")).toBe(etag);
     expect(JSON.stringify(await (await api("?limit=50")).json())).toContain(slug);
 
     // A fresh key: exactly the limit passes on one instance, then 429 with Retry-After.

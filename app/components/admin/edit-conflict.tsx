@@ -2,17 +2,22 @@
 // (app/lib/edit-conflict.ts): who saved and when, each field they changed with their value beside the member's own,
 // and the two ways on: "Load their version" (what the member typed is set aside) or "Save mine over theirs" (a normal
 // save, so their version stays in the history and can be restored).
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { ItemKind } from "~/lib/content-enums";
 import type { EditConflict } from "~/lib/edit-conflict";
-import type { EditSubject } from "~/lib/edit-subjects";
-import { fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
+import { fieldText, REVISION_FIELDS, type RevisionField } from "~/lib/revision-fields";
 import { formatInZone } from "~/lib/site-time";
 
 const NOUNS: Record<ItemKind, string> = { page: "page", blog: "post", academy: "item" };
+
+/** A document other than a page, post or item (a newsletter, a settings tab): what to call it, and its fields. */
+export interface ConflictSubject {
+  noun: string;
+  fields: readonly RevisionField[];
+}
 
 export function EditConflictNotice({
   kind,
@@ -24,8 +29,7 @@ export function EditConflictNotice({
   onLoadTheirs,
   onSaveMine,
 }: {
-  /** A kind of content, or another document named by its own noun and fields (app/lib/edit-subjects.ts). */
-  kind: ItemKind | Pick<EditSubject, "noun" | "fields">;
+  kind: ItemKind | ConflictSubject;
   conflict: EditConflict;
   /** The document as the editor loaded it. */
   loaded: Record<string, unknown>;
@@ -47,22 +51,19 @@ export function EditConflictNotice({
   const who = conflict.savedBy ?? "Someone";
   // The keyboard goes to the notice when it appears, as to an error summary: the choice is made there.
   const heading = useRef<HTMLHeadingElement>(null);
+  // Its own id: a screen of several forms (the settings tabs) may show more than one notice.
+  const headingId = useId();
   useEffect(() => {
     if (conflict.version) heading.current?.focus();
   }, [conflict.version]);
   return (
     <section
       role="alert"
-      aria-labelledby="edit-conflict-heading"
+      aria-labelledby={headingId}
       className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-slate-900"
       data-testid="edit-conflict"
     >
-      <h2
-        id="edit-conflict-heading"
-        ref={heading}
-        tabIndex={-1}
-        className="text-base font-semibold outline-none"
-      >
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
         {who} saved this {noun} at {formatInZone(new Date(conflict.version), timeZone)}, after you opened it
       </h2>
       <p className="mt-1 text-sm">

@@ -1,29 +1,51 @@
 // The site navigation editor on the Pages screen: the header menu's links and the footer's columns (label and a
-// page path or address, in order). Saved as a whole; the server checks it and answers with messages by field.
+// page path or address, in order). Saved as a whole, with the version it loaded; the server checks it and answers
+// with messages by field, or, when a teammate saved the navigation meanwhile, with the conflict notice.
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
+import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useActionToast } from "~/components/ui/toaster";
+import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
+import { NAVIGATION_CONFLICT_FIELDS, navigationSnapshot } from "~/lib/navigation-conflict";
 import type { SiteNavigation } from "~/lib/site-navigation";
 
 export function NavigationEditor({
   navigation,
+  version,
   fields,
   result,
+  timeZone,
 }: {
   navigation: SiteNavigation;
+  /** The navigation's version as the page loaded it. */
+  version: EditVersion;
   fields: readonly FieldSpec[];
   result?: ActionResult;
+  timeZone: string;
 }) {
   const [value, setValue] = useState<Value>(navigation as unknown as Value);
   const busy = useNavigation();
   const saving = busy.state !== "idle" && busy.formData?.get("intent") === "navigation";
   const mine = result?.intent === "navigation" ? result : undefined;
   useActionToast(mine);
+  const snapshot = navigationSnapshot(value as unknown as SiteNavigation);
+  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
+  const submit = useSubmit();
+  const loadTheirs = () => takeTheirs((theirs) => setValue(theirs.navigation as Value));
+  // A normal save that carries their version: it goes through, with its audit entry.
+  const saveMine = () => {
+    if (!conflict) return;
+    submit(
+      { intent: "navigation", navigation: JSON.stringify(value), base: conflict.version },
+      { method: "post" },
+    );
+  };
   const errors = (mine && !mine.ok ? (mine.fieldErrors ?? {}) : {}) as Record<string, string | undefined>;
   const formRef = useRef<HTMLFormElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
@@ -40,8 +62,23 @@ export function NavigationEditor({
         The header menu and the footer columns on every public page. Links to the blog are hidden while the
         blog is off.
       </p>
+      {conflict ? (
+        <div className="mt-4">
+          <EditConflictNotice
+            kind={{ noun: "navigation", fields: NAVIGATION_CONFLICT_FIELDS }}
+            conflict={conflict}
+            loaded={base.content}
+            mine={snapshot}
+            timeZone={timeZone}
+            busy={saving}
+            onLoadTheirs={loadTheirs}
+            onSaveMine={saveMine}
+          />
+        </div>
+      ) : null}
       <Form ref={formRef} method="post" className="mt-4 space-y-4" aria-label="Site navigation">
         <input type="hidden" name="intent" value="navigation" />
+        <input type="hidden" name="base" value={base.version} />
         <input type="hidden" name="navigation" value={JSON.stringify(value)} />
         <BlockFields
           fields={fields}

@@ -1,24 +1,28 @@
 // One newsletter: the compose form (saved by every action, so a test, a send or a schedule uses what is on the
-// screen), the preview at phone and desktop width, and, once it goes out, live progress with pause and resume and
+// screen; every save carries the version the form loaded, and one against a newer version shows the conflict
+// notice and keeps what was typed), the preview at phone and desktop width, and, once it goes out, live progress with pause and resume and
 // the results per link (newsletter-results.tsx). While a send is scheduled or going out the page reloads its data
 // every 2 seconds.
 import { ArrowLeft, CalendarClock, Save, Send, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
 import { useTopic } from "~/components/admin/realtime";
 import { focusLost, useFocusBack } from "~/components/admin/use-focus-back";
+import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
-import type { RichBlock } from "~/lib/content";
+import { type RichBlock, toRichBlocks } from "~/lib/content";
 import { formatStamp } from "~/lib/dates";
-import type { ActionResult } from "~/lib/forms";
+import { type ActionResult, formValues } from "~/lib/forms";
+import { NEWSLETTER_CONFLICT_FIELDS, newsletterSnapshotOfForm } from "~/lib/newsletter-conflict";
 import { NEWSLETTER_LIMITS } from "~/lib/newsletter-form";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { sendTopic } from "~/lib/realtime-protocol";
@@ -35,6 +39,9 @@ interface Props {
     startedAt: string | null;
     finishedAt: string | null;
     fromPost: boolean;
+    version: string;
+    /** The draft as loaded, in the conflict notice's shape (app/lib/newsletter-conflict.ts). */
+    loaded: Record<string, unknown>;
   };
   preview: { html: string; text: string };
   progress: SendProgressView | null;
@@ -106,196 +113,234 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   const busyWith = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
   // "Cancel schedule" is gone once the schedule is: the focus goes to the time to schedule for.
   const { onSubmit } = useFocusBack(busy, () => document.getElementById(`${fid}-at`));
-  const submit = (intent: string) => {
+  const submit = (intent: string, base?: string) => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
     form.set("intent", intent);
+    if (base) form.set("base", base);
     fetcher.submit(form, { method: "post" });
   };
+  const formNow = () =>
+    formRef.current ? newsletterSnapshotOfForm(formValues(new FormData(formRef.current))) : newsletter.loaded;
+  const { base, conflict, takeTheirs } = useSaveVersion(newsletter.version, fetcher.data, formNow);
+  // A teammate's draft, once loaded: the fields the form does not hold itself start again from it.
+  const [theirs, setTheirs] = useState<{ draft: Record<string, unknown>; times: number } | null>(null);
+  const startValue = (key: string, stored: string | null | undefined) =>
+    theirs ? String(theirs.draft[key] ?? "") : (values?.[key] ?? stored ?? "");
+  const loadTheirs = () =>
+    takeTheirs((draft) => {
+      setSubject(String(draft.subject ?? ""));
+      setPreheader(String(draft.preheader ?? ""));
+      setTheirs((t) => ({ draft, times: (t?.times ?? 0) + 1 }));
+    });
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      onSubmit={onSubmit}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
-      aria-labelledby={`${fid}-heading`}
-    >
-      <h2 id={`${fid}-heading`} className="text-lg font-semibold text-slate-900 md:col-span-2">
-        Compose
-      </h2>
-      <Field
-        id={`${fid}-subject`}
-        label="Subject"
-        error={errors.subject}
-        className="md:col-span-2"
-        aside={<LengthCounter length={subject.length} limit={NEWSLETTER_LIMITS.subject} />}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="subject"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field
-        id={`${fid}-preheader`}
-        label="Preheader"
-        hint="The line mail apps show after the subject."
-        error={errors.preheader}
-        className="md:col-span-2"
-        aside={<LengthCounter length={preheader.length} limit={NEWSLETTER_LIMITS.preheader} />}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            name="preheader"
-            value={preheader}
-            onChange={(e) => setPreheader(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="md:col-span-2">
-        <Field id={`${fid}-body`} labelId={`${fid}-body-label`} label="Body" error={errors.body}>
-          {() => (
-            <BlockEditor
-              id={`${fid}-body`}
-              labelId={`${fid}-body-label`}
-              name="body"
-              initialBlocks={newsletter.blocks}
-            />
-          )}
-        </Field>
-        {newsletter.fromPost ? (
-          <p className="mt-1.5 text-xs text-slate-600">
-            A “Read it on our site” button to the post ends the message.
-          </p>
-        ) : null}
-      </div>
-      <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">
-          Audience: confirmed subscribers ({reach} now)
-        </legend>
-        <Field id={`${fid}-source`} label="Signed up on" error={errors.sourcePage}>
-          {(aria) => (
-            <Select
-              {...aria}
-              name="sourcePage"
-              defaultValue={values?.sourcePage ?? newsletter.audience.sourcePage ?? ""}
-            >
-              <option value="">Any page</option>
-              {sources.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id={`${fid}-from`} label="Signed up from" error={errors.signedUpFrom}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              name="signedUpFrom"
-              defaultValue={values?.signedUpFrom ?? newsletter.audience.signedUpFrom ?? ""}
-            />
-          )}
-        </Field>
-        <Field id={`${fid}-to`} label="Signed up until" error={errors.signedUpTo}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              name="signedUpTo"
-              defaultValue={values?.signedUpTo ?? newsletter.audience.signedUpTo ?? ""}
-            />
-          )}
-        </Field>
-      </fieldset>
-      <div className="flex flex-wrap gap-2 md:col-span-2">
-        <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
-          <Save aria-hidden />
-          {busyWith === "save" ? "Saving…" : "Save draft"}
-        </Button>
-        <ConfirmDialog
-          title="Delete newsletter"
-          description="Are you sure you want to delete this newsletter? This action cannot be undone."
-          onConfirm={() => submit("delete")}
-          trigger={
-            <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
-              <Trash2 aria-hidden />
-              Delete
-            </Button>
-          }
+    <>
+      {conflict ? (
+        <EditConflictNotice
+          kind={{ noun: "newsletter", fields: NEWSLETTER_CONFLICT_FIELDS }}
+          conflict={conflict}
+          loaded={base.content}
+          mine={values ? newsletterSnapshotOfForm(values) : formNow()}
+          timeZone={timeZone}
+          busy={busy}
+          onLoadTheirs={loadTheirs}
+          // A normal save that carries their version: it goes through, with its audit entry.
+          onSaveMine={() => submit("save", conflict.version)}
         />
-      </div>
-      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Send a test</legend>
-        <Field id={`${fid}-test`} label="To" error={errors.to}>
-          {(aria) => <Input {...aria} type="email" name="to" defaultValue={values?.to ?? adminEmail} />}
-        </Field>
-        <Button type="submit" name="intent" value="test" variant="outline" disabled={busy || !mailConfigured}>
-          <Send aria-hidden />
-          {busyWith === "test" ? "Sending…" : "Send test"}
-        </Button>
-      </fieldset>
-      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Send</legend>
-        <Field id={`${fid}-at`} label={`Schedule for (${timeZone})`} error={errors.scheduledAt}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="datetime-local"
-              name="scheduledAt"
-              defaultValue={values?.scheduledAt ?? newsletter.scheduledAt}
-            />
-          )}
-        </Field>
-        <Button
-          type="submit"
-          name="intent"
-          value="schedule"
-          variant="outline"
-          disabled={busy || !mailConfigured}
-        >
-          <CalendarClock aria-hidden />
-          {busyWith === "schedule"
-            ? "Scheduling…"
-            : newsletter.status === "scheduled"
-              ? "Reschedule"
-              : "Schedule"}
-        </Button>
-        {newsletter.status === "scheduled" ? (
-          <Button
-            type="submit"
-            name="intent"
-            value="unschedule"
-            variant="ghost"
-            disabled={busy}
-            className="sm:col-span-2"
+      ) : null}
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        onSubmit={onSubmit}
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
+        aria-labelledby={`${fid}-heading`}
+      >
+        <h2 id={`${fid}-heading`} className="text-lg font-semibold text-slate-900 md:col-span-2">
+          Compose
+        </h2>
+        <input type="hidden" name="base" value={base.version} />
+        <Fragment key={theirs?.times ?? 0}>
+          <Field
+            id={`${fid}-subject`}
+            label="Subject"
+            error={errors.subject}
+            className="md:col-span-2"
+            aside={<LengthCounter length={subject.length} limit={NEWSLETTER_LIMITS.subject} />}
           >
-            Cancel schedule
+            {(aria) => (
+              <Input
+                {...aria}
+                name="subject"
+                value={subject}
+                onChange={(e) => setSubject(e.target.value)}
+                required
+              />
+            )}
+          </Field>
+          <Field
+            id={`${fid}-preheader`}
+            label="Preheader"
+            hint="The line mail apps show after the subject."
+            error={errors.preheader}
+            className="md:col-span-2"
+            aside={<LengthCounter length={preheader.length} limit={NEWSLETTER_LIMITS.preheader} />}
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                name="preheader"
+                value={preheader}
+                onChange={(e) => setPreheader(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="md:col-span-2">
+            <Field id={`${fid}-body`} labelId={`${fid}-body-label`} label="Body" error={errors.body}>
+              {() => (
+                <BlockEditor
+                  id={`${fid}-body`}
+                  labelId={`${fid}-body-label`}
+                  name="body"
+                  initialBlocks={theirs ? toRichBlocks(theirs.draft.body) : newsletter.blocks}
+                />
+              )}
+            </Field>
+            {newsletter.fromPost ? (
+              <p className="mt-1.5 text-xs text-slate-600">
+                A “Read it on our site” button to the post ends the message.
+              </p>
+            ) : null}
+          </div>
+          <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-3">
+            <legend className="mb-2 text-sm font-semibold text-slate-900">
+              Audience: confirmed subscribers ({reach} now)
+            </legend>
+            <Field id={`${fid}-source`} label="Signed up on" error={errors.sourcePage}>
+              {(aria) => (
+                <Select
+                  {...aria}
+                  name="sourcePage"
+                  defaultValue={startValue("sourcePage", newsletter.audience.sourcePage)}
+                >
+                  <option value="">Any page</option>
+                  {sources.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field id={`${fid}-from`} label="Signed up from" error={errors.signedUpFrom}>
+              {(aria) => (
+                <Input
+                  {...aria}
+                  type="date"
+                  name="signedUpFrom"
+                  defaultValue={startValue("signedUpFrom", newsletter.audience.signedUpFrom)}
+                />
+              )}
+            </Field>
+            <Field id={`${fid}-to`} label="Signed up until" error={errors.signedUpTo}>
+              {(aria) => (
+                <Input
+                  {...aria}
+                  type="date"
+                  name="signedUpTo"
+                  defaultValue={startValue("signedUpTo", newsletter.audience.signedUpTo)}
+                />
+              )}
+            </Field>
+          </fieldset>
+        </Fragment>
+        <div className="flex flex-wrap gap-2 md:col-span-2">
+          <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
+            <Save aria-hidden />
+            {busyWith === "save" ? "Saving…" : "Save draft"}
           </Button>
-        ) : null}
-        <div className="sm:col-span-2">
           <ConfirmDialog
-            title="Send now"
-            description={`Send “${subject}” now to ${reach} confirmed ${reach === 1 ? "subscriber" : "subscribers"}? A sent message cannot be called back.`}
-            confirmLabel="Send now"
-            onConfirm={() => submit("send")}
+            title="Delete newsletter"
+            description="Are you sure you want to delete this newsletter? This action cannot be undone."
+            onConfirm={() => submit("delete")}
             trigger={
-              <Button type="button" disabled={busy || !mailConfigured}>
-                <Send aria-hidden />
-                {busyWith === "send" ? "Starting…" : "Send now"}
+              <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
+                <Trash2 aria-hidden />
+                Delete
               </Button>
             }
           />
         </div>
-      </fieldset>
-    </fetcher.Form>
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Send a test</legend>
+          <Field id={`${fid}-test`} label="To" error={errors.to}>
+            {(aria) => <Input {...aria} type="email" name="to" defaultValue={values?.to ?? adminEmail} />}
+          </Field>
+          <Button
+            type="submit"
+            name="intent"
+            value="test"
+            variant="outline"
+            disabled={busy || !mailConfigured}
+          >
+            <Send aria-hidden />
+            {busyWith === "test" ? "Sending…" : "Send test"}
+          </Button>
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Send</legend>
+          <Field id={`${fid}-at`} label={`Schedule for (${timeZone})`} error={errors.scheduledAt}>
+            {(aria) => (
+              <Input
+                {...aria}
+                type="datetime-local"
+                name="scheduledAt"
+                defaultValue={values?.scheduledAt ?? newsletter.scheduledAt}
+              />
+            )}
+          </Field>
+          <Button
+            type="submit"
+            name="intent"
+            value="schedule"
+            variant="outline"
+            disabled={busy || !mailConfigured}
+          >
+            <CalendarClock aria-hidden />
+            {busyWith === "schedule"
+              ? "Scheduling…"
+              : newsletter.status === "scheduled"
+                ? "Reschedule"
+                : "Schedule"}
+          </Button>
+          {newsletter.status === "scheduled" ? (
+            <Button
+              type="submit"
+              name="intent"
+              value="unschedule"
+              variant="ghost"
+              disabled={busy}
+              className="sm:col-span-2"
+            >
+              Cancel schedule
+            </Button>
+          ) : null}
+          <div className="sm:col-span-2">
+            <ConfirmDialog
+              title="Send now"
+              description={`Send “${subject}” now to ${reach} confirmed ${reach === 1 ? "subscriber" : "subscribers"}? A sent message cannot be called back.`}
+              confirmLabel="Send now"
+              onConfirm={() => submit("send")}
+              trigger={
+                <Button type="button" disabled={busy || !mailConfigured}>
+                  <Send aria-hidden />
+                  {busyWith === "send" ? "Starting…" : "Send now"}
+                </Button>
+              }
+            />
+          </div>
+        </fieldset>
+      </fetcher.Form>
+    </>
   );
 }
 

@@ -1,20 +1,25 @@
-// The five tabs of /admin/settings that are saved together by 'Save Settings': General, Social, SEO, Analytics
-// and Chat. Switches post 'true'/'false' through hidden inputs, so a form sent without JavaScript keeps them.
+// The five tabs of /admin/settings saved by 'Save Settings', each on its own (settings-tab-form.tsx): General,
+// Social, SEO, Analytics and Chat. Every field is held here, so a tab keeps what was typed while another is shown or
+// saved, and the analytics IDs shown on SEO and Analytics stay one value. Switches post 'true'/'false' through
+// hidden inputs, so a form sent without JavaScript keeps them.
 import { useState } from "react";
 import { MediaUrlField } from "~/components/admin/media-url-field";
+import { SettingsTabForm } from "~/components/admin/settings-tab-form";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
-import { TabsContent } from "~/components/ui/tabs";
-import type { FieldErrors } from "~/lib/forms";
-import type { Settings } from "~/lib/settings";
+import type { EditVersion } from "~/lib/edit-conflict";
+import type { ActionResult, FieldErrors } from "~/lib/forms";
+import { SETTING_KEYS, type SettingKey, type Settings } from "~/lib/settings";
 import { SEO_LIMITS } from "~/lib/settings-form";
+import {
+  SETTINGS_TAB_FIELDS,
+  type SettingsTab,
+  type SocialLinkValues,
+  socialFields,
+  tabSnapshot,
+} from "~/lib/settings-tabs";
 
-export interface SocialLinkValue {
-  id: string;
-  platform: string;
-  url: string;
-  isActive: boolean;
-}
+export type SocialLinkValue = SocialLinkValues;
 
 /** A labelled switch that submits name=true|false. */
 export function SwitchField({
@@ -88,55 +93,84 @@ function TrackingIdFields({
   );
 }
 
-function Panel({ value, title, children }: { value: string; title: string; children: React.ReactNode }) {
-  return (
-    <TabsContent
-      value={value}
-      forceMount
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
-      <div className="space-y-4">{children}</div>
-    </TabsContent>
-  );
+/** A teammate's values of one tab (tabSnapshot's shape) laid over the form's. */
+function withTheirs(draft: Settings, links: SocialLinkValue[], theirs: Record<string, unknown>) {
+  const settings = { ...draft };
+  for (const key of SETTING_KEYS) {
+    if (key in theirs) (settings as Record<SettingKey, unknown>)[key] = theirs[key];
+  }
+  const social = links.map((l) => ({
+    ...l,
+    url: String(theirs[`socialUrl.${l.id}`] ?? l.url),
+    isActive:
+      typeof theirs[`socialActive.${l.id}`] === "boolean"
+        ? Boolean(theirs[`socialActive.${l.id}`])
+        : l.isActive,
+  }));
+  return { settings, social };
 }
 
 export function SettingsPanels({
   values,
   socialLinks,
   errors,
+  versions,
+  result,
+  savingTab,
+  timeZone,
 }: {
   values: Settings;
   socialLinks: SocialLinkValue[];
   errors: FieldErrors;
+  /** Each tab's version as the page loaded it. */
+  versions: Record<SettingsTab, EditVersion>;
+  result: ActionResult<unknown> | undefined;
+  /** The tab being saved, if any. */
+  savingTab: string | null;
+  timeZone: string;
 }) {
-  const [toggles, setToggles] = useState({
-    blogEnabled: values.blogEnabled,
-    contactFormEnabled: values.contactFormEnabled,
-    newsletterEnabled: values.newsletterEnabled,
-    chatEnabled: values.chatEnabled,
-  });
-  const [siteTitle, setSiteTitle] = useState(values.siteTitle);
-  const [description, setDescription] = useState(values.siteDescription);
-  const [ogImage, setOgImage] = useState(values.ogImage);
-  // The SEO and Analytics tabs both show the analytics and pixel IDs; one state keeps the two inputs equal.
-  const [gaId, setGaId] = useState(values.googleAnalyticsId);
-  const [pixelId, setPixelId] = useState(values.facebookPixelId);
-  const [chatCode, setChatCode] = useState(values.chatWidget);
+  const [draft, setDraft] = useState<Settings>(values);
   const [links, setLinks] = useState(socialLinks);
-  const tracking = { gaId, setGaId, pixelId, setPixelId, errors };
-  const toggle = (key: keyof typeof toggles) => (checked: boolean) =>
-    setToggles((t) => ({ ...t, [key]: checked }));
+  const set =
+    <K extends SettingKey>(key: K) =>
+    (value: Settings[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+  const text = (key: SettingKey) => ({
+    value: String(draft[key]),
+    onChange: (e: { target: { value: string } }) => set(key)(e.target.value as never),
+  });
+  const tracking = {
+    gaId: draft.googleAnalyticsId,
+    setGaId: set("googleAnalyticsId"),
+    pixelId: draft.facebookPixelId,
+    setPixelId: set("facebookPixelId"),
+    errors,
+  };
+  const tabForm = (tab: SettingsTab) => ({
+    tab,
+    version: versions[tab],
+    result,
+    saving: savingTab === tab,
+    snapshot: tabSnapshot(tab, draft, links),
+    fields: tab === "social" ? socialFields(links) : SETTINGS_TAB_FIELDS[tab],
+    timeZone,
+    onLoadTheirs: (theirs: Record<string, unknown>) => {
+      const next = withTheirs(draft, links, theirs);
+      setDraft(next.settings);
+      setLinks(next.social);
+    },
+  });
+  const { siteTitle, siteDescription: description } = draft;
 
   return (
     <>
-      <Panel value="general" title="General">
+      <SettingsTabForm {...tabForm("general")} title="General">
         <TextField
           id="contactEmail"
           name="contactEmail"
           label="Contact email"
           type="email"
-          defaultValue={values.contactEmail}
+          {...text("contactEmail")}
           error={errors.contactEmail}
           autoComplete="off"
         />
@@ -145,14 +179,14 @@ export function SettingsPanels({
           name="contactPhone"
           label="Phone"
           type="tel"
-          defaultValue={values.contactPhone}
+          {...text("contactPhone")}
           error={errors.contactPhone}
         />
         <TextareaField
           id="companyAddress"
           name="companyAddress"
           label="Company address"
-          defaultValue={values.companyAddress}
+          {...text("companyAddress")}
           className="min-h-20"
           error={errors.companyAddress}
         />
@@ -163,29 +197,28 @@ export function SettingsPanels({
             name="blogEnabled"
             label="Blog"
             description="Show the blog on the public site"
-            checked={toggles.blogEnabled}
-            onCheckedChange={toggle("blogEnabled")}
+            checked={draft.blogEnabled}
+            onCheckedChange={set("blogEnabled")}
           />
           <SwitchField
             id="contactFormEnabled"
             name="contactFormEnabled"
             label="Contact form"
             description="Accept messages through the contact page"
-            checked={toggles.contactFormEnabled}
-            onCheckedChange={toggle("contactFormEnabled")}
+            checked={draft.contactFormEnabled}
+            onCheckedChange={set("contactFormEnabled")}
           />
           <SwitchField
             id="newsletterEnabled"
             name="newsletterEnabled"
             label="Newsletter"
             description="Offer newsletter sign-up"
-            checked={toggles.newsletterEnabled}
-            onCheckedChange={toggle("newsletterEnabled")}
+            checked={draft.newsletterEnabled}
+            onCheckedChange={set("newsletterEnabled")}
           />
         </fieldset>
-      </Panel>
-
-      <Panel value="social" title="Social links">
+      </SettingsTabForm>
+      <SettingsTabForm {...tabForm("social")} title="Social links">
         {links.length === 0 ? (
           <p className="text-sm text-slate-600">No social platforms configured.</p>
         ) : null}
@@ -227,15 +260,14 @@ export function SettingsPanels({
             </div>
           </div>
         ))}
-      </Panel>
+      </SettingsTabForm>
 
-      <Panel value="seo" title="SEO">
+      <SettingsTabForm {...tabForm("seo")} title="SEO">
         <TextField
           id="siteTitle"
           name="siteTitle"
           label="Site title"
-          value={siteTitle}
-          onChange={(e) => setSiteTitle(e.target.value)}
+          {...text("siteTitle")}
           error={errors.siteTitle}
           hint={`${siteTitle.length}/${SEO_LIMITS.title} · keep the title under ${SEO_LIMITS.title} characters`}
         />
@@ -243,8 +275,7 @@ export function SettingsPanels({
           id="siteDescription"
           name="siteDescription"
           label="Meta description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...text("siteDescription")}
           className="min-h-24"
           error={errors.siteDescription}
           hint={
@@ -264,7 +295,7 @@ export function SettingsPanels({
           id="metaKeywords"
           name="metaKeywords"
           label="Meta keywords"
-          defaultValue={values.metaKeywords}
+          {...text("metaKeywords")}
           hint="Comma-separated"
           error={errors.metaKeywords}
         />
@@ -273,8 +304,8 @@ export function SettingsPanels({
           name="ogImage"
           label="Open Graph image URL"
           bucket="images"
-          value={ogImage}
-          onChange={setOgImage}
+          value={draft.ogImage}
+          onChange={set("ogImage")}
           hint="1200x630 recommended."
           error={errors.ogImage}
         />
@@ -289,47 +320,46 @@ export function SettingsPanels({
             <li>Use an Open Graph image of 1200x630 pixels.</li>
           </ul>
         </div>
-      </Panel>
+      </SettingsTabForm>
 
-      <Panel value="analytics" title="Analytics">
+      <SettingsTabForm {...tabForm("analytics")} title="Analytics">
         <TrackingIdFields idPrefix="" labels={["Google Analytics ID", "Meta pixel ID"]} {...tracking} />
         <TextField
           id="hotjarId"
           name="hotjarId"
           label="Hotjar site ID"
-          defaultValue={values.hotjarId}
+          {...text("hotjarId")}
           inputMode="numeric"
           error={errors.hotjarId}
         />
         <p className="text-xs text-slate-600">
           Analytics load on the public site only after a visitor consents.
         </p>
-      </Panel>
+      </SettingsTabForm>
 
-      <Panel value="chat" title="Chat">
+      <SettingsTabForm {...tabForm("chat")} title="Chat">
         <SwitchField
           id="chatEnabled"
           name="chatEnabled"
           label="Enable chat widget"
-          checked={toggles.chatEnabled}
-          onCheckedChange={toggle("chatEnabled")}
+          checked={draft.chatEnabled}
+          onCheckedChange={set("chatEnabled")}
         />
-        {toggles.chatEnabled ? (
+        {draft.chatEnabled ? (
           <TextareaField
             id="chatWidget"
             name="chatWidget"
             label="Chat widget embed code"
-            value={chatCode}
-            onChange={(e) => setChatCode(e.target.value)}
+            {...text("chatWidget")}
             className="min-h-40 font-mono text-xs"
             placeholder="<script>…</script>"
             error={errors.chatWidget}
           />
         ) : (
           // Hidden while chat is off, but kept, so turning chat on again restores the code.
-          <input type="hidden" name="chatWidget" value={chatCode} />
+          <input type="hidden" name="chatWidget" value={draft.chatWidget} />
         )}
-      </Panel>
+      </SettingsTabForm>
     </>
   );
 }

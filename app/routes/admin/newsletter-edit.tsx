@@ -1,6 +1,7 @@
 // /admin/newsletters/:id: compose one newsletter (subject, preheader, body in the block editor, audience), preview
 // it at phone and desktop width, send a test to yourself, send now or schedule; while it goes out, its live
-// progress with pause and resume; afterwards its results and clicks per link.
+// progress with pause and resume; afterwards its results and clicks per link. Every save of the draft carries the
+// version its form loaded: a save against a newer one is refused (409) and keeps what was typed.
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { NewsletterEditor } from "~/components/admin/newsletter-editor";
@@ -11,14 +12,18 @@ import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { parseBody } from "~/lib/blocks";
 import { adminTitle } from "~/lib/brand";
 import { toRichBlocks } from "~/lib/content";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, gone, invalid, parseForm, refuse } from "~/lib/forms";
+import { newsletterSnapshot } from "~/lib/newsletter-conflict";
 import { newsletterSchema, scheduleSchemaIn, testSendSchema } from "~/lib/newsletter-form";
 import { toWallTime } from "~/lib/site-time";
+import { StaleEditError, versionOf } from "~/models/edit-conflicts.server";
 import {
   audienceSize,
   clicksPerLink,
   deleteNewsletter,
   getNewsletter,
+  newsletterConflict,
   previewNewsletter,
   scheduleNewsletter,
   sendNow,
@@ -65,6 +70,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         startedAt: newsletter.startedAt?.toISOString() ?? null,
         finishedAt: newsletter.finishedAt?.toISOString() ?? null,
         fromPost: Boolean(newsletter.postId),
+        // The version the compose form loaded, and its draft as the conflict notice compares it.
+        version: versionOf(newsletter),
+        loaded: newsletterSnapshot(newsletter),
       },
       preview,
       progress: progress.get(newsletter.id) ?? null,
@@ -124,29 +132,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       body: parseBody(body),
       audience: { sourcePage, signedUpFrom, signedUpTo },
     };
-    if (!(await updateNewsletter(newsletter.id, draft, who)))
-      return refuse(MESSAGES.locked, { values: parsed.values }, 409);
-    if (intent === "save") return done(MESSAGES.saved, { intent });
+    let version: string | false;
+    try {
+      version = await updateNewsletter(
+        newsletter.id,
+        draft,
+        who,
+        String(form.get("base") ?? "") || undefined,
+      );
+    } catch (error) {
+      if (!(error instanceof StaleEditError)) throw error;
+      const conflict = await newsletterConflict(newsletter.id, error);
+      return refuse(CONFLICT_MESSAGES.refused, { intent, values: parsed.values, conflict }, 409);
+    }
+    if (!version) return refuse(MESSAGES.locked, { values: parsed.values }, 409);
+    // Every answer from here on carries the version saved: the form's next base.
+    if (intent === "save") return done(MESSAGES.saved, { intent, version });
     if (intent === "test") {
       const to = parseForm(testSendSchema, form);
-      if (!to.ok) return invalid({ intent, fieldErrors: to.fieldErrors, values: parsed.values });
-      if (!mailConfigured()) return refuse(MESSAGES.noMail, { values: parsed.values });
+      if (!to.ok) return invalid({ intent, fieldErrors: to.fieldErrors, values: parsed.values, version });
+      if (!mailConfigured()) return refuse(MESSAGES.noMail, { values: parsed.values, version });
       const saved = await getNewsletter(newsletter.id);
       if (!saved) return gone(MESSAGES.gone);
       await sendTest(saved, to.data.to, who);
-      return done(`Test on its way to ${to.data.to}`, { intent });
+      return done(`Test on its way to ${to.data.to}`, { intent, version });
     }
     if (intent === "send") {
-      if (!mailConfigured()) return refuse(MESSAGES.noMail, { values: parsed.values });
-      if (!(await sendNow(newsletter.id, who))) return refuse(MESSAGES.locked, {}, 409);
-      return done("Sending started", { intent });
+      if (!mailConfigured()) return refuse(MESSAGES.noMail, { values: parsed.values, version });
+      if (!(await sendNow(newsletter.id, who))) return refuse(MESSAGES.locked, { version }, 409);
+      return done("Sending started", { intent, version });
     }
     if (intent === "schedule") {
       const when = parseForm(scheduleSchemaIn(env().siteTimeZone), form);
-      if (!when.ok) return invalid({ intent, fieldErrors: when.fieldErrors, values: parsed.values });
+      if (!when.ok) return invalid({ intent, fieldErrors: when.fieldErrors, values: parsed.values, version });
       if (!(await scheduleNewsletter(newsletter.id, when.data.scheduledAt, who)))
-        return refuse(MESSAGES.locked, {}, 409);
-      return done("Newsletter scheduled", { intent });
+        return refuse(MESSAGES.locked, { version }, 409);
+      return done("Newsletter scheduled", { intent, version });
     }
   } catch (error) {
     logger.error({ err: error, intent }, "newsletter action failed");

@@ -10,14 +10,22 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
 import { formatDateTime } from "~/lib/dates";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, refuse } from "~/lib/forms";
 import { NAVIGATION_FIELDS, navigationSchema } from "~/lib/site-navigation-schema";
+import { StaleEditError } from "~/models/edit-conflicts.server";
 import { isLivePage, listPages } from "~/models/pages.server";
-import { getNavigation, saveNavigation } from "~/models/site-navigation.server";
+import {
+  getNavigation,
+  navigationConflict,
+  navigationVersion,
+  saveNavigation,
+} from "~/models/site-navigation.server";
 import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,10 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       updatedBy: row.updatedByName?.trim() || row.updatedByEmail,
       blockCount: Array.isArray(row.blocks) ? row.blocks.length : 0,
     }));
-    return data({ pages, navigation: await getNavigation(), fields: NAVIGATION_FIELDS, loadFailed: false });
+    const [navigation, navigationAt] = await Promise.all([getNavigation(), navigationVersion()]);
+    const timeZone = env().siteTimeZone;
+    return data({ pages, navigation, navigationAt, timeZone, fields: NAVIGATION_FIELDS, loadFailed: false });
   } catch (error) {
     logger.error({ err: error }, "Failed to load pages");
-    return data({ pages: [], navigation: null, fields: NAVIGATION_FIELDS, loadFailed: true });
+    return data({
+      pages: [],
+      navigation: null,
+      navigationAt: "",
+      timeZone: env().siteTimeZone,
+      fields: NAVIGATION_FIELDS,
+      loadFailed: true,
+    });
   }
 }
 
@@ -61,8 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const issue of parsed.error.issues) fieldErrors[["nav", ...issue.path].join(".")] ??= issue.message;
     return refuse("Please check the highlighted fields", { intent, fieldErrors });
   }
-  await saveNavigation(parsed.data, auditContext(admin.email, request, requestInfo(context).ip));
-  return done("Navigation saved", { intent });
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  try {
+    const version = await saveNavigation(parsed.data, who, String(form.get("base") ?? "") || undefined);
+    return done("Navigation saved", { intent, version });
+  } catch (error) {
+    if (!(error instanceof StaleEditError)) throw error;
+    return refuse(CONFLICT_MESSAGES.refused, { intent, conflict: await navigationConflict(error) }, 409);
+  }
 }
 
 export function meta() {
@@ -70,7 +93,7 @@ export function meta() {
 }
 
 export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages, loadFailed, navigation, fields } = loaderData;
+  const { pages, loadFailed, navigation, navigationAt, timeZone, fields } = loaderData;
   return (
     <>
       <AdminPageHeader
@@ -146,7 +169,15 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
           </ScrollRegion>
         )}
       </Card>
-      {navigation ? <NavigationEditor navigation={navigation} fields={fields} result={actionData} /> : null}
+      {navigation ? (
+        <NavigationEditor
+          navigation={navigation}
+          version={navigationAt}
+          fields={fields}
+          result={actionData}
+          timeZone={timeZone}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,20 +1,23 @@
-// /admin/settings: six tabs. General, Social, SEO, Analytics and Chat are one form saved by 'Save Settings'
-// (one upsert per setting key, social links updated by id); Showcase manages the hero media with its own actions.
+// /admin/settings: six tabs. General, Social, SEO, Analytics and Chat are each a form saved by its own 'Save
+// Settings' (one upsert per setting of the tab, social links updated by id), with the version of the tab it loaded:
+// a save against a newer version of that tab is refused (409) and keeps what was typed; two members saving
+// different tabs never conflict. Showcase manages the hero media with its own actions.
 // Every write bumps the content version, so the public site shows it on the next request.
 import { useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { SettingsPanels, type SocialLinkValue } from "~/components/admin/settings-panels";
+import { settingsSaveIntent } from "~/components/admin/settings-tab-form";
 import { ShowcaseManager } from "~/components/admin/showcase-manager";
 import { useUrlTab } from "~/components/admin/use-url-tab";
-import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showToast, useActionToast } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { type ActionResult, done, type FieldErrors, gone, parseForm, refuse } from "~/lib/forms";
 import { MEDIA_MESSAGES } from "~/lib/media";
 import type { Settings } from "~/lib/settings";
@@ -25,10 +28,17 @@ import {
   showcaseAddSchema,
   socialUrlSchema,
 } from "~/lib/settings-form";
+import { isSettingsTab } from "~/lib/settings-tabs";
 import { keepDataOnTabChange } from "~/lib/url-tab";
+import { StaleEditError } from "~/models/edit-conflicts.server";
 import { missingAltText } from "~/models/media.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
-import { type SocialLinkUpdate, saveSettings } from "~/models/settings-admin.server";
+import {
+  type SocialLinkUpdate,
+  saveSettings,
+  settingsConflict,
+  settingsVersions,
+} from "~/models/settings-admin.server";
 import {
   addShowcaseItem,
   deleteShowcaseItem,
@@ -47,7 +57,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCan({ request, context }, "settings.manage");
-  const [settings, socialLinks] = await Promise.all([getSettings(), listSocialLinks()]);
+  const [settings, socialLinks, versions] = await Promise.all([
+    getSettings(),
+    listSocialLinks(),
+    settingsVersions(),
+  ]);
   let showcase: Awaited<ReturnType<typeof listAllShowcase>> = [];
   let showcaseFailed = false;
   try {
@@ -57,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showcaseFailed = true;
   }
   return data(
-    { settings, socialLinks, showcase, showcaseFailed, timeZone: env().siteTimeZone },
+    { settings, socialLinks, versions, timeZone: env().siteTimeZone, showcase, showcaseFailed },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -111,29 +125,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   if (intent === "save-settings") {
+    // One tab's form names its tab and the version it loaded; a save without a tab saves every setting, unchecked.
+    const tab = form.get("tab");
+    const edit = isSettingsTab(tab) ? { tab, base: String(form.get("base") ?? "") || undefined } : undefined;
+    const answered = edit ? { intent: settingsSaveIntent(edit.tab) } : {};
     let previous: Settings;
     try {
       previous = await getSettings();
       const { values, links, errors, hasErrors } = parseSettingsForm(form, previous);
+      const typed = { ...answered, values: { settings: values, links } };
       if (hasErrors) {
-        return refuse<SettingsValues>("Failed to save settings", {
-          fieldErrors: errors,
-          values: { settings: values, links },
-        });
+        return refuse<SettingsValues>("Failed to save settings", { ...typed, fieldErrors: errors });
       }
       // A library image as the Open Graph image needs alt text (ADR 019).
       const altErrors = await missingAltText({ ogImage: values.ogImage });
       if (Object.keys(altErrors).length > 0) {
-        return refuse<SettingsValues>(MEDIA_MESSAGES.altMissingToast, {
-          fieldErrors: altErrors,
-          values: { settings: values, links },
-        });
+        return refuse<SettingsValues>(MEDIA_MESSAGES.altMissingToast, { ...typed, fieldErrors: altErrors });
       }
-      await saveSettings(values, links, who);
-      return done("Settings saved successfully");
+      try {
+        const { version } = await saveSettings(values, links, who, edit);
+        return done("Settings saved successfully", { ...answered, version });
+      } catch (error) {
+        if (!(edit && error instanceof StaleEditError)) throw error;
+        const conflict = await settingsConflict(edit.tab, error);
+        return refuse<SettingsValues>(CONFLICT_MESSAGES.refused, { ...typed, conflict }, 409);
+      }
     } catch (error) {
       logger.error({ err: error }, "failed to save settings");
-      return refuse("Failed to save settings", {}, 500);
+      return refuse("Failed to save settings", answered, 500);
     }
   }
 
@@ -230,7 +249,10 @@ export const shouldRevalidate = keepDataOnTabChange;
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-settings";
+  const savingTab =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "save-settings"
+      ? String(navigation.formData.get("tab") ?? "")
+      : null;
   useActionToast(actionData);
   const [tab, setTab] = useUrlTab(TAB_VALUES);
   const { showcaseFailed } = loaderData;
@@ -256,7 +278,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
   return (
     <div>
-      <AdminPageHeader title="Settings" description="Manage your website configuration" />
+      <AdminPageHeader
+        title="Settings"
+        description="Manage your website configuration. Each tab is saved on its own."
+      />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Settings sections">
           {TABS.map((t) => (
@@ -265,15 +290,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             </TabsTrigger>
           ))}
         </TabsList>
-        <Form method="post" id="settings-form" noValidate hidden={tab === "showcase"}>
-          <input type="hidden" name="intent" value="save-settings" />
-          <SettingsPanels values={values} socialLinks={socialLinks} errors={errors} />
-          <div className="mt-4 flex justify-end">
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save Settings"}
-            </Button>
-          </div>
-        </Form>
+        <SettingsPanels
+          values={values}
+          socialLinks={socialLinks}
+          errors={errors}
+          versions={loaderData.versions}
+          result={result}
+          savingTab={savingTab}
+          timeZone={loaderData.timeZone}
+        />
         <TabsContent value="showcase" forceMount>
           <ShowcaseManager items={loaderData.showcase} timeZone={loaderData.timeZone} />
         </TabsContent>

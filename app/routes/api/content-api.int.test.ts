@@ -30,7 +30,13 @@ describe("OpenAPI document", () => {
     expect(result.valid).toBe(true);
     expect(document().openapi).toBe("3.1.0");
     expect(document().servers[0].url).toBe(`${ORIGIN}${CONTENT_API_BASE_PATH}`);
-    expect(Object.keys(document().paths)).toEqual(["/blog", "/academy", "/pages"]);
+    expect(Object.keys(document().paths)).toEqual([
+      "/blog",
+      "/academy",
+      "/blog/{id}",
+      "/academy/{id}",
+      "/pages",
+    ]);
     expect(document().components.securitySchemes.apiKey).toMatchObject({
       type: "apiKey",
       in: "header",

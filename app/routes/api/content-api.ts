@@ -1,7 +1,6 @@
 // The content API: /functions/v1/content-api/blog, /academy and /pages (pages built from blocks), authenticated by the
 // x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/content-api-schemas.ts),
 // which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
-import type { z } from "zod";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -18,16 +17,12 @@ import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { CONTENT_PERMISSION } from "~/lib/api-keys";
 import {
-  type ApiErrorBody,
   academyCreateSchema,
   blogCreateSchema,
   CONTENT_API_BASE_PATH,
   CONTENT_COLLECTIONS,
   type ContentCollection,
-  ERROR_CODES,
-  type ErrorStatus,
   listQuerySchema,
-  MAX_BODY_BYTES,
   withoutUnknownBlocks,
 } from "~/lib/content-api-schemas";
 import { parsePage } from "~/lib/page-form";
@@ -42,107 +37,34 @@ import {
   listPublishedContent,
 } from "~/models/content-api.server";
 import { getPublishedPage, listPublishedPagePaths, savePage } from "~/models/pages.server";
+import {
+  apiError,
+  BASE_HEADERS,
+  errorBody,
+  fieldErrors,
+  itemTag,
+  json,
+  listTag,
+  readJsonBody,
+} from "~/routes/support/content-api-http.server";
+import { handleItemGet, handleItemPatch, ITEM_ALLOW } from "~/routes/support/content-api-items.server";
 import type { Route } from "./+types/content-api";
 
 const ALLOW = "GET, HEAD, POST";
-// nosniff and the other security headers come from the server's middleware, on every response.
-const BASE_HEADERS = { "Cache-Control": "no-store" };
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
-}
+/** Where a request goes: a collection, one item of it by id, or the pages. */
+type Target =
+  | { kind: "collection"; collection: ContentCollection }
+  | { kind: "item"; collection: ContentCollection; id: string }
+  | { kind: "pages" };
 
-function errorBody(status: ErrorStatus, message: string, fields?: Record<string, string[]>): ApiErrorBody {
-  return { error: { status, code: ERROR_CODES[status], message, ...(fields ? { fields } : {}) } };
-}
-
-function apiError(
-  status: ErrorStatus,
-  message: string,
-  extra: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
-): Response {
-  return json(errorBody(status, message, extra.fields), status, extra.headers);
-}
-
-/** Zod issues as messages per dotted field path ("" for the body itself becomes "body"). */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    fields[key] ??= [];
-    fields[key].push(issue.message);
-  }
-  return fields;
-}
-
-function collectionOf(splat: string | undefined): ContentCollection | undefined {
-  const name = (splat ?? "").replace(/\/+$/, "");
-  return (CONTENT_COLLECTIONS as readonly string[]).includes(name) ? (name as ContentCollection) : undefined;
-}
-
-/**
- * A refused body up to this size is still read (and thrown away) before answering 413, so the client can read the
- * answer instead of seeing its connection reset mid-upload; beyond it the connection is cut.
- */
-const DRAIN_LIMIT_BYTES = 4 * 1024 * 1024;
-
-async function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, alreadyRead: number) {
-  let size = alreadyRead;
-  while (reader && size <= DRAIN_LIMIT_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-  }
-  if (size > DRAIN_LIMIT_BYTES) await reader?.cancel().catch(() => {});
-  return {
-    ok: false as const,
-    response: apiError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, {
-      headers: { Connection: "close" },
-    }),
-  };
-}
-
-/**
- * The body as JSON, at most MAX_BODY_BYTES of it: a larger body (by its Content-Length, or as it turns out while
- * reading) gets 413.
- */
-async function readJsonBody(
-  request: Request,
-): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES) {
-    return Number(declared) > DRAIN_LIMIT_BYTES
-      ? tooLarge(undefined, Number(declared))
-      : tooLarge(request.body?.getReader(), 0);
-  }
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    return { ok: false, response: apiError(415, "Send the body as application/json.") };
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) return tooLarge(reader, size);
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: apiError(400, "The body is not valid JSON.") };
-  }
+function targetOf(splat: string | undefined): Target | undefined {
+  const [name = "", id, ...rest] = (splat ?? "").replace(/\/+$/, "").split("/");
+  if (rest.length > 0 || id === "") return undefined;
+  if (name === "pages") return id === undefined ? { kind: "pages" } : undefined;
+  if (!(CONTENT_COLLECTIONS as readonly string[]).includes(name)) return undefined;
+  const collection = name as ContentCollection;
+  return id === undefined ? { kind: "collection", collection } : { kind: "item", collection, id };
 }
 
 async function authorize(
@@ -168,6 +90,18 @@ async function authorize(
   return { ok: true, key: check.key };
 }
 
+/** A cached read as the route answers it, with its entity tag when it is a 200. */
+function readAnswer(answer: { status: number; body: Buffer; etag?: string }): Response {
+  return new Response(new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: {
+      ...BASE_HEADERS,
+      "Content-Type": "application/json",
+      ...(answer.etag ? { ETag: answer.etag } : {}),
+    },
+  });
+}
+
 async function handleGet(request: Request, collection: ContentCollection): Promise<Response> {
   const url = new URL(request.url);
   const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -184,7 +118,7 @@ async function handleGet(request: Request, collection: ContentCollection): Promi
     if (slug !== undefined) {
       const item = await getPublishedContent(collection, slug);
       answer = item
-        ? storeRead(cacheKey, version, 200, JSON.stringify({ data: item }))
+        ? storeRead(cacheKey, version, 200, JSON.stringify({ data: item }), itemTag(item.updated_at))
         : storeRead(
             cacheKey,
             version,
@@ -193,18 +127,17 @@ async function handleGet(request: Request, collection: ContentCollection): Promi
           );
     } else {
       const { items, total } = await listPublishedContent(collection, { limit, offset });
+      const tag = listTag([...items.map((i) => `${i.id} ${i.updated_at}`), `${total} ${limit} ${offset}`]);
       answer = storeRead(
         cacheKey,
         version,
         200,
         JSON.stringify({ data: items, pagination: { total, limit, offset } }),
+        tag,
       );
     }
   }
-  return new Response(new Uint8Array(answer.body), {
-    status: answer.status,
-    headers: { ...BASE_HEADERS, "Content-Type": "application/json" },
-  });
+  return readAnswer(answer);
 }
 
 async function handlePost(
@@ -240,6 +173,7 @@ async function handlePost(
   const item = result.item;
   return json(warnings.length > 0 ? { data: item, warnings } : { data: item }, 201, {
     Location: `${CONTENT_API_BASE_PATH}/${collection}?slug=${encodeURIComponent(item.slug)}`,
+    ETag: itemTag(item.updated_at),
   });
 }
 
@@ -253,8 +187,9 @@ async function handlePagesGet(request: Request): Promise<Response> {
   if (!answer) {
     if (path !== null) {
       const page = await getPublishedPage(normalizePagePath(path.slice(0, 300)));
-      answer = page
-        ? storeRead(cacheKey, version, 200, JSON.stringify({ data: { ...page, data: undefined } }))
+      const body = page && JSON.stringify({ data: { ...page, data: undefined } });
+      answer = body
+        ? storeRead(cacheKey, version, 200, body, listTag([body]))
         : storeRead(
             cacheKey,
             version,
@@ -263,13 +198,11 @@ async function handlePagesGet(request: Request): Promise<Response> {
           );
     } else {
       const pages = await listPublishedPagePaths();
-      answer = storeRead(cacheKey, version, 200, JSON.stringify({ data: pages }));
+      const tag = listTag(pages.map((p) => `${p.path} ${p.updatedAt.toISOString()}`));
+      answer = storeRead(cacheKey, version, 200, JSON.stringify({ data: pages }), tag);
     }
   }
-  return new Response(new Uint8Array(answer.body), {
-    status: answer.status,
-    headers: { ...BASE_HEADERS, "Content-Type": "application/json" },
-  });
+  return readAnswer(answer);
 }
 
 /** POST /pages: a new page, validated like the editor's (blocks by their schemas); 409 when the path is taken. */
@@ -295,30 +228,49 @@ async function handlePagesPost(request: Request, key: ApiKeySummary, ip: string)
   );
 }
 
+const ALLOWED: Record<Target["kind"], string> = { collection: ALLOW, pages: ALLOW, item: ITEM_ALLOW };
+
+async function route(request: Request, target: Target, method: string, key: ApiKeySummary, ip: string) {
+  if (target.kind === "item") {
+    return method === "PATCH"
+      ? handleItemPatch(request, target.collection, target.id, key, ip)
+      : handleItemGet(target.collection, target.id);
+  }
+  if (method === "POST" && request.headers.has("if-match")) {
+    return apiError(
+      400,
+      "If-Match applies to updating one item (PATCH /blog/{id} or /academy/{id}); a create has no earlier version to match.",
+    );
+  }
+  if (target.kind === "pages") {
+    return method === "POST" ? handlePagesPost(request, key, ip) : handlePagesGet(request);
+  }
+  return method === "POST"
+    ? handlePost(request, target.collection, key, ip)
+    : handleGet(request, target.collection);
+}
+
 async function handle(request: Request, splat: string | undefined, ip: string): Promise<Response> {
-  const collection = collectionOf(splat);
-  const pages = (splat ?? "").replace(/\/+$/, "") === "pages";
-  if (!collection && !pages) {
+  const target = targetOf(splat);
+  if (!target) {
     return apiError(
       404,
-      `Unknown collection. Use ${[...CONTENT_COLLECTIONS, "pages"].map((c) => `/${c}`).join(" or ")}.`,
+      `Unknown collection. Use ${[...CONTENT_COLLECTIONS, "pages"].map((c) => `/${c}`).join(" or ")}, or ` +
+        `${CONTENT_COLLECTIONS.map((c) => `/${c}/{id}`).join(" or ")} for one item.`,
     );
   }
   const method = request.method.toUpperCase();
-  if (!["GET", "HEAD", "POST"].includes(method)) {
-    return apiError(405, `${method} is not allowed here.`, { headers: { Allow: ALLOW } });
+  const allow = ALLOWED[target.kind];
+  if (!allow.split(", ").includes(method)) {
+    return apiError(405, `${method} is not allowed here.`, { headers: { Allow: allow } });
   }
+  const collection = target.kind === "pages" ? undefined : target.collection;
   let keyForLog: Pick<ApiKeySummary, "id" | "keyStart"> | undefined;
   try {
     const auth = await authorize(request, ip);
     if (!auth.ok) return auth.response;
     keyForLog = auth.key;
-    if (!collection) {
-      return method === "POST" ? await handlePagesPost(request, auth.key, ip) : await handlePagesGet(request);
-    }
-    return method === "POST"
-      ? await handlePost(request, collection, auth.key, ip)
-      : await handleGet(request, collection);
+    return await route(request, target, method, auth.key, ip);
   } catch (error) {
     // Identify the key by id and visible start only: the full key must never reach a log.
     logger.error(

@@ -1,0 +1,84 @@
+// One tab of /admin/settings as its own form: its fields, 'Save Settings', and the version of the tab it loaded
+// (use-save-version.ts). A save against a newer version of this tab is refused: the notice above the fields names
+// who saved the tab and when, with what they changed beside what the member has (edit-conflict.tsx).
+import { type ReactNode, useRef } from "react";
+import { Form, useSubmit } from "react-router";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { useSaveVersion } from "~/components/admin/use-save-version";
+import { Button } from "~/components/ui/button";
+import { TabsContent } from "~/components/ui/tabs";
+import type { EditVersion } from "~/lib/edit-conflict";
+import type { ActionResult } from "~/lib/forms";
+import type { RevisionField } from "~/lib/revision-fields";
+import { SETTINGS_TAB_LABELS, type SettingsTab } from "~/lib/settings-tabs";
+
+/** The intent a tab's save is answered under, so each tab reads only its own answers. */
+export const settingsSaveIntent = (tab: SettingsTab) => `save-settings:${tab}`;
+
+export function SettingsTabForm({
+  tab,
+  title,
+  version,
+  result,
+  saving,
+  snapshot,
+  fields,
+  timeZone,
+  onLoadTheirs,
+  children,
+}: {
+  tab: SettingsTab;
+  title: string;
+  /** The tab's version as the page loaded it. */
+  version: EditVersion;
+  result: ActionResult<unknown> | undefined;
+  saving: boolean;
+  /** The tab's values as the form holds them now. */
+  snapshot: Record<string, unknown>;
+  fields: readonly RevisionField[];
+  timeZone: string;
+  /** Puts a teammate's values of this tab in the form. */
+  onLoadTheirs: (theirs: Record<string, unknown>) => void;
+  children: ReactNode;
+}) {
+  const mine = result?.intent === settingsSaveIntent(tab) ? result : undefined;
+  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const loadTheirs = () => takeTheirs(onLoadTheirs);
+  // A normal save that carries their version: it goes through, with its audit entry.
+  const saveMine = () => {
+    if (!conflict || !formRef.current) return;
+    const form = new FormData(formRef.current);
+    form.set("base", conflict.version);
+    submit(form, { method: "post" });
+  };
+  return (
+    <TabsContent value={tab} forceMount className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {conflict ? (
+        <EditConflictNotice
+          kind={{ noun: `${SETTINGS_TAB_LABELS[tab]} tab`, fields }}
+          conflict={conflict}
+          loaded={base.content}
+          mine={snapshot}
+          timeZone={timeZone}
+          busy={saving}
+          onLoadTheirs={loadTheirs}
+          onSaveMine={saveMine}
+        />
+      ) : null}
+      <Form ref={formRef} method="post" noValidate aria-label={`${title} settings`}>
+        <input type="hidden" name="intent" value="save-settings" />
+        <input type="hidden" name="tab" value={tab} />
+        <input type="hidden" name="base" value={base.version} />
+        <div className="space-y-4">{children}</div>
+        <div className="mt-4 flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save Settings"}
+          </Button>
+        </div>
+      </Form>
+    </TabsContent>
+  );
+}
