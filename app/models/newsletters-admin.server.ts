@@ -27,6 +27,7 @@ import {
   startSend,
 } from "~/models/newsletter-sending.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
+import { documentSaved } from "~/models/realtime-events.server";
 
 export type Newsletter = typeof newsletters.$inferSelect;
 
@@ -91,6 +92,8 @@ export async function updateNewsletter(
       .where(eq(newsletters.id, id));
     // In the save's transaction: the entry names who saved this version, for a refused editor's notice.
     await recordAuditIn(tx, { ...who, action: "newsletter.update", entity: "newsletter", entityId: id });
+    // Whoever has the draft open hears of it when this commits.
+    await documentSaved(tx, "newsletter", { id, updatedAt: now, updatedBy: null }, who);
     return versionOf({ updatedAt: now });
   });
 }

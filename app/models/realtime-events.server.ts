@@ -8,6 +8,7 @@ import type { Role } from "~/auth/roles";
 import { type Database, database, db } from "~/db/client.server";
 import { adminUsers, authSessions, authUsers } from "~/db/schema";
 import { type DocumentKind, documentTopic, type SavedEvent, type Topic } from "~/lib/realtime-protocol";
+import type { AuditContext } from "~/models/audit.server";
 import { versionOf } from "~/models/edit-conflicts.server";
 
 export const REALTIME_CHANNEL = "asimov_realtime";
@@ -47,15 +48,22 @@ export async function documentSaved(
   writer: RealtimeWriter & Pick<Database, "select">,
   kind: DocumentKind,
   row: { id: string; updatedAt: Date; updatedBy: string | null },
+  /** Who saved, for a document that does not keep its saver (found by the actor's e-mail address). */
+  who?: AuditContext,
 ): Promise<void> {
-  const [member] = row.updatedBy
+  const by = row.updatedBy
+    ? eq(authUsers.id, row.updatedBy)
+    : who?.actor
+      ? sql`lower(${authUsers.email}) = lower(${who.actor})`
+      : undefined;
+  const [member] = by
     ? await writer
-        .select({ name: authUsers.name, email: authUsers.email })
+        .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email })
         .from(authUsers)
-        .where(eq(authUsers.id, row.updatedBy))
+        .where(by)
     : [];
   const data: SavedEvent = {
-    by: { id: row.updatedBy ?? "", name: member?.name || member?.email || "Someone" },
+    by: { id: member?.id ?? "", name: member?.name || member?.email || "Someone" },
     at: row.updatedAt.toISOString(),
     version: versionOf(row),
   };

@@ -4,6 +4,7 @@
 // from the keyboard only, at phone and desktop widths, with axe.
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations, expectNoAxeViolations } from "./support/a11y";
+import { createNewsletter } from "./support/content";
 import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
 
@@ -19,20 +20,6 @@ async function secondMember(browser: Browser, base: string, width: number) {
   const page = await context.newPage();
   await signInAsAdmin(page, base);
   return { context, page };
-}
-
-/** A new newsletter draft made through the list's own action; answers its address. */
-async function createNewsletter(page: Page, base: string): Promise<string> {
-  const response = await page.request.post(`${base}/admin/newsletters`, {
-    form: { intent: "create" },
-    headers: { Origin: base },
-    maxRedirects: 0,
-  });
-  const location = response.headers().location ?? "";
-  if (!/\/admin\/newsletters\/[0-9a-f-]{36}$/.test(location)) {
-    throw new Error(`newsletter not created: ${response.status()} ${await response.text()}`);
-  }
-  return new URL(location, base).pathname;
 }
 
 /** The status of the POST `act` sends (a form's answer, as React Router fetches it). */

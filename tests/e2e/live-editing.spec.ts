@@ -2,8 +2,8 @@
 // moment one saves, the other is told who saved and when, before trying to save, and can load that version from
 // the keyboard. A page in the page editor and a post in its edit dialog, at phone and desktop widths, with axe.
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/a11y";
-import { createPage } from "./support/content";
+import { axeViolations, expectNoAxeViolations } from "./support/a11y";
+import { createNewsletter, createPage } from "./support/content";
 import { expect, test } from "./support/fixtures";
 import { joinTeam } from "./support/team";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
@@ -150,6 +150,44 @@ for (const width of [375, 1280]) {
       await third.keyboard.press("Escape");
       dialog = await open(third);
       await expect(dialog.getByTestId("draft-offer")).toHaveCount(0);
+    });
+
+    test("a newsletter draft: each sees the other; a teammate's save is announced and their version loads", async ({
+      adminPage: admin,
+      browser,
+      baseURL,
+      consoleErrors,
+    }) => {
+      test.setTimeout(90_000);
+      // The preview is a sandboxed frame that may run no script: the browser says so when the harness's own try.
+      consoleErrors.allow(/Blocked script execution in 'about:srcdoc'/);
+      const base = baseURL ?? "";
+      const name = `Sam ${uniqueSuffix()}`;
+      const sam = await joinTeam(admin, browser, { name, width });
+      consoleErrors.watch(sam.page);
+      try {
+        const address = await createNewsletter(admin, base);
+        await sam.page.goto(address);
+        await admin.goto(address);
+        await expect(admin.getByTestId("presence")).toHaveText(`${name} is editing`);
+        await expect(sam.page.getByTestId("presence")).toHaveText("Administrator is editing");
+        const subject = `Autumn news ${uniqueSuffix()}`;
+        await admin.getByLabel("Subject").fill(subject);
+        await admin.getByRole("button", { name: "Save draft" }).click();
+        await expect(toast(admin, "Newsletter saved")).toBeVisible();
+        const notice = sam.page.getByTestId("saved-elsewhere");
+        await expect(notice).toContainText("Administrator saved this newsletter at");
+        // The preview frame shows the mail as sent, checked by the newsletter's own specs.
+        expect(
+          await axeViolations(sam.page, { exclude: "[data-sonner-toast], [data-testid=newsletter-preview]" }),
+        ).toEqual([]);
+        await tabTo(sam.page, notice.getByRole("button", { name: "Load their version" }));
+        await sam.page.keyboard.press("Enter");
+        await expect(sam.page.getByLabel("Subject")).toHaveValue(subject);
+        await expect(notice).toBeHidden();
+      } finally {
+        await sam.context.close();
+      }
     });
   });
 }

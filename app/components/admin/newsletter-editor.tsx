@@ -4,10 +4,11 @@
 // the results per link (newsletter-results.tsx). While a send is scheduled or going out the page reloads its data
 // every 2 seconds.
 import { ArrowLeft, CalendarClock, Save, Send, Trash2 } from "lucide-react";
-import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
+import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
@@ -122,19 +123,36 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   };
   const formNow = () =>
     formRef.current ? newsletterSnapshotOfForm(formValues(new FormData(formRef.current))) : newsletter.loaded;
-  const { base, conflict, takeTheirs } = useSaveVersion(newsletter.version, fetcher.data, formNow);
+  const { base, conflict, takeTheirs, take } = useSaveVersion(newsletter.version, fetcher.data, formNow);
   // A teammate's draft, once loaded: the fields the form does not hold itself start again from it.
   const [theirs, setTheirs] = useState<{ draft: Record<string, unknown>; times: number } | null>(null);
   const startValue = (key: string, stored: string | null | undefined) =>
     theirs ? String(theirs.draft[key] ?? "") : (values?.[key] ?? stored ?? "");
-  const loadTheirs = () =>
-    takeTheirs((draft) => {
-      setSubject(String(draft.subject ?? ""));
-      setPreheader(String(draft.preheader ?? ""));
-      setTheirs((t) => ({ draft, times: (t?.times ?? 0) + 1 }));
-    });
+  const fill = useCallback((draft: Record<string, unknown>) => {
+    setSubject(String(draft.subject ?? ""));
+    setPreheader(String(draft.preheader ?? ""));
+    setTheirs((t) => ({ draft, times: (t?.times ?? 0) + 1 }));
+  }, []);
+  const loadTheirs = () => takeTheirs(fill);
+  // Who else has the draft open, and a teammate's save as it happens; loading theirs takes the page's fresh copy.
+  const live = useDocumentLive("newsletter", newsletter.id, base.version, newsletter.version);
+  const { arrived, taken } = live;
+  useEffect(() => {
+    if (!arrived) return;
+    taken();
+    fill(newsletter.loaded);
+    take(newsletter.version, newsletter.loaded);
+  }, [arrived, taken, take, fill, newsletter.version, newsletter.loaded]);
   return (
     <>
+      <DocumentLiveNotice
+        kind="newsletter"
+        others={live.others}
+        saved={conflict ? null : live.saved}
+        unsaved={JSON.stringify(formNow()) !== JSON.stringify(base.content)}
+        timeZone={timeZone}
+        onLoadTheirs={live.reload}
+      />
       {conflict ? (
         <EditConflictNotice
           kind={{ noun: "newsletter", fields: NEWSLETTER_CONFLICT_FIELDS }}

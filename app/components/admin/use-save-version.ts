@@ -42,5 +42,10 @@ export function useSaveVersion(
     },
     [conflict],
   );
-  return { base, conflict, takeTheirs };
+  /** Takes a version the page's data brought in (a teammate's save, loaded on purpose) as the base. */
+  const take = useCallback((version: EditVersion, content: Record<string, unknown>) => {
+    setBase({ version, content });
+    setConflict(null);
+  }, []);
+  return { base, conflict, takeTheirs, take };
 }

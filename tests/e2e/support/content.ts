@@ -20,3 +20,17 @@ export async function createPage(page: Page, baseURL: string, path: string, titl
   if (!id) throw new Error(`page not created: ${response.status()} ${await response.text()}`);
   return id;
 }
+
+/** A new newsletter draft made through the list's own action; answers its address. */
+export async function createNewsletter(page: Page, base: string): Promise<string> {
+  const response = await page.request.post(`${base}/admin/newsletters`, {
+    form: { intent: "create" },
+    headers: { Origin: base },
+    maxRedirects: 0,
+  });
+  const location = response.headers().location ?? "";
+  if (!/\/admin\/newsletters\/[0-9a-f-]{36}$/.test(location)) {
+    throw new Error(`newsletter not created: ${response.status()} ${await response.text()}`);
+  }
+  return new URL(location, base).pathname;
+}
