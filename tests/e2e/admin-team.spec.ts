@@ -4,7 +4,7 @@
 // page naming the roles), the owner changes the role and removes the member (both confirmed), whose open page is
 // then refused; a withdrawn invitation's link says so. Axe finds nothing on either screen.
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, failedResource, test } from "./support/fixtures";
+import { expect, failedResource, test, uniqueIp } from "./support/fixtures";
 import { expectNoHorizontalScroll, tabTo, toast, uniqueSuffix } from "./support/ui";
 
 for (const width of [375, 1280]) {
@@ -50,7 +50,11 @@ for (const width of [375, 1280]) {
     await expectNoAxeViolations(page);
 
     // The invited person, in their own browser: name and password, then signed in.
-    const theirs = await browser.newContext({ viewport: { width, height: 900 } });
+    const theirs = await browser.newContext({
+      viewport: { width, height: 900 },
+      // Its own address: the invitation page's per-address limit is shared with every other spec's guests.
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+    });
     const guest = await theirs.newPage();
     consoleErrors.watch(guest);
     await guest.goto(link);
@@ -91,7 +95,9 @@ for (const width of [375, 1280]) {
     await guest.screenshot({ path: testInfo.outputPath(`forbidden-${width}.png`), fullPage: true });
 
     // The link worked once.
-    const reused = await (await browser.newContext()).newPage();
+    const reused = await (
+      await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } })
+    ).newPage();
     consoleErrors.watch(reused);
     await reused.goto(link);
     await expect(reused.getByText("This invitation has already been used")).toBeVisible();

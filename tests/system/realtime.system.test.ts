@@ -90,6 +90,7 @@ describe("realtime channel", { timeout: 120_000 }, () => {
         (attempts[0] ?? 0) - closedAt,
         ...attempts.slice(1).map((at, i) => at - (attempts[i] ?? 0)),
       ].map(seconds);
+      console.info(`realtime: reconnect attempts after ${gaps.join(", ")} s`);
       expect(gaps).toHaveLength(4);
       for (const [i, expected] of [1, 2, 5, 10].entries()) {
         expect(gaps[i], `attempt ${i + 1} after ${gaps[i]} s`).toBeGreaterThanOrEqual(expected - 0.1);
@@ -111,6 +112,7 @@ describe("realtime channel", { timeout: 120_000 }, () => {
         })
         .toBe(1);
       const beat = sent.find((s) => s.text === '{"type":"heartbeat"}' && s.at > openedAt)?.at ?? 0;
+      console.info(`realtime: first heartbeat ${seconds(beat - openedAt)} s after the connection opened`);
       expect(seconds(beat - openedAt)).toBeGreaterThanOrEqual(24.9);
       expect(seconds(beat - openedAt)).toBeLessThan(26.5);
       expect(client.state).toBe("open");
@@ -128,10 +130,15 @@ describe("realtime channel", { timeout: 120_000 }, () => {
     });
     const clients: RealtimeClient[] = [];
     try {
-      const open = async (server: ServerProcess, cookie?: string) => {
+      const open = async (
+        server: ServerProcess,
+        cookie?: string,
+        onState?: (state: RealtimeState) => void,
+      ) => {
         const client = new RealtimeClient({
           url: `${server.base.replace("http", "ws")}${REALTIME_PATH}`,
           WebSocket: browserSocket(cookie ?? (await adminCookie(server.base)), server.base),
+          onState,
         });
         clients.push(client);
         client.start();
@@ -157,12 +164,16 @@ describe("realtime channel", { timeout: 120_000 }, () => {
       expect(response.status).toBe(200);
       await expect.poll(() => events.length, { timeout: 5_000, interval: 20 }).toBe(1);
       const [heardAt = 0] = events;
+      console.info(`realtime: a lead sent to A was heard on B after ${Math.round(heardAt - sentAt)} ms`);
       expect(heardAt - sentAt, "the lead reached the other instance's inbox within 1 s").toBeLessThan(1_000);
 
       // The administrator has the pricing page open on B, Dana on A: each sees both; Dana leaves, B sees one.
       const [pricing] = await sql<{ id: string }[]>`select id from pages where path = '/pricing'`;
       const topic = `doc:page:${pricing?.id}` as const;
-      const onA = await open(a, await editorCookie(sql, a.base));
+      let stoppedAt = 0;
+      const onA = await open(a, await editorCookie(sql, a.base), (state) => {
+        if (state === "stopped") stoppedAt = performance.now();
+      });
       const seen: string[][] = [[], []];
       const names = (members: PresentMember[]) => members.map((m) => m.name).sort();
       const leave = onA.subscribe(topic, { presence: (members) => (seen[0] = names(members)) });
@@ -171,6 +182,14 @@ describe("realtime channel", { timeout: 120_000 }, () => {
       await expect.poll(() => seen, { timeout: 10_000 }).toEqual([both, both]);
       leave();
       await expect.poll(() => seen[1], { timeout: 10_000 }).toEqual(["Administrator"]);
+
+      // Dana is removed from the team (her row goes, as the Team screen's removal does): her open connection is
+      // closed as signed out within 5 s, and her tab stops trying.
+      const removedAt = performance.now();
+      await sql`delete from admin_users where user_id = (select id from auth_user where email = 'dana@example.com')`;
+      await expect.poll(() => stoppedAt, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+      console.info(`realtime: removed member's connection closed after ${seconds(stoppedAt - removedAt)} s`);
+      expect(stoppedAt - removedAt).toBeLessThan(5_000);
     } finally {
       for (const client of clients) client.stop();
       await stop();

@@ -9,6 +9,7 @@ import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
 import { RevisionHistory } from "~/components/admin/revision-history";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import {
@@ -261,6 +262,8 @@ export function ContentEditDialog({
             </TabsList>
             {/* Kept mounted while the history shows, so nothing typed is lost. */}
             <TabsContent value="edit" forceMount>
+              {/* One dialog is open at a time, so one guard: leaving the page with its changes asks first. */}
+              <UnsavedChangesGuard unsaved={edited && !saving} />
               <DraftOffer
                 draft={draft.offer}
                 timeZone={timeZone}

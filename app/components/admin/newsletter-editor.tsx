@@ -13,6 +13,7 @@ import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
 import { useTopic } from "~/components/admin/realtime";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { focusLost, useFocusBack } from "~/components/admin/use-focus-back";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
@@ -133,7 +134,17 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
     setPreheader(String(draft.preheader ?? ""));
     setTheirs((t) => ({ draft, times: (t?.times ?? 0) + 1 }));
   }, []);
-  const loadTheirs = () => takeTheirs(fill);
+  // Typed and not saved yet: leaving asks first. A save (its answer brings the version it stored) or a version
+  // taken in settles it.
+  const [dirty, setDirty] = useState(false);
+  const savedVersion = fetcher.data?.version;
+  useEffect(() => {
+    if (savedVersion) setDirty(false);
+  }, [savedVersion]);
+  const loadTheirs = () => {
+    takeTheirs(fill);
+    setDirty(false);
+  };
   // Who else has the draft open, and a teammate's save as it happens; loading theirs takes the page's fresh copy.
   const live = useDocumentLive("newsletter", newsletter.id, base.version, newsletter.version);
   const { arrived, taken } = live;
@@ -142,14 +153,16 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
     taken();
     fill(newsletter.loaded);
     take(newsletter.version, newsletter.loaded);
+    setDirty(false);
   }, [arrived, taken, take, fill, newsletter.version, newsletter.loaded]);
   return (
     <>
+      <UnsavedChangesGuard unsaved={dirty} />
       <DocumentLiveNotice
         kind="newsletter"
         others={live.others}
         saved={conflict ? null : live.saved}
-        unsaved={JSON.stringify(formNow()) !== JSON.stringify(base.content)}
+        unsaved={dirty}
         timeZone={timeZone}
         onLoadTheirs={live.reload}
       />
@@ -170,6 +183,8 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
         ref={formRef}
         method="post"
         onSubmit={onSubmit}
+        onChange={() => setDirty(true)}
+        onInput={() => setDirty(true)}
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
         aria-labelledby={`${fid}-heading`}
       >
