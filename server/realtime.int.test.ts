@@ -9,9 +9,10 @@ import WebSocket from "ws";
 import { db } from "~/db/client.server";
 import { adminUsers, authSessions, contactRequests } from "~/db/schema";
 import { realtimeTiming, startRealtime, stopRealtime } from "~/infra/realtime-hub.server";
-import { CLOSE, MAX_CONNECTIONS_PER_MEMBER, type ServerFrame } from "~/lib/realtime-protocol";
+import { CLOSE, MAX_CONNECTIONS_PER_MEMBER, type ServerFrame, type Topic } from "~/lib/realtime-protocol";
 import { setContactStatus } from "~/models/contacts-admin.server";
 import { ensureBuiltInPages, savePage } from "~/models/pages.server";
+import { publish } from "~/models/realtime-events.server";
 import { memberContext } from "../tests/support/members";
 import { accept, setupTeam } from "../tests/support/team-routes";
 import { handleUpgrade } from "./realtime";
@@ -147,6 +148,24 @@ describe("the realtime channel", () => {
       ]);
 
     b.send({ type: "leave", topic });
+    await expect.poll(() => names(a)).toEqual(["Administrator"]);
+
+    // Another instance's announcements may commit out of order (pooled connections): the newest one counts.
+    const announce = (from: string, members: { id: string; name: string }[], seq: number) =>
+      publish({ topic: topic as Topic, event: "presence", data: { members, seq }, from });
+    const sam = { id: "00000000-0000-4000-8000-00000000000a", name: "Sam" };
+    const lee = { id: "00000000-0000-4000-8000-00000000000b", name: "Lee" };
+    await announce("other-instance", [sam], 7);
+    await expect.poll(() => names(a)).toEqual(["Administrator", "Sam"]);
+    await announce("other-instance", [], 6);
+    // A third instance's announcement, sent after: once it shows, the stale one was handled before it.
+    await announce("third-instance", [lee], 1);
+    await expect.poll(() => names(a)?.includes("Lee")).toBe(true);
+    expect(names(a)).toEqual(["Administrator", "Lee", "Sam"]);
+    await announce("third-instance", [], 2);
+    const other = (members: { id: string; name: string }[], seq: number) =>
+      announce("other-instance", members, seq);
+    await other([], 9);
     await expect.poll(() => names(a)).toEqual(["Administrator"]);
     a.socket.close();
     b.socket.close();

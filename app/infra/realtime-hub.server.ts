@@ -66,8 +66,10 @@ const hub = {
   instance: randomUUID(),
   connections: new Set<Connection>(),
   byTopic: new Map<Topic, Set<Connection>>(),
-  /** Document topic → instance → the members it announced, and when. */
-  presence: new Map<Topic, Map<string, { members: PresentMember[]; at: number }>>(),
+  /** Document topic → instance → the members it announced, when, and the announcement's number. */
+  presence: new Map<Topic, Map<string, { members: PresentMember[]; at: number; seq: number }>>(),
+  /** Numbers this instance's announcements: they may commit out of order (pooled connections), the newest wins. */
+  seq: 0,
   timers: [] as NodeJS.Timeout[],
   unlisten: undefined as (() => Promise<void>) | undefined,
 };
@@ -107,14 +109,14 @@ function announcePresence(topic: Topic, ask = false): void {
   const notice: RealtimeNotice = {
     topic,
     event: "presence",
-    data: { members: localMembers(topic), ask },
+    data: { members: localMembers(topic), ask, seq: ++hub.seq },
     from: hub.instance,
   };
   publish(notice).catch((error) => log.warn({ err: error, topic }, "presence not announced"));
 }
 
 function presenceArrived(notice: RealtimeNotice): void {
-  const { members, ask } = notice.data as { members: PresentMember[]; ask?: boolean };
+  const { members, ask, seq = 0 } = notice.data as { members: PresentMember[]; ask?: boolean; seq?: number };
   const from = notice.from ?? "";
   const topic = notice.topic;
   let byInstance = hub.presence.get(topic);
@@ -122,9 +124,10 @@ function presenceArrived(notice: RealtimeNotice): void {
     byInstance = new Map();
     hub.presence.set(topic, byInstance);
   }
-  if (members.length > 0) byInstance.set(from, { members, at: Date.now() });
-  else byInstance.delete(from);
-  if (byInstance.size === 0) hub.presence.delete(topic);
+  const known = byInstance.get(from);
+  // An older announcement that arrived after a newer one says nothing new.
+  if (known && known.seq > seq) return;
+  byInstance.set(from, { members, at: Date.now(), seq });
   if (ask && from !== hub.instance && hub.byTopic.has(topic)) announcePresence(topic);
   tellPresence(topic);
 }
