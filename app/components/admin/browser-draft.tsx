@@ -42,9 +42,9 @@ function remove(key: string): void {
 }
 
 /** A form's fields as text, without what the form adds itself (intent, id, base version). */
-export function formValuesOf(form: HTMLFormElement): Record<string, string> {
+export function formValuesOf(form: HTMLFormElement | FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) {
+  for (const [name, value] of form instanceof FormData ? form : new FormData(form)) {
     if (typeof value === "string" && !["intent", "id", "base"].includes(name)) values[name] = value;
   }
   return values;

@@ -10,6 +10,7 @@ import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
+import { useVersionedEdit } from "~/components/admin/versioned-edit";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import {
@@ -22,9 +23,8 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { toast, useActionToast } from "~/components/ui/toaster";
+import { useActionToast } from "~/components/ui/toaster";
 import type { ContentKind } from "~/lib/content-enums";
-import { CONFLICT_MESSAGES, type EditConflict } from "~/lib/edit-conflict";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
 import { snapshotOf } from "~/lib/revision-fields";
 
@@ -151,11 +151,12 @@ export function ContentEditDialog({
   const saving = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   // The version the dialog's form holds (a save carries it), taken when the dialog opens: the list below may be
-  // loaded again meanwhile, and must not move it. It moves when the member loads a teammate's version.
-  const [base, setBase] = useState({ version: "", content: {} as Record<string, unknown> });
-  const [theirs, setTheirs] = useState<Record<string, unknown> | undefined>();
-  const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // loaded again meanwhile, and must not move it. It moves when the member takes another version in.
+  const edit = useVersionedEdit({
+    fetcher,
+    mineOf: (form, loaded) => mineOf(formValuesOf(form), loaded),
+  });
+  const { base, theirs, conflict, formRef, take } = edit;
   // Who else has it open, and a teammate's save as it happens; loading theirs takes the list's fresh copy in.
   const stored = item.updatedAt.toISOString();
   const live = useDocumentLive(kind, open ? item.id : undefined, base.version, stored);
@@ -180,8 +181,7 @@ export function ContentEditDialog({
   const restoreDraft = () => {
     const found = draft.restore();
     if (!found) return;
-    setTheirs(mineOf(found.value, found.base.content));
-    setBase(found.base);
+    take(found.base, mineOf(found.value, found.base.content));
     setValues(found.value);
     setGeneration((n) => n + 1);
     setEdited(true);
@@ -198,30 +198,9 @@ export function ContentEditDialog({
   useEffect(() => {
     if (!arrived) return;
     taken();
-    setTheirs(snapshotOf(item));
-    setBase({ version: stored, content: snapshotOf(item) });
+    take({ version: stored, content: snapshotOf(item) }, snapshotOf(item));
     setEdited(false);
-  }, [arrived, taken, item, stored]);
-  const seen = useRef(fetcher.data);
-  useEffect(() => {
-    if (fetcher.data === seen.current) return;
-    seen.current = fetcher.data;
-    setConflict(fetcher.data?.conflict ?? null);
-  }, [fetcher.data]);
-  const loadTheirs = () => {
-    if (!conflict) return;
-    setTheirs(conflict.theirs);
-    setBase({ version: conflict.version, content: conflict.theirs });
-    setConflict(null);
-    toast.success(CONFLICT_MESSAGES.loaded);
-  };
-  // A normal save that carries their version: it goes through, with its revision and audit entry.
-  const saveMine = () => {
-    if (!conflict || !formRef.current) return;
-    const form = new FormData(formRef.current);
-    form.set("base", conflict.version);
-    fetcher.submit(form, { method: "post" });
-  };
+  }, [arrived, taken, take, item, stored]);
 
   return (
     <Dialog
@@ -230,9 +209,7 @@ export function ContentEditDialog({
         setOpen(next);
         if (!next) return;
         setTab("edit");
-        setBase({ version: item.updatedAt.toISOString(), content: snapshotOf(item) });
-        setTheirs(undefined);
-        setConflict(null);
+        edit.start({ ...item, version: item.updatedAt.toISOString() });
         setEdited(false);
       }}
     >
@@ -283,11 +260,11 @@ export function ContentEditDialog({
                   kind={kind}
                   conflict={conflict}
                   loaded={base.content}
-                  mine={mineOf(failed?.values ?? {}, base.content)}
+                  mine={edit.mine}
                   timeZone={timeZone}
                   busy={saving}
-                  onLoadTheirs={loadTheirs}
-                  onSaveMine={saveMine}
+                  onLoadTheirs={edit.loadTheirs}
+                  onSaveMine={edit.saveMine}
                 />
               ) : null}
               <fetcher.Form
@@ -297,6 +274,7 @@ export function ContentEditDialog({
                 aria-label={formLabel}
                 onChange={changed}
                 onInput={changed}
+                onSubmit={(event) => edit.sending(event.currentTarget)}
               >
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={item.id} />

@@ -29,8 +29,9 @@ export function useVersionedEdit({
   action,
 }: {
   fetcher: FetcherWithComponents<ActionResult>;
-  /** The form's values shaped like the item (as its fields are compared): what the member sends. */
-  mineOf: (form: FormData) => Values;
+  /** The form's values shaped like the item (as its fields are compared): what the member sends. `loaded` is the
+   * version the form holds, for what the form does not send itself. */
+  mineOf: (form: FormData, loaded: Values) => Values;
   /** Where the form posts, when not to the page's own action. */
   action?: string;
 }) {
@@ -56,7 +57,7 @@ export function useVersionedEdit({
     setGone(null);
   }, []);
   /** Called as the form is sent: what the member typed, to set beside a teammate's version if refused. */
-  const sending = (form: HTMLFormElement) => setMine(mineOf(new FormData(form)));
+  const sending = (form: HTMLFormElement) => setMine(mineOf(new FormData(form), base.content));
   const loadTheirs = () => {
     if (!conflict) return;
     setTheirs(conflict.theirs);
@@ -68,10 +69,16 @@ export function useVersionedEdit({
     if (!conflict || !formRef.current) return;
     const form = new FormData(formRef.current);
     form.set("base", conflict.version);
-    setMine(mineOf(form));
+    setMine(mineOf(form, base.content));
     fetcher.submit(form, { method: "post", action });
   };
-  return { formRef, base, theirs, conflict, gone, mine, start, sending, loadTheirs, saveMine };
+  /** Takes a version in from elsewhere (a draft kept in the browser, a teammate's save loaded on purpose). */
+  const take = useCallback((version: { version: string; content: Values }, values: Values) => {
+    setBase(version);
+    setTheirs(values);
+    setConflict(null);
+  }, []);
+  return { formRef, base, theirs, conflict, gone, mine, start, sending, loadTheirs, saveMine, take };
 }
 
 export type VersionedEdit = ReturnType<typeof useVersionedEdit>;
