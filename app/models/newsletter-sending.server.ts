@@ -14,11 +14,12 @@ import { env } from "~/env.server";
 import { type NewsletterTemplate, renderNewsletter } from "~/infra/newsletter-mail.server";
 import { toRichBlocks } from "~/lib/content";
 import type { RecipientStatus } from "~/lib/newsletter-status";
+import { sendTopic } from "~/lib/realtime-protocol";
 import { safeTextOrNull } from "~/lib/safe-text";
 import { wakeSignal } from "~/lib/wake-signal";
 import { readNewsletterSettings } from "~/models/newsletter-subscribers.server";
 import { type RetryPolicy, retryDelay } from "~/models/outbox.server";
-import { REALTIME_CHANNEL } from "~/models/realtime-events.server";
+import { publish } from "~/models/realtime-events.server";
 import { getSettings } from "~/models/settings.server";
 import { setSubscription } from "~/models/subscriber-history.server";
 
@@ -309,15 +310,18 @@ export async function recordOutcome(
 
 /** Sends with no recipient left to try are finished. */
 export async function finishCompletedSends(database: Database = db()): Promise<void> {
-  await database.execute(sql`
-    with finished as (
+  await database.transaction(async (tx) => {
+    const finished = await tx.execute<{ id: string }>(sql`
       update ${newsletters} n set status = 'sent', finished_at = now()
       where n.status in ('sending', 'paused') and not exists (
         select 1 from ${newsletterRecipients} r
         where r.newsletter_id = n.id and r.status in ('pending', 'sending', 'retrying'))
-      returning n.id)
-    select pg_notify(${REALTIME_CHANNEL}, json_build_object('topic', 'send:' || id, 'event', 'progress')::text)
-    from finished`);
+      returning n.id`);
+    // Screens following these sends hear that they are done, when this commits.
+    for (const { id } of rowsOf<{ id: string }>(finished)) {
+      await publish({ topic: sendTopic(id), event: "progress" }, tx);
+    }
+  });
 }
 
 /**
