@@ -58,7 +58,7 @@ function capabilityFor(topic: Topic): Capability {
   return "content.view";
 }
 
-export const mayJoin = (role: Role, topic: Topic): boolean => can(role, capabilityFor(topic));
+const mayJoin = (role: Role, topic: Topic): boolean => can(role, capabilityFor(topic));
 
 const isDocument = (topic: Topic) => topic.startsWith("doc:");
 
@@ -195,7 +195,7 @@ function received(connection: Connection, data: RawData, isBinary: boolean): voi
 }
 
 /** How many connections `userId` has open on this instance. */
-export function connectionsOf(userId: string): number {
+function connectionsOf(userId: string): number {
   let n = 0;
   for (const c of hub.connections) if (c.member.id === userId) n++;
   return n;
@@ -276,6 +276,3 @@ export async function stopRealtime(): Promise<void> {
   hub.unlisten = undefined;
   hub.presence.clear();
 }
-
-/** This instance's open connections (metrics, tests). */
-export const realtimeConnections = (): number => hub.connections.size;

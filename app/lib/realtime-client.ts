@@ -90,7 +90,7 @@ export class RealtimeClient {
   }
 
   /** The delay before the next reconnect attempt. */
-  nextDelay(): number {
+  #nextDelay(): number {
     const delays = this.#options.reconnectDelaysMs;
     return delays[Math.min(this.#attempt, delays.length - 1)] ?? 10_000;
   }
@@ -133,7 +133,7 @@ export class RealtimeClient {
       return;
     }
     this.#setState("closed");
-    const delay = this.nextDelay();
+    const delay = this.#nextDelay();
     this.#attempt++;
     this.#retry = setTimeout(() => this.#connect(), delay);
   }

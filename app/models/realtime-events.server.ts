@@ -71,7 +71,7 @@ export async function documentSaved(
 }
 
 /** The notice in a NOTIFY payload, or undefined when it is not one. */
-export function readNotice(payload: string): RealtimeNotice | undefined {
+function readNotice(payload: string): RealtimeNotice | undefined {
   try {
     const value = JSON.parse(payload) as RealtimeNotice;
     return typeof value.topic === "string" && typeof value.event === "string" ? value : undefined;

@@ -4,24 +4,22 @@
 // member to the sign-in page.
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { RealtimeClient, type RealtimeState, type TopicListener } from "~/lib/realtime-client";
+import { RealtimeClient, type TopicListener } from "~/lib/realtime-client";
 import { type PresentMember, REALTIME_PATH, type Topic } from "~/lib/realtime-protocol";
 
 interface Realtime {
   client: RealtimeClient | undefined;
-  state: RealtimeState;
   /** The signed-in member's id: presence lists everyone else. */
   memberId: string;
 }
 
-const RealtimeContext = createContext<Realtime>({ client: undefined, state: "closed", memberId: "" });
+const RealtimeContext = createContext<Realtime>({ client: undefined, memberId: "" });
 
 export function RealtimeProvider({ memberId, children }: { memberId: string; children: ReactNode }) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [client, setClient] = useState<RealtimeClient>();
-  const [state, setState] = useState<RealtimeState>("closed");
 
   useEffect(() => {
     if (typeof WebSocket === "undefined") return;
@@ -29,7 +27,6 @@ export function RealtimeProvider({ memberId, children }: { memberId: string; chi
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const next = new RealtimeClient({
       url: url.href,
-      onState: setState,
       onSignedOut: () => void revalidate.current(),
     });
     next.start();
@@ -37,10 +34,8 @@ export function RealtimeProvider({ memberId, children }: { memberId: string; chi
     return () => next.stop();
   }, []);
 
-  return <RealtimeContext.Provider value={{ client, state, memberId }}>{children}</RealtimeContext.Provider>;
+  return <RealtimeContext.Provider value={{ client, memberId }}>{children}</RealtimeContext.Provider>;
 }
-
-export const useRealtimeState = (): RealtimeState => useContext(RealtimeContext).state;
 
 /** The signed-in member's id, as the realtime channel knows it. */
 export const useRealtimeMember = (): string => useContext(RealtimeContext).memberId;
@@ -76,7 +71,7 @@ export function usePresence(topic: Topic | undefined, onEvent?: TopicListener["e
 }
 
 /** "Dana is editing", "Dana and Sam are editing", "Dana, Sam and 2 others are editing". */
-export function editingSentence(members: PresentMember[]): string {
+function editingSentence(members: PresentMember[]): string {
   const names = members.map((m) => m.name);
   if (names.length === 0) return "";
   if (names.length === 1) return `${names[0]} is editing`;
