@@ -2,22 +2,12 @@
 // redirect. The second save over the first is refused and changes nothing; the refused member keeps what they typed,
 // sees who saved, when and what changed, and saves over it on purpose or loads their version. A redirect deleted
 // meanwhile is said to be gone, not an error. At phone and desktop widths, with axe.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { secondEditor } from "./support/team";
 import { expectNoHorizontalScroll, tabTo, toast, uniqueSuffix } from "./support/ui";
-
-/** A second member's browser, signed in (the same account: the check is on versions, not on people). */
-async function secondEditor(browser: Browser, base: string, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-  });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
-  return { context, page };
-}
 
 const mediaCard = (page: Page, title: string) => page.getByTestId("media-card").filter({ hasText: title });
 const redirectRow = (page: Page, from: string) =>

@@ -2,25 +2,15 @@
 // changes nothing, the refused member keeps what was typed and sees who saved and what they changed, then saves over
 // it on purpose or loads their version. Saves of different settings tabs never conflict. The refused member works
 // from the keyboard only, at phone and desktop widths, with axe.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { axeViolations, expectNoAxeViolations } from "./support/a11y";
 import { createNewsletter } from "./support/content";
-import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { secondEditor } from "./support/team";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
 
 /** Toasts mid fade-in and the e-mail preview frame (no scripts may run there, so axe cannot). */
 const OUTSIDE_PREVIEW = { exclude: "[data-sonner-toast], [data-testid=newsletter-preview]" };
-
-/** A second member's browser, signed in (the same account: the check is on versions, not on people). */
-async function secondMember(browser: Browser, base: string, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-  });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
-  return { context, page };
-}
 
 /** The status of the POST `act` sends (a form's answer, as React Router fetches it). */
 async function answerTo(page: Page, act: () => Promise<void>): Promise<number> {
@@ -50,7 +40,7 @@ for (const width of [375, 1280]) {
       consoleErrors.allow(failedResource(409), /Blocked script execution in 'about:srcdoc'/);
       const base = baseURL ?? "";
       const address = await createNewsletter(first, base);
-      const { context: secondContext, page: second } = await secondMember(browser, base, width);
+      const { context: secondContext, page: second } = await secondEditor(browser, base, width);
       consoleErrors.watch(second);
       await first.goto(address);
       await second.goto(address);
@@ -124,7 +114,7 @@ for (const width of [375, 1280]) {
         phone: await first.getByLabel("Phone").inputValue(),
         keywords: await first.getByLabel("Meta keywords").inputValue(),
       };
-      const { context: secondContext, page: second } = await secondMember(browser, base, width);
+      const { context: secondContext, page: second } = await secondEditor(browser, base, width);
       consoleErrors.watch(second);
       await second.goto("/admin/settings");
       const s = uniqueSuffix();
@@ -222,7 +212,7 @@ for (const width of [375, 1280]) {
       consoleErrors,
     }) => {
       consoleErrors.allow(failedResource(409));
-      const { context: secondContext, page: second } = await secondMember(browser, baseURL ?? "", width);
+      const { context: secondContext, page: second } = await secondEditor(browser, baseURL ?? "", width);
       consoleErrors.watch(second);
       const menuOf = (page: Page) => page.getByRole("form", { name: "Site navigation" });
       const labels = (page: Page) =>

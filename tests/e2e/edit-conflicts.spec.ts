@@ -2,22 +2,12 @@
 // refused editor keeps what was typed and sees who saved and what they changed, then loads their version or saves
 // over it on purpose (both versions then in the history). Keyboard only for the refused editor, at phone and desktop
 // widths, with axe.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/a11y";
 import { createPage } from "./support/content";
-import { expect, failedResource, signInAsAdmin, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { secondEditor } from "./support/team";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
-
-/** A second member's browser, signed in (the same account: the check is on versions, not on people). */
-async function secondEditor(browser: Browser, base: string, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-  });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
-  return { context, page };
-}
 
 for (const width of [375, 1280]) {
   test.describe(`edit conflicts at ${width} px`, () => {

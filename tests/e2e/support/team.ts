@@ -2,7 +2,7 @@
 // Team screen (the e2e servers have no mail server, so the screen shows the link) and joined in a browser of their
 // own.
 import type { Browser, Page } from "@playwright/test";
-import { expect, uniqueIp } from "./fixtures";
+import { expect, signInAsAdmin, uniqueIp } from "./fixtures";
 import { uniqueSuffix } from "./server-process";
 
 export async function joinTeam(
@@ -29,4 +29,15 @@ export async function joinTeam(
   await page.waitForURL("**/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   return { context, page, email };
+}
+
+/** A second browser signed in as the administrator (edit-conflict specs: the check is on versions, not on people). */
+export async function secondEditor(browser: Browser, base: string, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+  });
+  const page = await context.newPage();
+  await signInAsAdmin(page, base);
+  return { context, page };
 }
