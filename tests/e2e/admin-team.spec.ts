@@ -4,7 +4,8 @@
 // page naming the roles), the owner changes the role and removes the member (both confirmed), whose open page is
 // then refused; a withdrawn invitation's link says so. Axe finds nothing on either screen.
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, failedResource, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { guestContext } from "./support/team";
 import { expectNoHorizontalScroll, tabTo, toast, uniqueSuffix } from "./support/ui";
 
 for (const width of [375, 1280]) {
@@ -50,11 +51,7 @@ for (const width of [375, 1280]) {
     await expectNoAxeViolations(page);
 
     // The invited person, in their own browser: name and password, then signed in.
-    const theirs = await browser.newContext({
-      viewport: { width, height: 900 },
-      // Its own address: the invitation page's per-address limit is shared with every other spec's guests.
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-    });
+    const theirs = await guestContext(browser, width);
     const guest = await theirs.newPage();
     consoleErrors.watch(guest);
     await guest.goto(link);
@@ -95,9 +92,7 @@ for (const width of [375, 1280]) {
     await guest.screenshot({ path: testInfo.outputPath(`forbidden-${width}.png`), fullPage: true });
 
     // The link worked once.
-    const reused = await (
-      await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } })
-    ).newPage();
+    const reused = await (await guestContext(browser)).newPage();
     consoleErrors.watch(reused);
     await reused.goto(link);
     await expect(reused.getByText("This invitation has already been used")).toBeVisible();

@@ -2,7 +2,8 @@
 // is refused ("This password is too common. Choose another."), keeps their name, and joins with a better one. And
 // better-auth's endpoints the product does not use answer 404 to a signed-in member's browser.
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, failedResource, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { guestContext } from "./support/team";
 import { expectNoHorizontalScroll, toast, uniqueSuffix } from "./support/ui";
 
 for (const width of [375, 1280]) {
@@ -18,11 +19,7 @@ for (const width of [375, 1280]) {
     await expect(toast(page, "Invitation made")).toBeVisible();
     const link = await page.getByLabel(`Invitation link for ${email}`).inputValue();
 
-    const theirs = await browser.newContext({
-      viewport: { width, height: 900 },
-      // Its own address: the invitation page's per-address limit is shared with every other spec's guests.
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-    });
+    const theirs = await guestContext(browser, width);
     const guest = await theirs.newPage();
     consoleErrors.watch(guest);
     // The refused password answers 400 on purpose; the browser logs that load.

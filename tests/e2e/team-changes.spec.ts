@@ -2,7 +2,8 @@
 // and a role change chosen on a screen loaded before someone else changed the member is refused with a notice in
 // the member's row (who changed it, when, to what), nothing changed; confirming again then gives the role.
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, failedResource, test, uniqueIp } from "./support/fixtures";
+import { expect, failedResource, test } from "./support/fixtures";
+import { guestContext } from "./support/team";
 import { expectNoHorizontalScroll, toast, uniqueSuffix } from "./support/ui";
 
 for (const width of [375, 1280]) {
@@ -30,11 +31,7 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`invited-by-${width}.png`), fullPage: true });
 
     // They join.
-    const theirs = await browser.newContext({
-      viewport: { width, height: 900 },
-      // Its own address: the invitation page's per-address limit is shared with every other spec's guests.
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-    });
+    const theirs = await guestContext(browser, width);
     const guest = await theirs.newPage();
     consoleErrors.watch(guest);
     await guest.goto(link);

@@ -16,10 +16,7 @@ export async function joinTeam(
   await admin.getByLabel("Role", { exact: true }).selectOption(role);
   await admin.getByRole("button", { name: "Send invitation" }).click();
   const link = await admin.getByLabel(`Invitation link for ${email}`).inputValue();
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-  });
+  const context = await guestContext(browser, width);
   const page = await context.newPage();
   await page.goto(link);
   await page.getByLabel("Your name").fill(name);
@@ -33,11 +30,19 @@ export async function joinTeam(
 
 /** A second browser signed in as the administrator (edit-conflict specs: the check is on versions, not on people). */
 export async function secondEditor(browser: Browser, base: string, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
-  });
+  const context = await guestContext(browser, width);
   const page = await context.newPage();
   await signInAsAdmin(page, base);
   return { context, page };
+}
+
+/**
+ * A browser of another person, from an address of its own: the invitation page's and sign-in's per-address limits
+ * are shared with every other spec's guests otherwise.
+ */
+export function guestContext(browser: Browser, width?: number) {
+  return browser.newContext({
+    ...(width ? { viewport: { width, height: 900 } } : {}),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() },
+  });
 }
