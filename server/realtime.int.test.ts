@@ -13,6 +13,9 @@ import { CLOSE, MAX_CONNECTIONS_PER_MEMBER, type ServerFrame, type Topic } from 
 import { setContactStatus } from "~/models/contacts-admin.server";
 import { ensureBuiltInPages, savePage } from "~/models/pages.server";
 import { publish } from "~/models/realtime-events.server";
+import { getSettings } from "~/models/settings.server";
+import { saveSettings, settingsVersions } from "~/models/settings-admin.server";
+import { getNavigation, saveNavigation } from "~/models/site-navigation.server";
 import { memberContext } from "../tests/support/members";
 import { accept, setupTeam } from "../tests/support/team-routes";
 import { handleUpgrade } from "./realtime";
@@ -169,6 +172,49 @@ describe("the realtime channel", () => {
     await expect.poll(() => names(a)).toEqual(["Administrator"]);
     a.socket.close();
     b.socket.close();
+  });
+
+  it("has a settings tab and the site navigation as documents: asked of the role, told of a teammate's save", async () => {
+    const seo = "doc:settings:seo";
+    const analytics = "doc:settings:analytics";
+    const navigation = "doc:navigation:site";
+    const editor = await connect(members.editor);
+    editor.send({ type: "join", topic: seo });
+    editor.send({ type: "join", topic: navigation });
+    await expect.poll(() => editor.framesOf("refused", seo).length).toBe(1);
+    await expect.poll(() => editor.framesOf("joined", navigation).length).toBe(1);
+    // Not a document name of ours: the frame is not one, and the connection is closed.
+    const stray = await connect(owner.cookie);
+    stray.send({ type: "join", topic: "doc:settings:showcase" });
+    expect((await stray.closed).code).toBe(CLOSE.malformed);
+
+    const a = await connect(owner.cookie);
+    for (const topic of [seo, analytics, "doc:settings:general"]) a.send({ type: "join", topic });
+    await expect.poll(() => a.framesOf("joined").length).toBe(3);
+    const settings = await getSettings();
+    // The analytics ID shows on both the SEO and the Analytics tab: a save of SEO moves both.
+    const { version } = await saveSettings(
+      { ...settings, googleAnalyticsId: "G-LIVE12345" },
+      [],
+      memberContext({ email: "editor@example.com" }),
+      { tab: "seo", base: (await settingsVersions()).seo },
+    );
+    const heard = (topic: string) =>
+      a.framesOf("event", topic).map((f) => (f.type === "event" ? f.data : null));
+    const told = [{ by: { id: expect.any(String), name: "Dana editor" }, at: expect.any(String), version }];
+    await expect.poll(() => heard(seo)).toEqual(told);
+    await expect.poll(() => heard(analytics)).toEqual(told);
+    expect(heard("doc:settings:general")).toEqual([]);
+
+    const ownerSaves = memberContext({ email: "owner@example.com" });
+    const nav = await getNavigation();
+    await saveNavigation({ ...nav, header: nav.header.slice(1) }, ownerSaves);
+    await expect.poll(() => editor.framesOf("event", navigation).length).toBe(1);
+    // A save that changes nothing is no news; the next change is.
+    await saveNavigation({ ...nav, header: nav.header.slice(1) }, ownerSaves);
+    await saveNavigation(nav, ownerSaves);
+    await expect.poll(() => editor.framesOf("event", navigation).length).toBe(2);
+    for (const c of [editor, a]) c.socket.close();
   });
 
   it("closes a connection that sends what is not ours or too much, and refuses a member's tabs past the limit", async () => {

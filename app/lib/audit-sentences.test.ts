@@ -96,6 +96,24 @@ describe("audit sentences", () => {
     ).toBe("The system made old@example.com an administrator when new@example.com became the owner");
   });
 
+  it("says what a settings save changed, before and after, so an earlier value can be read back", () => {
+    const saved = (details: Record<string, unknown>) =>
+      auditSentence({ who: "Priya", action: "settings.save", details });
+    expect(
+      saved({
+        before: { metaKeywords: "revenue", blogEnabled: true },
+        after: { metaKeywords: "revenue, ai", blogEnabled: false },
+        socialLinks: [{ id: "x" }],
+      }),
+    ).toBe(
+      'Priya saved the site settings: Meta keywords "revenue" → "revenue, ai"; Blog on → off; 1 social link changed',
+    );
+    expect(saved({ before: {}, after: {}, socialLinks: [] })).toBe("Priya saved the site settings");
+    expect(saved({ before: { chatWidget: "" }, after: { chatWidget: "x".repeat(200) } })).toMatch(
+      /Chat widget embed code "" → "x{119}…"$/,
+    );
+  });
+
   it("names actors that are not members", () => {
     expect(actorLabel(null)).toBe("Someone");
     expect(actorLabel("anonymous")).toBe("Someone");

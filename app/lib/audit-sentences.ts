@@ -3,6 +3,8 @@
 // callers), and the kinds the audit-log screen filters by. Browser-safe: the dashboard, the audit-log screen and
 // the revision history all print through it.
 
+import { SETTINGS_TAB_FIELDS } from "./settings-tabs";
+
 /** The facts of one entry a sentence needs; `who` is the member's name or a description of the actor. */
 export interface AuditFacts {
   who: string;
@@ -94,6 +96,37 @@ const quoted = (value: unknown, fallback: string): string => {
   return t ? `"${t}"` : fallback;
 };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const SETTING_LABELS = new Map(
+  Object.values(SETTINGS_TAB_FIELDS)
+    .flat()
+    .map((f) => [f.key, f.label]),
+);
+/** A setting's value as the log shows it: a switch on or off, text quoted (a long one cut). */
+const settingValue = (value: unknown): string => {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  const t = String(value ?? "");
+  return `"${t.length > 120 ? `${t.slice(0, 119)}…` : t}"`;
+};
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * "Priya saved the site settings: Meta keywords "a" → "b"": each value before and after, so a teammate's earlier
+ * value can be read back and typed in again.
+ */
+function settingsSentence(who: string, d: Record<string, unknown>): string {
+  const before = recordOf(d.before);
+  const changes = Object.entries(recordOf(d.after)).map(
+    ([key, after]) =>
+      `${SETTING_LABELS.get(key) ?? key} ${settingValue(before[key])} → ${settingValue(after)}`,
+  );
+  const links = Array.isArray(d.socialLinks) ? d.socialLinks.length : 0;
+  if (links > 0) changes.push(`${plural(links, "social link")} changed`);
+  return changes.length > 0
+    ? `${who} saved the site settings: ${changes.join("; ")}`
+    : `${who} saved the site settings`;
+}
 
 /** Sign-in and account events (better-auth's hooks and the admin's own actions). */
 const AUTH: Record<string, (who: string, d: Record<string, unknown>) => string> = {
@@ -212,7 +245,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "not_found.dismiss": (who) => `${who} dismissed a path in the 404 monitor`,
   "not_found.clear": (who, d) => `${who} cleared ${plural(count(d.paths), "path")} from the 404 monitor`,
   "notifications.save": (who) => `${who} changed the lead notifications`,
-  "settings.save": (who) => `${who} saved the site settings`,
+  "settings.save": (who, d) => settingsSentence(who, d),
   "navigation.update": (who) => `${who} changed the site's menu and footer`,
   "page.create": (who, d) => `${who} created the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.update": (who, d) => `${who} edited the page ${text(d.path) ?? ""}`.trimEnd(),

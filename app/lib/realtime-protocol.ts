@@ -4,8 +4,12 @@
 //
 // Topics a screen joins:
 // - "leads": a lead was added, restored or deleted (the inbox, a person's page, the dashboard's counters);
-// - "doc:<kind>:<id>": one document's presence (who has it open) and its saves (page, blog, academy, newsletter);
+// - "doc:<kind>:<id>": one document's presence (who has it open) and its saves: a page, post, academy item or
+//   newsletter by its id, a tab of the settings screen by its name ("doc:settings:seo"), the site navigation
+//   ("doc:navigation:site");
 // - "send:<id>": a newsletter send's progress.
+
+import { SETTINGS_TABS } from "./settings-tabs";
 
 export const REALTIME_PATH = "/admin/realtime";
 
@@ -32,11 +36,21 @@ export const CLOSE = {
   goingAway: 1001,
 } as const;
 
-export const DOCUMENT_KINDS = ["page", "blog", "academy", "newsletter"] as const;
+/** Documents stored as rows of their own, named by id. */
+const ROW_KINDS = ["page", "blog", "academy", "newsletter"] as const;
+export const DOCUMENT_KINDS = [...ROW_KINDS, "settings", "navigation"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** The one site navigation's name in its topic. */
+export const NAVIGATION_DOCUMENT = "site";
+
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const TOPIC = new RegExp(`^(?:leads|doc:(?:${DOCUMENT_KINDS.join("|")}):${UUID}|send:${UUID})$`);
+const DOCUMENT = [
+  `(?:${ROW_KINDS.join("|")}):${UUID}`,
+  `settings:(?:${SETTINGS_TABS.join("|")})`,
+  `navigation:${NAVIGATION_DOCUMENT}`,
+].join("|");
+const TOPIC = new RegExp(`^(?:leads|doc:(?:${DOCUMENT})|send:${UUID})$`);
 
 export type Topic = "leads" | `doc:${DocumentKind}:${string}` | `send:${string}`;
 

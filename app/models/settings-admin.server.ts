@@ -10,6 +10,7 @@ import { SETTINGS_TABS, type SettingsTab, tabKeys, tabSnapshot, tabsShowing } fr
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";
 import { conflictWith, type StaleEditError } from "~/models/edit-conflicts.server";
 import { lockStamps, stampsOf } from "~/models/edit-stamps.server";
+import { documentSaved } from "~/models/realtime-events.server";
 import { getSettings, listSocialLinks } from "~/models/settings.server";
 
 export interface SocialLinkUpdate {
@@ -99,6 +100,10 @@ export async function saveSettings(
       ...(change.socialLinks.length > 0 ? ["social" as const] : []),
     ];
     await stamps.stamp(changedTabs, who, now);
+    // Whoever has a changed tab open hears of it at once (moved with the commit).
+    for (const changed of new Set(changedTabs)) {
+      await documentSaved(tx, "settings", { id: changed, updatedAt: now, updatedBy: null }, who);
+    }
     return { change, version: edit && stamps.versionOf(edit.tab) };
   });
   await publicContentChanged(who, {

@@ -8,11 +8,13 @@ import { websiteSettings } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
 import { navigationSnapshot } from "~/lib/navigation-conflict";
+import { NAVIGATION_DOCUMENT } from "~/lib/realtime-protocol";
 import { DEFAULT_NAVIGATION, type SiteNavigation } from "~/lib/site-navigation";
 import { navigationSchema } from "~/lib/site-navigation-schema";
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";
 import { conflictWith, type StaleEditError } from "~/models/edit-conflicts.server";
 import { lockStamps, stampsOf } from "~/models/edit-stamps.server";
+import { documentSaved } from "~/models/realtime-events.server";
 
 const KEY = "site_navigation";
 
@@ -62,7 +64,11 @@ export async function saveNavigation(
         target: websiteSettings.settingKey,
         set: { settingValue: value, updatedAt: now },
       });
-    if (previous?.value !== value) await stamps.stamp([KEY], who, now);
+    if (previous?.value !== value) {
+      await stamps.stamp([KEY], who, now);
+      const saved = { id: NAVIGATION_DOCUMENT, updatedAt: now, updatedBy: null };
+      await documentSaved(tx, "navigation", saved, who);
+    }
     return stamps.versionOf(KEY);
   });
   await publicContentChanged(who, {

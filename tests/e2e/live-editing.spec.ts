@@ -94,6 +94,7 @@ for (const width of [375, 1280]) {
       adminPage: first,
       baseURL,
     }, testInfo) => {
+      test.setTimeout(120_000);
       const base = baseURL ?? "";
       const id = await createPage(first, base, `/lp/draft-${width}-${uniqueSuffix()}`, "Draft pricing");
       await first.goto(`/admin/pages/${id}`);
@@ -150,6 +151,48 @@ for (const width of [375, 1280]) {
       await third.keyboard.press("Escape");
       dialog = await open(third);
       await expect(dialog.getByTestId("draft-offer")).toHaveCount(0);
+      await third.keyboard.press("Escape");
+
+      // A newsletter draft: the preheader typed before the tab closed comes back, and goes once saved.
+      const address = await createNewsletter(third, base);
+      await third.goto(address);
+      await third.getByLabel("Preheader").fill("Kept in the browser");
+      await expect.poll(() => keptDrafts(third)).toBe(1);
+      await third.close({ runBeforeUnload: false });
+      const fourth = await context.newPage();
+      await fourth.goto(address);
+      await fourth
+        .getByTestId("draft-offer")
+        .getByRole("button", { name: "Restore unsaved changes" })
+        .click();
+      await expect(fourth.getByLabel("Preheader")).toHaveValue("Kept in the browser");
+      await fourth.getByRole("button", { name: "Save draft" }).click();
+      await expect(toast(fourth, "Newsletter saved")).toBeVisible();
+      await expect.poll(() => keptDrafts(fourth)).toBe(0);
+
+      // A settings tab: the phone typed before the tab closed comes back; leaving with it asks first.
+      await fourth.goto("/admin/settings");
+      const original = await fourth.getByLabel("Phone").inputValue();
+      await fourth.getByLabel("Phone").fill("+1 555 0199");
+      await expect.poll(() => keptDrafts(fourth)).toBe(1);
+      await fourth.close({ runBeforeUnload: false });
+      const fifth = await context.newPage();
+      await fifth.goto("/admin/settings");
+      const general = fifth.getByRole("tabpanel", { name: "General" });
+      await general.getByRole("button", { name: "Restore unsaved changes" }).click();
+      await expect(fifth.getByLabel("Phone")).toHaveValue("+1 555 0199");
+      const dashboard = fifth
+        .getByRole("navigation", { name: "Admin" })
+        .getByRole("link", { name: "Dashboard" });
+      if (!(await dashboard.isVisible()))
+        await fifth.getByRole("button", { name: "Open admin menu" }).click();
+      await dashboard.click();
+      const ask = fifth.getByRole("alertdialog", { name: "Leave without saving?" });
+      await ask.getByRole("button", { name: "Stay" }).click();
+      await expect(fifth.getByLabel("Phone")).toHaveValue("+1 555 0199");
+      // Typed back as it was: nothing unsaved, nothing kept.
+      await fifth.getByLabel("Phone").fill(original);
+      await expect.poll(() => keptDrafts(fifth)).toBe(0);
     });
 
     test("a newsletter draft: each sees the other; a teammate's save is announced and their version loads", async ({

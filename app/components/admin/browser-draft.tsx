@@ -3,7 +3,7 @@
 // lose them. Opening the document again offers them back; they are removed once saved or discarded, and all of a
 // member's drafts when they sign out. The version the editor held goes with them, so a restored draft saved over a
 // teammate's newer version is refused like any other stale save.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { formatInZone } from "~/lib/site-time";
 import { useRealtimeMember } from "./realtime";
@@ -106,15 +106,16 @@ export function DraftOffer({
   onRestore: () => void;
   onDiscard: () => void;
 }) {
+  const heading = useId();
   if (!draft) return null;
   return (
     <section
-      aria-labelledby="draft-offer-heading"
+      aria-labelledby={heading}
       className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
       data-testid="draft-offer"
     >
       <div className="min-w-48 flex-1">
-        <h2 id="draft-offer-heading" className="font-semibold">
+        <h2 id={heading} className="font-semibold">
           Unsaved changes from {formatInZone(new Date(draft.at), timeZone)}
         </h2>
         <p>This browser kept what you had not saved. Restore it to go on, or discard it.</p>

@@ -18,6 +18,8 @@ const NOUNS: Record<DocumentKind, string> = {
   blog: "post",
   academy: "item",
   newsletter: "newsletter",
+  settings: "settings tab",
+  navigation: "navigation",
 };
 
 /**
@@ -62,6 +64,7 @@ export function useDocumentLive(
 /** Who else is here, and the notice of a teammate's save with the way to take their version in. */
 export function DocumentLiveNotice({
   kind,
+  noun = NOUNS[kind],
   others,
   saved,
   unsaved,
@@ -69,6 +72,8 @@ export function DocumentLiveNotice({
   onLoadTheirs,
 }: {
   kind: DocumentKind;
+  /** What the document is called ("General tab"), when its kind's name is not enough. */
+  noun?: string;
   others: PresentMember[];
   saved: SavedEvent | null;
   /** The member has changes of their own that loading would set aside. */
@@ -87,7 +92,7 @@ export function DocumentLiveNotice({
         >
           <p className="min-w-48 flex-1">
             <strong>
-              {saved.by.name} saved this {NOUNS[kind]} at {formatInZone(new Date(saved.at), timeZone)}.
+              {saved.by.name} saved this {noun} at {formatInZone(new Date(saved.at), timeZone)}.
             </strong>{" "}
             {unsaved
               ? "Your changes are still here; if you save, you will first see what they changed."

@@ -4,8 +4,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FieldSpec } from "~/blocks/fields";
+import { DraftOffer } from "~/components/admin/browser-draft";
+import { DocumentLiveNotice } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { useLiveForm } from "~/components/admin/live-form";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +17,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import { NAVIGATION_CONFLICT_FIELDS, navigationSnapshot } from "~/lib/navigation-conflict";
+import { NAVIGATION_DOCUMENT } from "~/lib/realtime-protocol";
 import type { SiteNavigation } from "~/lib/site-navigation";
 
 export function NavigationEditor({
@@ -22,8 +27,9 @@ export function NavigationEditor({
   result,
   timeZone,
 }: {
+  /** The navigation as stored (the page's data). */
   navigation: SiteNavigation;
-  /** The navigation's version as the page loaded it. */
+  /** Its version. */
   version: EditVersion;
   fields: readonly FieldSpec[];
   result?: ActionResult;
@@ -35,9 +41,19 @@ export function NavigationEditor({
   const mine = result?.intent === "navigation" ? result : undefined;
   useActionToast(mine);
   const snapshot = navigationSnapshot(value as unknown as SiteNavigation);
-  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
+  const { base, conflict, takeTheirs, take } = useSaveVersion(version, mine, () => snapshot);
   const submit = useSubmit();
-  const loadTheirs = () => takeTheirs((theirs) => setValue(theirs.navigation as Value));
+  const apply = (values: Record<string, unknown>) => setValue(values.navigation as Value);
+  const loadTheirs = () => takeTheirs(apply);
+  const { live, unsaved, draft, restore } = useLiveForm({
+    kind: "navigation",
+    id: NAVIGATION_DOCUMENT,
+    base,
+    take,
+    stored: { version, content: navigationSnapshot(navigation) },
+    snapshot,
+    apply,
+  });
   // A normal save that carries their version: it goes through, with its audit entry.
   const saveMine = () => {
     if (!conflict) return;
@@ -62,6 +78,18 @@ export function NavigationEditor({
         The header menu and the footer columns on every public page. Links to the blog are hidden while the
         blog is off.
       </p>
+      <UnsavedChangesGuard unsaved={unsaved && !saving} />
+      <div className={draft.offer || live.others.length > 0 || live.saved ? "mt-4" : undefined}>
+        <DraftOffer draft={draft.offer} timeZone={timeZone} onRestore={restore} onDiscard={draft.discard} />
+        <DocumentLiveNotice
+          kind="navigation"
+          others={live.others}
+          saved={conflict ? null : live.saved}
+          unsaved={unsaved}
+          timeZone={timeZone}
+          onLoadTheirs={live.reload}
+        />
+      </div>
       {conflict ? (
         <div className="mt-4">
           <EditConflictNotice

@@ -8,6 +8,7 @@ import { Fragment, useCallback, useEffect, useId, useRef, useState } from "react
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
+import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
@@ -145,6 +146,21 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
     takeTheirs(fill);
     setDirty(false);
   };
+  // What is typed, kept in this browser until saved or discarded (read once the block editor has written the body).
+  const [typed, setTyped] = useState<Record<string, unknown>>(base.content);
+  const edited = () => {
+    setDirty(true);
+    setTimeout(() => setTyped(formNow()), 0);
+  };
+  const draft = useBrowserDraft(`newsletter:${newsletter.id}`, { value: typed, base, unsaved: dirty });
+  const restoreDraft = () => {
+    const found = draft.restore();
+    if (!found) return;
+    take(found.base.version, found.base.content);
+    fill(found.value);
+    setTyped(found.value);
+    setDirty(true);
+  };
   // Who else has the draft open, and a teammate's save as it happens; loading theirs takes the page's fresh copy.
   const live = useDocumentLive("newsletter", newsletter.id, base.version, newsletter.version);
   const { arrived, taken } = live;
@@ -158,6 +174,12 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   return (
     <>
       <UnsavedChangesGuard unsaved={dirty} />
+      <DraftOffer
+        draft={draft.offer}
+        timeZone={timeZone}
+        onRestore={restoreDraft}
+        onDiscard={draft.discard}
+      />
       <DocumentLiveNotice
         kind="newsletter"
         others={live.others}
@@ -183,8 +205,8 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
         ref={formRef}
         method="post"
         onSubmit={onSubmit}
-        onChange={() => setDirty(true)}
-        onInput={() => setDirty(true)}
+        onChange={edited}
+        onInput={edited}
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
         aria-labelledby={`${fid}-heading`}
       >

@@ -2,9 +2,10 @@
 // Social, SEO, Analytics and Chat. Every field is held here, so a tab keeps what was typed while another is shown or
 // saved, and the analytics IDs shown on SEO and Analytics stay one value. Switches post 'true'/'false' through
 // hidden inputs, so a form sent without JavaScript keeps them.
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { MediaUrlField } from "~/components/admin/media-url-field";
 import { SettingsTabForm } from "~/components/admin/settings-tab-form";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import type { EditVersion } from "~/lib/edit-conflict";
@@ -115,6 +116,7 @@ export function SettingsPanels({
   socialLinks,
   errors,
   versions,
+  stored,
   result,
   savingTab,
   timeZone,
@@ -122,8 +124,10 @@ export function SettingsPanels({
   values: Settings;
   socialLinks: SocialLinkValue[];
   errors: FieldErrors;
-  /** Each tab's version as the page loaded it. */
+  /** Each tab's version as the page's data has it now. */
   versions: Record<SettingsTab, EditVersion>;
+  /** The settings and links as stored (the page's data), whatever the form shows. */
+  stored: { settings: Settings; links: SocialLinkValue[] };
   result: ActionResult<unknown> | undefined;
   /** The tab being saved, if any. */
   savingTab: string | null;
@@ -146,9 +150,21 @@ export function SettingsPanels({
     setPixelId: set("facebookPixelId"),
     errors,
   };
+  const [unsavedTabs, setUnsavedTabs] = useState<ReadonlySet<SettingsTab>>(new Set());
+  const onUnsaved = useCallback((tab: SettingsTab, unsaved: boolean) => {
+    setUnsavedTabs((now) => {
+      if (now.has(tab) === unsaved) return now;
+      const next = new Set(now);
+      if (unsaved) next.add(tab);
+      else next.delete(tab);
+      return next;
+    });
+  }, []);
   const tabForm = (tab: SettingsTab) => ({
     tab,
     version: versions[tab],
+    stored: { version: versions[tab], content: tabSnapshot(tab, stored.settings, stored.links) },
+    onUnsaved,
     result,
     saving: savingTab === tab,
     snapshot: tabSnapshot(tab, draft, links),
@@ -164,6 +180,7 @@ export function SettingsPanels({
 
   return (
     <>
+      <UnsavedChangesGuard unsaved={unsavedTabs.size > 0} />
       <SettingsTabForm {...tabForm("general")} title="General">
         <TextField
           id="contactEmail"

@@ -1,9 +1,12 @@
 // One tab of /admin/settings as its own form: its fields, 'Save Settings', and the version of the tab it loaded
 // (use-save-version.ts). A save against a newer version of this tab is refused: the notice above the fields names
 // who saved the tab and when, with what they changed beside what the member has (edit-conflict.tsx).
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
+import { DraftOffer } from "~/components/admin/browser-draft";
+import { DocumentLiveNotice } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { useLiveForm } from "~/components/admin/live-form";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { TabsContent } from "~/components/ui/tabs";
@@ -19,30 +22,46 @@ export function SettingsTabForm({
   tab,
   title,
   version,
+  stored,
   result,
   saving,
   snapshot,
   fields,
   timeZone,
   onLoadTheirs,
+  onUnsaved,
   children,
 }: {
   tab: SettingsTab;
   title: string;
   /** The tab's version as the page loaded it. */
   version: EditVersion;
+  /** The tab as the page's data has it now: its version and values. */
+  stored: { version: EditVersion; content: Record<string, unknown> };
   result: ActionResult<unknown> | undefined;
   saving: boolean;
   /** The tab's values as the form holds them now. */
   snapshot: Record<string, unknown>;
   fields: readonly RevisionField[];
   timeZone: string;
-  /** Puts a teammate's values of this tab in the form. */
+  /** Puts values of this tab (a teammate's, or a kept draft) in the form. */
   onLoadTheirs: (theirs: Record<string, unknown>) => void;
+  /** Tells whether the tab holds changes not saved. */
+  onUnsaved: (tab: SettingsTab, unsaved: boolean) => void;
   children: ReactNode;
 }) {
   const mine = result?.intent === settingsSaveIntent(tab) ? result : undefined;
-  const { base, conflict, takeTheirs } = useSaveVersion(version, mine, () => snapshot);
+  const { base, conflict, takeTheirs, take } = useSaveVersion(version, mine, () => snapshot);
+  const { live, unsaved, draft, restore } = useLiveForm({
+    kind: "settings",
+    id: tab,
+    base,
+    take,
+    stored,
+    snapshot,
+    apply: onLoadTheirs,
+  });
+  useEffect(() => onUnsaved(tab, unsaved && !saving), [onUnsaved, tab, unsaved, saving]);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const loadTheirs = () => takeTheirs(onLoadTheirs);
@@ -56,6 +75,16 @@ export function SettingsTabForm({
   return (
     <TabsContent value={tab} forceMount className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      <DraftOffer draft={draft.offer} timeZone={timeZone} onRestore={restore} onDiscard={draft.discard} />
+      <DocumentLiveNotice
+        kind="settings"
+        noun={`${SETTINGS_TAB_LABELS[tab]} tab`}
+        others={live.others}
+        saved={conflict ? null : live.saved}
+        unsaved={unsaved}
+        timeZone={timeZone}
+        onLoadTheirs={live.reload}
+      />
       {conflict ? (
         <EditConflictNotice
           kind={{ noun: `${SETTINGS_TAB_LABELS[tab]} tab`, fields }}

@@ -295,6 +295,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           socialLinks={socialLinks}
           errors={errors}
           versions={loaderData.versions}
+          stored={{ settings: loaderData.settings, links: loaderData.socialLinks }}
           result={result}
           savingTab={savingTab}
           timeZone={loaderData.timeZone}
