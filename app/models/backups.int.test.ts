@@ -179,7 +179,8 @@ describe("backup and restore", () => {
 describe("a damaged or foreign archive", () => {
   it("fails verification when one byte of the file changes", async () => {
     const bytes = await readFile(archive);
-    bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+    const at = Math.floor(bytes.length / 2);
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
     const damaged = path.join(dir, "damaged.tar.gz");
     await writeFile(damaged, bytes);
     await expect(verifyBackup(damaged)).rejects.toThrow(ArchiveError);

@@ -272,6 +272,8 @@ export interface RestoreOptions {
   onReplace?: (description: string) => void | Promise<void>;
   /** Where the archive's uploads go; the configured store by default, null to leave them out. */
   store?: ObjectStore | null;
+  /** What a refusal of a target with data advises (default: --force). */
+  notEmptyAdvice?: string;
 }
 
 export interface RestoreResult {
@@ -381,7 +383,11 @@ export async function moveToPostgres(
   const work = await tempFolder("move");
   try {
     const { file } = await createBackup({ to: work, handle: source, store: null, label: "move" });
-    const result = await restoreBackup(file, { target: { kind: "postgres", url }, store: null });
+    const result = await restoreBackup(file, {
+      target: { kind: "postgres", url },
+      store: null,
+      notEmptyAdvice: "move into a new, empty database (createdb).",
+    });
     return { ...result, ms: Math.round(performance.now() - started) };
   } finally {
     await rm(work, { recursive: true, force: true });
