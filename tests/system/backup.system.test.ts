@@ -54,6 +54,19 @@ async function snapshotOf(base: string, upload: string) {
   return { pages, inbox, bytes };
 }
 
+/** A server started on `env` answers the same pages, inbox export and upload bytes as the original did. */
+async function expectSameSite(env: Record<string, string>) {
+  const copy = await startServer(await freePort(), { ...env, SEED_DEMO: "true" });
+  try {
+    const after = await snapshotOf(copy.base, upload);
+    expect(after.inbox).toBe(before.inbox);
+    expect(after.bytes).toBe(before.bytes);
+    for (const page of PAGES) expect(after.pages[page], page).toBe(before.pages[page]);
+  } finally {
+    await stopServer(copy);
+  }
+}
+
 let work: string;
 let original: string;
 let server: ServerProcess;
@@ -112,15 +125,7 @@ describe("backup and restore through the CLI", { timeout: 180_000 }, () => {
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/is not empty: it holds .*add --force/);
 
-    const restored = await startServer(await freePort(), { DATA_DIR: restoredDir, SEED_DEMO: "true" });
-    try {
-      const after = await snapshotOf(restored.base, upload);
-      expect(after.inbox).toBe(before.inbox);
-      expect(after.bytes).toBe(before.bytes);
-      for (const page of PAGES) expect(after.pages[page], page).toBe(before.pages[page]);
-    } finally {
-      await stopServer(restored);
-    }
+    await expectSameSite({ DATA_DIR: restoredDir });
   });
 
   test("a copy with one byte changed fails verification", async () => {
@@ -146,19 +151,7 @@ describe("moving to PostgreSQL", { timeout: 180_000 }, () => {
       const twice = await admin({ DATA_DIR: original }, "move-to-postgres", database.url.toString());
       expect(twice.code).toBe(1);
       expect(twice.output).toContain("is not empty");
-      const moved = await startServer(await freePort(), {
-        DATA_DIR: original,
-        DATABASE_URL: database.url.toString(),
-        SEED_DEMO: "true",
-      });
-      try {
-        const after = await snapshotOf(moved.base, upload);
-        expect(after.inbox).toBe(before.inbox);
-        expect(after.bytes).toBe(before.bytes);
-        for (const page of PAGES) expect(after.pages[page], page).toBe(before.pages[page]);
-      } finally {
-        await stopServer(moved);
-      }
+      await expectSameSite({ DATA_DIR: original, DATABASE_URL: database.url.toString() });
     } finally {
       server = await startServer(Number(new URL(server.base).port), {
         DATA_DIR: original,
