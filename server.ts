@@ -53,11 +53,17 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const http = express();
 http.disable("x-powered-by");
 
-/** Exits with a readable message; an invalid environment (EnvError) is told as such, without a stack trace. */
+/**
+ * Exits with a readable message; an invalid environment (EnvError), a database of a newer version or a busy data
+ * folder are told as such, without a stack trace.
+ */
 function startupFailed(error: unknown): never {
   // The bundled class keeps its constructor name; its `name` property is the inherited "Error".
   if (error instanceof Error && error.name === "EnvError") {
     console.error(`\n${error.message}\n\nSee .env.example for every variable and its default.\n`);
+  } else if (error instanceof Error && ["SchemaTooNewError", "DataDirBusyError"].includes(error.name)) {
+    // A database migrated by a newer version, or a data folder another process holds: said without a stack.
+    console.error(`\nStart-up refused: ${error.message}\n`);
   } else {
     console.error("Start-up failed:", error);
   }

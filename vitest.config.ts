@@ -55,6 +55,8 @@ const onPostgres = [
   "app/db/db.int.test.ts",
   // The migration that hashes preview link tokens, with PostgreSQL's own sha256().
   "app/models/preview-links.int.test.ts",
+  // Backups restored into a new PostgreSQL database (the one snapshot, the same rows read back on the server).
+  "app/models/backups.int.test.ts",
   // Smoke set: sign-in and sessions, content, the admin authorization matrix and team roles on the real server.
   "app/auth/auth.int.test.ts",
   "app/models/blog.int.test.ts",

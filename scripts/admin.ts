@@ -4,19 +4,32 @@
 //   `npm run admin -- rotate-secrets [--old-secret VALUE]`: after changing AUTH_SECRET, encrypts the webhook
 //     signing secrets again under the new one (without --old-secret it asks on the terminal; with no terminal and
 //     no value, the secret generated while AUTH_SECRET was unset is taken as the previous one).
-// With the embedded database (PGlite), stop the server first: one process at a time may open the data folder.
+//   `npm run admin -- backup | restore | move-to-postgres`: backup archives, see scripts/admin-backup.ts.
+// With the embedded database (PGlite), stop the server first: one process at a time may open the data folder
+// (`backup` excepted: a running server writes the archive itself).
 import { createInterface } from "node:readline/promises";
 import "./check-node.ts";
+import { BACKUP_COMMANDS, BACKUP_USAGE, type BackupCli, runBackupCommand } from "./admin-backup.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 const usage =
   "Usage: npm run admin -- set-password [--password VALUE]\n" +
-  "       npm run admin -- rotate-secrets [--old-secret PREVIOUS_AUTH_SECRET]";
+  "       npm run admin -- rotate-secrets [--old-secret PREVIOUS_AUTH_SECRET]\n" +
+  BACKUP_USAGE;
 
-if (command !== "set-password" && command !== "rotate-secrets") {
+if (command !== "set-password" && command !== "rotate-secrets" && !BACKUP_COMMANDS.includes(command ?? "")) {
   console.error(command ? `Unknown command: ${command}\n${usage}` : usage);
   process.exit(2);
+}
+
+if (command && BACKUP_COMMANDS.includes(command)) {
+  buildIfNeeded();
+  process.env.NODE_ENV ??= "production";
+  const build = (await import(new URL("../build/server/index.js", import.meta.url).href)) as {
+    adminCli: BackupCli;
+  };
+  process.exit(await runBackupCommand(build.adminCli, command, rest));
 }
 
 function flag(name: string): string | undefined {

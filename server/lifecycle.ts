@@ -2,11 +2,13 @@
 // demo content, the administrator account, and the background jobs (app/jobs), started in the order listed in
 // startup() and, at shut-down, all stopped and then drained once each in that order before the database closes.
 
+import path from "node:path";
 import { storedAuthSecret } from "~/auth/auth-secret.server";
 import { bootstrapAdmin, generatePassword, setAdminPassword } from "~/auth/bootstrap.server";
 import { initAuth } from "~/auth/instance.server";
 import { newPasswordProblem } from "~/auth/password-policy.server";
 import { closeAppDatabase, openAppDatabase } from "~/db/app-database.server";
+import { assertSchemaKnown, recordSchemaVersion } from "~/db/schema-version.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { followVersions, stopFollowingVersions } from "~/infra/content-version.server";
@@ -22,10 +24,19 @@ import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
 import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
 import { subscriberImportJob } from "~/jobs/subscriber-import.server";
 import { visitCountersJob } from "~/jobs/visit-counters.server";
+import {
+  createBackup,
+  moveToPostgres,
+  type RestoreOptions,
+  restoreBackup,
+  verifyBackup,
+} from "~/models/backups.server";
 import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
+import { backupThroughServer, startAdminSocket } from "./admin-socket";
 
 let jobs: JobRunner | undefined;
+let closeAdminSocket: (() => Promise<void>) | undefined;
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -47,7 +58,7 @@ export async function startup(): Promise<StartupInfo> {
   const handle = openAppDatabase(config);
   await handle.ping();
   phase("open");
-  await handle.migrate();
+  await migrateSafely(handle, config.dataDir);
   phase("migrate");
   await initAuth();
   // Webhook secrets stored as given (before they were encrypted at rest) are encrypted now (ADR 029).
@@ -85,6 +96,13 @@ export async function startup(): Promise<StartupInfo> {
   ]);
   await jobs.start();
   phase("prune");
+  // With the embedded database, `npm run admin -- backup` asks this process for the archive (server/admin-socket.ts).
+  if (handle.kind === "pglite") {
+    closeAdminSocket = await startAdminSocket(config.dataDir).catch((error) => {
+      logger.warn({ err: error }, "the admin socket could not be opened: stop the server to take a backup");
+      return undefined;
+    });
+  }
 
   logger.info({ phases }, "start-up phases (ms)");
   return {
@@ -95,7 +113,28 @@ export async function startup(): Promise<StartupInfo> {
   };
 }
 
+/**
+ * Migrates the database to this build's schema: refuses one a newer version migrated (SchemaTooNewError, naming
+ * both versions), and takes a backup into DATA_DIR/backups before migrating an existing embedded database (a new,
+ * empty one has nothing to lose), so an upgrade that goes wrong can be undone by a restore.
+ */
+async function migrateSafely(handle: ReturnType<typeof openAppDatabase>, dataDir: string): Promise<void> {
+  const status = await assertSchemaKnown(handle.db);
+  if (status.pending > 0 && status.applied > 0 && handle.kind === "pglite") {
+    const { file } = await createBackup({
+      to: path.join(dataDir, "backups"),
+      handle,
+      label: `before-schema-${status.known}`,
+    });
+    logger.info({ file, from: status.applied, to: status.known }, "backup taken before migrating");
+  }
+  await handle.migrate();
+  await recordSchemaVersion(handle.db);
+}
+
 export async function shutdown(): Promise<void> {
+  await closeAdminSocket?.();
+  closeAdminSocket = undefined;
   // Open back-office connections are told the server is going away; they reconnect to it or another instance.
   await stopRealtime();
   await jobs?.shutdown();
@@ -133,14 +172,52 @@ export const adminCli = {
       return sealWebhookSecrets(oldSecret ?? (await storedAuthSecret()));
     });
   },
+
+  /**
+   * Writes a backup archive into `to` (default DATA_DIR/backups). With the embedded database and a server running
+   * on it, that server writes it (server/admin-socket.ts); otherwise this process opens the database, read only.
+   */
+  async backup(to?: string) {
+    const config = env();
+    const folder = path.resolve(to ?? path.join(config.dataDir, "backups"));
+    const answered = config.databaseUrl ? undefined : await backupThroughServer(config.dataDir, folder);
+    if (answered) return { ...answered, through: "the running server" };
+    const written = await withDatabase(() => createBackup({ to: folder }), { migrate: false });
+    return { ...written, through: "this process" };
+  },
+
+  verify: (file: string) => verifyBackup(path.resolve(file)),
+
+  /** Restores an archive into DATA_DIR (embedded) or DATABASE_URL, and the configured upload store. */
+  restore(file: string, options: Pick<RestoreOptions, "force" | "onReplace">) {
+    const config = env();
+    const target: RestoreOptions["target"] = config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") };
+    return restoreBackup(path.resolve(file), { ...options, target });
+  },
+
+  /** Copies the embedded database in DATA_DIR into the empty PostgreSQL database at `url`, checked. */
+  async moveToPostgres(url: string) {
+    if (!/^postgres(ql)?:\/\/./.test(url)) {
+      throw new Error(`Not a PostgreSQL URL: ${url} (expected postgres://user:password@host:5432/database).`);
+    }
+    if (env().databaseUrl) {
+      throw new Error(
+        "DATABASE_URL is set, so this is not the embedded database: unset it to move the one in DATA_DIR.",
+      );
+    }
+    return withDatabase(() => moveToPostgres(url), { migrate: false });
+  },
 };
 
-/** Opens the configured database (one connection), migrates it, runs `work`, and closes it. */
-async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
+/** Opens the configured database (one connection), migrates it unless told not to, runs `work`, and closes it. */
+async function withDatabase<T>(work: () => Promise<T>, { migrate = true } = {}): Promise<T> {
   const config = env();
   const handle = openAppDatabase(config, 1);
   try {
-    await handle.migrate();
+    if (migrate) await migrateSafely(handle, config.dataDir);
+    else await assertSchemaKnown(handle.db);
     return await work();
   } finally {
     await handle.close();

@@ -1,7 +1,7 @@
 // The object store on local disk: one file per key under a root folder (DATA_DIR/uploads by default).
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { contentTypeForKey, type ObjectStore, parseRange } from "./object-store.server";
@@ -33,6 +33,15 @@ export function localStore(root: string): ObjectStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => undefined);
+        if (info) yield { key: path.relative(root, file).split(path.sep).join("/"), size: info.size };
+      }
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ObjectStore {
   /** The object, or undefined when there is none. `range` is a Range header value (one range supported). */
   get(key: string, range?: string | null): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /** Every stored object (key and size), for backups; files half-written (local `.tmp`) are left out. */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
-// Operations: the audit log, rate-limit counters and the installation's key/value facts.
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+// Operations: the audit log, rate-limit counters, the installation's key/value facts and its schema history.
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns";
 
 /** Who did what and when: content, settings and lead changes, sign-ins and sign-outs. */
@@ -36,3 +36,18 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Which product version brought this database to which schema (the number of migrations applied): one row per pair,
+ * written after migrating at start-up. A build that finds migrations it does not know names the version that
+ * applied them (app/db/schema-version.server.ts, docs/decisions/050-backup-archives.md).
+ */
+export const schemaVersions = pgTable(
+  "schema_versions",
+  {
+    schema: integer("schema").notNull(),
+    product: text("product").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schema, t.product] })],
+);
