@@ -26,6 +26,17 @@ import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 
 let jobs: JobRunner | undefined;
+let stopping = false;
+
+/** Each background job with rounds and how far behind its schedule it is (/metrics); none outside start-up. */
+export function jobLags(): { job: string; seconds: number }[] {
+  return jobs?.lags() ?? [];
+}
+
+/** True once shut-down has begun: the instance takes no new work (/healthz/ready answers 503). */
+export function shuttingDown(): boolean {
+  return stopping;
+}
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -36,6 +47,7 @@ export interface StartupInfo {
 
 export async function startup(): Promise<StartupInfo> {
   const config = env();
+  stopping = false;
   configureLogger();
   const phases: Record<string, number> = {};
   let mark = performance.now();
@@ -96,6 +108,7 @@ export async function startup(): Promise<StartupInfo> {
 }
 
 export async function shutdown(): Promise<void> {
+  stopping = true;
   // Open back-office connections are told the server is going away; they reconnect to it or another instance.
   await stopRealtime();
   await jobs?.shutdown();
