@@ -51,6 +51,8 @@ const onPostgres = [
   "app/routes/api/content-api-items.int.test.ts",
   // Settings tabs saved at once by two members: the tab's version row locked (FOR UPDATE), one save refused.
   "app/models/settings-tabs.int.test.ts",
+  // Readiness from drizzle's migrations table, and the outbox backlog read at scrape time (/metrics).
+  "server/metrics.int.test.ts",
   // Migrations under their advisory lock on a real server.
   "app/db/db.int.test.ts",
   // The migration that hashes preview link tokens, with PostgreSQL's own sha256().

@@ -82,6 +82,8 @@ const schema = z.object({
   SES_SNS_TOPIC_ARNS: optionalText,
   /** The shared secret of the Postmark bounce webhook (HTTP basic auth password, user "postmark"). */
   POSTMARK_WEBHOOK_SECRET: optionalText,
+  /** The bearer token that reads /metrics (none: only from this machine, server/metrics.ts). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
   SITE_TIME_ZONE: optionalText.pipe(
     z
@@ -135,6 +137,8 @@ export type Env = {
   pageCacheBytes: number;
   /** The back office's time zone for publication times (ADR 023). */
   siteTimeZone: string;
+  /** The bearer token that reads /metrics; undefined: readable from loopback only (ADR 052). */
+  metricsToken: string | undefined;
   newsletter: {
     /** Messages per second at most (0: no limit). */
     rate: number;
@@ -298,6 +302,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    metricsToken: e.METRICS_TOKEN,
     newsletter: {
       rate: e.NEWSLETTER_RATE,
       connections: e.NEWSLETTER_CONNECTIONS,

@@ -10,7 +10,8 @@
 //    serves exactly those answers (status, headers, bytes) from a bare node:http server (bench/bare-node.ts), and
 //    the plain bytes, with the same Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when
 //    missing).
-// 3. For each target and encoding: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
+// 3. For each target (BENCH_TARGETS: a comma-separated list of target names, for a focused run; default all) and
+//    encoding: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
 //    BENCH_CONNECTIONS (default 50) with wrk (bench/load.ts; installed when missing, autocannon otherwise) against
 //    our server, then the bare server (and nginx for plain requests). Prints req/s, the ratio to the bare server
 //    (and to nginx), p50/p99 latency, errors, non-2xx answers and the CPU time each server spent per request, plus
@@ -218,7 +219,7 @@ async function measureServer(
   const { blogSlug, academySlug } = await discoverSlugs(base);
   const contentKey = await createContentKey(base, await adminCookie(base), "bench");
   const campaign = await createCampaignPage(base, contentKey);
-  const targets: Target[] = [
+  const everyTarget: Target[] = [
     { name: "landing", path: "/", compare: true, page: true },
     { name: "pricing", path: "/pricing", compare: true, page: true },
     { name: "blog list", path: "/blog", compare: true, page: true },
@@ -255,6 +256,12 @@ async function measureServer(
       compare: false,
     },
   ];
+  // BENCH_TARGETS="landing,contact POST (JSON)": only the targets named (a focused A/B run).
+  const only = (process.env.BENCH_TARGETS ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const targets = only.length ? everyTarget.filter((t) => only.includes(t.name)) : everyTarget;
 
   // Every answer as our server sends it, per encoding, once its compressed copies exist (made at the first hit).
   const recorded: RecordedAnswer[] = [];

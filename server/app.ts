@@ -14,9 +14,11 @@ import { databaseHealth } from "~/models/health.server";
 import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
 import { checkedBody, isContentApiPath, limitRequestBodies } from "./body-limit";
+import { metricsEndpoint, readinessEndpoint } from "./metrics";
 import { pageCache, refreshCachedPages, serveCachedPage } from "./page-cache";
 import { type PublicPolicy, reactRouterHandler } from "./react-router-handler";
 import { applyRedirects, collectNotFound } from "./redirects";
+import { API, countRequest, countWhenAnswered, PAGE_HIT } from "./request-counts";
 import { renewAdminSession } from "./rolling-session";
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -113,6 +115,10 @@ app.get("/healthz", async (_req, res) => {
     .set("Cache-Control", "no-store")
     .json({ status: health.reachable ? "ok" : "degraded", database: health });
 });
+// Whether this instance can serve (load balancers), and the figures for the operator's scraper: both before the
+// next step rewrites X-Forwarded-For, which /metrics reads to refuse requests a proxy relayed (ADR 052).
+app.get("/healthz/ready", readinessEndpoint);
+app.get("/metrics", metricsEndpoint);
 
 // better-auth reads the client address from X-Forwarded-For. Replace whatever the client sent with the address
 // Express trusts (the socket, or the proxy chain when TRUST_PROXY is on), so nobody can spoof their way past
@@ -171,13 +177,21 @@ function expressView(req: Pick<IncomingMessage, "headers" | "socket" | "method" 
  * The fast path, which server.ts runs for every request before Express: a page cache hit at a content version
  * known without a query is answered from the entry's constant bytes (server/page-cache.ts) and counted like any
  * page view; so is a content API read with a verified key (server/api-reads.ts). Returns false for everything
- * else, which then goes through Express (docs/decisions/041-one-hit-path.md).
+ * else, which then goes through Express (docs/decisions/041-one-hit-path.md). Every request is counted for
+ * /metrics here, the one place both paths pass: at once when answered from memory, else once Express answers.
  */
 export function serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
   const status = serveCachedPage(req, res);
   if (status) {
+    countRequest(PAGE_HIT, status);
     countAnswered(expressView(req), status);
     return true;
   }
-  return serveCachedContentRead(req, res);
+  const read = serveCachedContentRead(req, res);
+  if (read) {
+    countRequest(API, read);
+    return true;
+  }
+  countWhenAnswered(res);
+  return false;
 }

@@ -37,6 +37,17 @@ import { backupThroughServer, startAdminSocket } from "./admin-socket";
 
 let jobs: JobRunner | undefined;
 let closeAdminSocket: (() => Promise<void>) | undefined;
+let stopping = false;
+
+/** Each background job with rounds and how far behind its schedule it is (/metrics); none outside start-up. */
+export function jobLags(): { job: string; seconds: number }[] {
+  return jobs?.lags() ?? [];
+}
+
+/** True once shut-down has begun: the instance takes no new work (/healthz/ready answers 503). */
+export function shuttingDown(): boolean {
+  return stopping;
+}
 
 export interface StartupInfo {
   database: "pglite" | "postgres";
@@ -47,6 +58,7 @@ export interface StartupInfo {
 
 export async function startup(): Promise<StartupInfo> {
   const config = env();
+  stopping = false;
   configureLogger();
   const phases: Record<string, number> = {};
   let mark = performance.now();
@@ -133,6 +145,7 @@ async function migrateSafely(handle: ReturnType<typeof openAppDatabase>, dataDir
 }
 
 export async function shutdown(): Promise<void> {
+  stopping = true;
   await closeAdminSocket?.();
   closeAdminSocket = undefined;
   // Open back-office connections are told the server is going away; they reconnect to it or another instance.

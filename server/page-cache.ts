@@ -110,6 +110,12 @@ function entries(): VersionedCache<Entry> {
   return cache;
 }
 
+/** Lookups answered from an entry, and those that rendered the page (or passed a HEAD on), since start (/metrics). */
+const lookups = { hits: 0, misses: 0 };
+export function pageCacheLookups(): Readonly<typeof lookups> {
+  return lookups;
+}
+
 /** How many pages are cached and the bytes they take (for tests and the memory figures). */
 export function pageCacheUsage(): { entries: number; bytes: number } {
   return { entries: cache?.size ?? 0, bytes: cache?.bytes ?? 0 };
@@ -193,11 +199,13 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): numb
   const { status, headers, body } = answer(req, entry);
   res.writeHead(status, headers);
   res.end(body);
+  lookups.hits++;
   return status;
 }
 
 /** Express: a hit after the version had to be read (or a stale entry during an outage). */
 function sendFromExpress(req: Request, res: Response, key: string, entry: Entry) {
+  lookups.hits++;
   compress(key, entry);
   const { status, headers, body } = answer(req, entry);
   // A name that comes more than once (two Link headers) is set once with all its values.
@@ -320,7 +328,10 @@ export function pageCache() {
     }
     const cached = entries().get(key, version);
     if (answers(key, cached)) return sendFromExpress(req, res, key, cached);
-    if (req.method === "HEAD") return next();
+    if (req.method === "HEAD") {
+      lookups.misses++;
+      return next();
+    }
     // Single flight: while one request renders this page (after a write, or after a batch of academy views
     // dropped it), the others wait for its entry rather than all rendering the same page at once.
     const underway = rendering.get(key);
@@ -383,6 +394,7 @@ export function pageCache() {
       return end(chunk, ...rest);
     }) as Response["end"];
     res.setHeader("X-Cache", "MISS");
+    lookups.misses++;
     next();
   };
 }

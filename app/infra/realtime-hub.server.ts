@@ -202,6 +202,11 @@ function connectionsOf(userId: string): number {
   return n;
 }
 
+/** The back-office connections open on this instance (/metrics). */
+export function realtimeConnectionCount(): number {
+  return hub.connections.size;
+}
+
 /** Takes an upgraded WebSocket of the member `admin` into the hub. */
 export function attach(socket: WebSocket, admin: AdminIdentity): void {
   if (connectionsOf(admin.userId) >= MAX_CONNECTIONS_PER_MEMBER) {

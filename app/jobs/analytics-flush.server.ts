@@ -3,7 +3,7 @@
 // app/models/analytics-collector.server.ts.
 import { loggableError } from "~/db/sql-helpers.server";
 import { logger } from "~/infra/logger.server";
-import type { Job } from "~/jobs/job.server";
+import { type Job, RoundClock } from "~/jobs/job.server";
 import { flushAnalytics, pruneAnalytics } from "~/models/analytics-collector.server";
 
 const FLUSH_INTERVAL_MS = 1000;
@@ -16,6 +16,9 @@ const quietly = (job: () => Promise<unknown>, what: string) => () =>
 export function analyticsFlushJob(): Job {
   let flushTimer: NodeJS.Timeout | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
+  // The job's lag is the flush's: the hourly pruning is not what falls behind when the database struggles.
+  const clock = new RoundClock(FLUSH_INTERVAL_MS);
+  const flush = () => flushAnalytics().then(() => clock.succeeded());
   const stop = () => {
     if (flushTimer) clearInterval(flushTimer);
     if (pruneTimer) clearInterval(pruneTimer);
@@ -25,7 +28,7 @@ export function analyticsFlushJob(): Job {
     name: "analytics flush",
     start() {
       stop();
-      flushTimer = setInterval(quietly(flushAnalytics, "flush"), FLUSH_INTERVAL_MS);
+      flushTimer = setInterval(quietly(flush, "flush"), FLUSH_INTERVAL_MS);
       flushTimer.unref();
       pruneTimer = setInterval(quietly(pruneAnalytics, "pruning"), PRUNE_INTERVAL_MS);
       pruneTimer.unref();
@@ -33,11 +36,12 @@ export function analyticsFlushJob(): Job {
     },
     stop,
     wake() {
-      void quietly(flushAnalytics, "flush")();
+      void quietly(flush, "flush")();
     },
     /** The views of the last second, written before the database closes. */
     async drain() {
       await quietly(flushAnalytics, "final flush")();
     },
+    lagSeconds: () => clock.lagSeconds(),
   };
 }

@@ -1,8 +1,9 @@
 // The job runner: jobs start in list order; a job whose start throws is logged and started again later (the
-// others run meanwhile); at shut-down every job is stopped, then drained once, even when one of them throws.
+// others run meanwhile); at shut-down every job is stopped, then drained once, even when one of them throws. A job's
+// lag (on /metrics) moves only with rounds that succeed, and the runner reports it for the jobs that have rounds.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/infra/logger.server";
-import { type Job, jobRunner, loopJob, RETRY_FIRST_MS } from "./job.server";
+import { type Job, jobRunner, loopJob, pollLoop, RETRY_FIRST_MS, RoundClock } from "./job.server";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -125,5 +126,48 @@ describe("loopJob", () => {
     expect(state.stops).toBe(1);
     state.finish();
     await job.drain();
+  });
+});
+
+describe("job lag", () => {
+  it("is the time since the last successful round beyond the interval, 0 while on time", () => {
+    const clock = new RoundClock(1000);
+    const now = performance.now();
+    expect(clock.lagSeconds(now + 500)).toBe(0);
+    expect(clock.lagSeconds(now + 5000)).toBeCloseTo(4, 1);
+    clock.succeeded();
+    expect(clock.lagSeconds(performance.now() + 900)).toBe(0);
+  });
+
+  it("moves only with rounds that succeed (pollLoop)", async () => {
+    vi.useRealTimers();
+    vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    let fail = true;
+    let rounds = 0;
+    const loop = pollLoop(
+      "test",
+      async () => {
+        rounds++;
+        if (fail) throw new Error("round failed");
+        return 0;
+      },
+      10,
+      () => () => {},
+    );
+    const clock = loop.clock as RoundClock;
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(10));
+    const stale = clock.lagSeconds(performance.now() + 60_000);
+    fail = false;
+    const seen = rounds;
+    await vi.waitFor(() => expect(rounds).toBeGreaterThan(seen + 1));
+    await loop.stop();
+    // Failed rounds left the clock where it started; a successful one brought it to now.
+    expect(clock.lagSeconds(performance.now() + 60_000)).toBeLessThan(stale);
+  });
+
+  it("is reported by the runner for the jobs that have rounds", () => {
+    const log: string[] = [];
+    const runner = jobRunner([{ ...recorded("timed", log), lagSeconds: () => 2.5 }, recorded("once", log)]);
+    expect(runner.lags()).toEqual([{ job: "timed", seconds: 2.5 }]);
   });
 });

@@ -14,6 +14,24 @@ export interface Job {
   wake(): void;
   /** At shut-down, after stop: writes or finishes whatever is pending, so a graceful stop loses nothing. */
   drain(): Promise<void>;
+  /** How far behind its schedule the job is, in seconds (see RoundClock); absent for jobs without rounds. */
+  lagSeconds?(): number | undefined;
+}
+
+/**
+ * When a job's rounds last succeeded, against how often they should: its lag is the time since the last successful
+ * round (or since the clock was made) beyond `intervalMs`, 0 while on time. A job whose rounds fail, hang or back
+ * off falls behind (job_lag_seconds on /metrics, docs/decisions/052-metrics-and-readiness.md).
+ */
+export class RoundClock {
+  private last = performance.now();
+  constructor(readonly intervalMs: number) {}
+  succeeded(): void {
+    this.last = performance.now();
+  }
+  lagSeconds(now = performance.now()): number {
+    return Math.max(0, now - this.last - this.intervalMs) / 1000;
+  }
 }
 
 export interface JobRunner {
@@ -21,6 +39,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Stops every job (list order), then drains each once (list order). Calling it again waits for the first. */
   shutdown(): Promise<void>;
+  /** Each job with rounds and its lag in seconds. */
+  lags(): { job: string; seconds: number }[];
 }
 
 /** The first wait before a failed start is tried again; doubled after each failure up to RETRY_MAX_MS. */
@@ -69,6 +89,12 @@ export function jobRunner(jobs: readonly Job[]): JobRunner {
       })();
       return shutdown;
     },
+    lags() {
+      return jobs.flatMap((job) => {
+        const seconds = job.lagSeconds?.();
+        return seconds === undefined ? [] : [{ job: job.name, seconds }];
+      });
+    },
   };
 }
 
@@ -76,6 +102,8 @@ export function jobRunner(jobs: readonly Job[]): JobRunner {
 export interface Loop {
   wake(): void;
   stop(): Promise<void>;
+  /** Its rounds' clock, for the job's lag. */
+  readonly clock?: RoundClock;
 }
 
 /** The job around a loop: drain waits for the round the stop let finish. */
@@ -103,6 +131,7 @@ export function loopJob(name: string, begin: () => Loop | Promise<Loop>): Job {
     async drain() {
       await stopped;
     },
+    lagSeconds: () => loop?.clock?.lagSeconds(),
   };
 }
 
@@ -125,12 +154,14 @@ export function pollLoop(
     wakeUp?.();
   };
   const unsubscribe = subscribe(wake);
+  const clock = new RoundClock(pollMs);
   const loop = (async () => {
     while (running) {
       pending = false;
       let took = 0;
       try {
         took = await round();
+        clock.succeeded();
       } catch (error) {
         logger.warn(loggableError(error), `${name} round failed`);
       }
@@ -148,6 +179,7 @@ export function pollLoop(
   })();
   return {
     wake,
+    clock,
     async stop() {
       running = false;
       unsubscribe();

@@ -23,6 +23,7 @@ export function startNewsletterSender(options: SenderOptions = {}) {
   return {
     id,
     wake: loop.wake,
+    clock: loop.clock,
     async stop() {
       await loop.stop();
       closeBulkTransport();

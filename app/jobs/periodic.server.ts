@@ -6,6 +6,7 @@
 // doubles the wait before the next one (up to `maxDelayMs`); the first round that succeeds in time brings it back
 // to the interval. runNow() waits for a round under way and then runs one of its own.
 import { logger } from "~/infra/logger.server";
+import { RoundClock } from "~/jobs/job.server";
 
 export interface PeriodicJob {
   /** Runs every `intervalMs` from now on (restarting the timer if it was running). */
@@ -16,6 +17,8 @@ export interface PeriodicJob {
   runNow(): Promise<void>;
   /** The wait before the next scheduled round (the interval, or more while backing off). */
   readonly delayMs: number;
+  /** Its rounds' clock: backing off shows as lag. */
+  readonly clock: RoundClock;
 }
 
 export interface PeriodicOptions {
@@ -35,11 +38,13 @@ export function periodicJob(
   /** The rounds asked for, in order: each starts when the one before it has ended. */
   let queue: Promise<void> = Promise.resolve();
   let delay = intervalMs;
+  const clock = new RoundClock(intervalMs);
 
   const round = async () => {
     const started = performance.now();
     try {
       await job();
+      clock.succeeded();
       // A round slower than the interval says the database is struggling: give it room.
       delay = performance.now() - started > intervalMs ? Math.min(delay * 2, maxDelayMs) : intervalMs;
     } catch (error) {
@@ -72,6 +77,7 @@ export function periodicJob(
     },
     stop,
     runNow,
+    clock,
     get delayMs() {
       return delay;
     },

@@ -3,7 +3,7 @@
 // app/models/publication-schedule.server.ts; this is the timer around them.
 
 import { logger } from "~/infra/logger.server";
-import { type Job, type Loop, loopJob } from "~/jobs/job.server";
+import { type Job, type Loop, loopJob, RoundClock } from "~/jobs/job.server";
 import {
   msUntilNextPublication,
   onPublicationScheduleChanged,
@@ -32,6 +32,7 @@ export function startPublicationScheduler(options: SchedulerOptions = {}): Publi
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
   let again = false;
+  const clock = new RoundClock(recheckMs);
 
   const arm = (ms: number) => {
     clearTimeout(timer);
@@ -42,6 +43,7 @@ export function startPublicationScheduler(options: SchedulerOptions = {}): Publi
   async function step() {
     try {
       await publishDueItems(options.database);
+      clock.succeeded();
     } catch (error) {
       logger.warn({ err: error }, "publication scheduler: went-live step failed");
     }
@@ -74,6 +76,7 @@ export function startPublicationScheduler(options: SchedulerOptions = {}): Publi
   run();
   return {
     wake: run,
+    clock,
     async stop() {
       running = false;
       unsubscribe();

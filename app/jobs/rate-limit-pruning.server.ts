@@ -5,35 +5,45 @@
 
 import { logger } from "~/infra/logger.server";
 import { pruneRateLimits } from "~/infra/rate-limit-prune.server";
-import type { Job } from "~/jobs/job.server";
+import { type Job, RoundClock } from "~/jobs/job.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";
 import { prunePendingSubscribers } from "~/models/newsletter-subscribers.server";
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-async function pruneQuietly(): Promise<void> {
+/** Runs the three prunes; true when all succeeded. */
+async function pruneQuietly(): Promise<boolean> {
+  let ok = true;
   try {
     await pruneRateLimits();
   } catch (error) {
+    ok = false;
     logger.warn({ err: error }, "rate-limit pruning failed");
   }
   try {
     const held = await pruneHeldSubmissions();
     if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
   } catch (error) {
+    ok = false;
     logger.warn({ err: error }, "pruning held suspected spam failed");
   }
   try {
     const pending = await prunePendingSubscribers();
     if (pending) logger.info({ pending }, "newsletter sign-ups never confirmed deleted");
   } catch (error) {
+    ok = false;
     logger.warn({ err: error }, "pruning unconfirmed newsletter sign-ups failed");
   }
+  return ok;
 }
 
 /** Prunes once now (start-up waits for it) and then every PRUNE_INTERVAL_MS; the timer never keeps the process alive. */
 export function rateLimitPruningJob(): Job {
   let timer: NodeJS.Timeout | undefined;
+  const clock = new RoundClock(PRUNE_INTERVAL_MS);
+  const prune = async () => {
+    if (await pruneQuietly()) clock.succeeded();
+  };
   const stop = () => {
     if (timer) clearInterval(timer);
     timer = undefined;
@@ -42,14 +52,15 @@ export function rateLimitPruningJob(): Job {
     name: "rate-limit pruning",
     start() {
       stop();
-      timer = setInterval(pruneQuietly, PRUNE_INTERVAL_MS);
+      timer = setInterval(prune, PRUNE_INTERVAL_MS);
       timer.unref();
-      return pruneQuietly();
+      return prune();
     },
     stop,
     wake() {
-      void pruneQuietly();
+      void prune();
     },
     async drain() {},
+    lagSeconds: () => clock.lagSeconds(),
   };
 }

@@ -17,5 +17,6 @@ export function visitCountersJob(): Job {
     stop: () => counters.stop(),
     wake: () => void counters.runNow(),
     drain: () => counters.runNow(),
+    lagSeconds: () => counters.clock.lagSeconds(),
   };
 }

@@ -36,7 +36,11 @@ export const NON_PAGE_PATHS: readonly NonPagePath[] = [
     reason:
       "A subscriber's confirmation and unsubscribe pages: one person's link each, never cached, and nobody's visit to the site.",
   },
-  { path: "/healthz", reason: "The health check: the state of this instance right now." },
+  {
+    path: "/healthz",
+    reason: "The health checks (/healthz, /healthz/ready): the state of this instance right now.",
+  },
+  { path: "/metrics", exact: true, reason: "Prometheus metrics, for the operator's scraper (ADR 052)." },
   { path: "/uploads/", reason: "Uploaded files, answered with their own long-lived caching." },
   { path: "/assets/", reason: "The build's scripts and stylesheets, served as static files." },
   { path: "/__", reason: "The development server's own paths." },

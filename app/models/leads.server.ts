@@ -12,6 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, loggableError } fr
 import { GroupCommit } from "~/infra/group-commit.server";
 import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
+import { countLeadSubmission, type LeadOutcome } from "~/infra/metrics.server";
 import { hitRateLimits } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import type { Attribution } from "~/lib/lead-schema";
@@ -206,19 +207,34 @@ async function hold(submission: LeadSubmission, trap: Omit<HoldFacts, "source">)
     const hold = { ...trap, source: clientKey(submission.client) };
     const result = await storeLead({ kind, input, attribution, rate: null, hold } as PendingLead);
     if (result.stored) logger.info({ kind, reason: hold.reason }, "lead held as suspected spam");
+    countLeadSubmission(kind, result.stored ? "held" : "dropped");
   } catch (error) {
     logger.error({ err: error, kind }, "failed to hold suspected spam");
+    countLeadSubmission(kind, "failed");
   }
   return { ok: true };
 }
+
+const OUTCOME_OF: Record<Exclude<CaptureResult, { ok: true }>["reason"], LeadOutcome> = {
+  "form-off": "refused",
+  "rate-limited": "rate_limited",
+  unavailable: "unavailable",
+  failed: "failed",
+};
 
 /**
  * Protects and stores one validated public submission. Never throws: every failure is a result the route can
  * answer with, and a bot caught by a trap is answered like a success so it learns nothing.
  */
 export async function captureLead(submission: LeadSubmission): Promise<CaptureResult> {
-  const { kind, input, attribution } = submission;
   if (submission.trap) return hold(submission, submission.trap);
+  const result = await capture(submission);
+  countLeadSubmission(submission.kind, result.ok ? "stored" : OUTCOME_OF[result.reason]);
+  return result;
+}
+
+async function capture(submission: LeadSubmission): Promise<CaptureResult> {
+  const { kind, input, attribution } = submission;
   try {
     const { limit, windowSeconds } = LEAD_RATE_LIMITS[kind];
     const rate = { key: `lead:${kind}:${clientKey(submission.client)}`, limit, windowSeconds };

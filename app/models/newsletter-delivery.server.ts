@@ -5,6 +5,7 @@ import { type Database, db } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { bulkTransport, senderAddress } from "~/infra/mail.server";
+import { countNewsletterMessageSent } from "~/infra/metrics.server";
 import { personalize } from "~/infra/newsletter-mail.server";
 import { sendTopic } from "~/lib/realtime-protocol";
 import {
@@ -148,6 +149,7 @@ export async function runSenderOnce(state: SenderState, database: Database = db(
       // Recorded before this connection takes its next message: a crash repeats at most the one message each
       // connection had accepted and not yet recorded.
       await recordOutcome(database, state.id, row, outcome);
+      if (outcome.status === "sent") countNewsletterMessageSent();
     }
   };
   await Promise.all(Array.from({ length: Math.min(state.connections, rows.length) }, lane));

@@ -289,6 +289,18 @@ export async function releaseOrphanedClaims(database: Database = db()): Promise<
     .where(eq(outbox.status, "delivering"));
 }
 
+/** Deliveries not yet done (pending, retrying or being delivered) and the age of the oldest, for /metrics. */
+export async function outboxBacklog(): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await db()
+    .select({
+      depth: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(inArray(outbox.status, ["pending", "retrying", "delivering"]));
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+}
+
 // --- the delivery log ----------------------------------------------------------------------------------------
 
 /** The latest deliveries to one webhook endpoint, newest first. */
