@@ -4,7 +4,7 @@
 // table by table), and `restore` into a new data folder. Each wall time includes the CLI's own start (Node, the
 // server bundle). The bar: backup and restore each under 10 s. Then the cached landing page's p99 at a steady
 // BENCH_PAGE_RATE (100 requests a second over 10 connections, autocannon) for BENCH_SECONDS without a backup, and
-// again while backups run back to back. Results go to bench/results/backup-latest.json (not committed).
+// again while backups run back to back. Results go to bench/results/backup-latest.json.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
