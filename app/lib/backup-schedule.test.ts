@@ -73,16 +73,18 @@ describe("backup retention", () => {
     ]);
   });
 
-  it("keeps the newest archive of a day with several, and of a week once its days are past", () => {
+  it("keeps every archive of the last 24 hours, then only the newest of its day", () => {
     const archives = [
       ...daily("2026-11-28", 10),
       { id: "manual-morning", at: at("2026-11-28T09:00:00Z"), verified: true },
     ];
-    const removed = archivesToRemove(archives, at("2026-11-28T10:00:00Z"), "UTC");
-    expect(removed).toContain("2026-11-28");
-    expect(removed).not.toContain("manual-morning");
     // 11-19 to 11-21 are past the 7 days; 11-22 is a Sunday, the newest of week 47, kept by its day anyway.
-    expect(removed.sort()).toEqual(["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-28"]);
+    const sameDay = archivesToRemove(archives, at("2026-11-28T10:00:00Z"), "UTC");
+    expect(sameDay.sort()).toEqual(["2026-11-19", "2026-11-20", "2026-11-21"]);
+    // A day later, the night's archive of the 28th is older than 24 hours: the day keeps its newest.
+    const nextDay = archivesToRemove(archives, at("2026-11-29T10:00:00Z"), "UTC");
+    expect(nextDay).toContain("2026-11-28");
+    expect(nextDay).not.toContain("manual-morning");
   });
 
   it("counts days with archives, not calendar days, so a long outage keeps 7", () => {
@@ -106,6 +108,7 @@ describe("backup retention", () => {
   });
 
   it("uses the site's days: two archives on one local day are one day", () => {
+    const now = at("2026-11-30T04:00:00Z");
     const archives = [
       { id: "late", at: at("2026-11-28T04:30:00Z"), verified: true }, // 23:30 on the 27th in New York
       { id: "early", at: at("2026-11-27T06:00:00Z"), verified: true }, // 01:00 on the 27th in New York

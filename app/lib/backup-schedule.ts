@@ -7,6 +7,8 @@ import { TZDate } from "@date-fns/tz";
 export const KEEP_DAILY = 7;
 /** …and the newest of each of this many most recent ISO weeks that have one. */
 export const KEEP_WEEKLY = 4;
+/** Every verified archive of this many last hours is kept too ("Back up now" never removes the night's backup). */
+export const KEEP_ALL_HOURS = 24;
 /** An archive that failed its verification is kept this many days (to look at), then deleted. */
 export const KEEP_FAILED_DAYS = 7;
 
@@ -52,10 +54,11 @@ export interface RetainedArchive {
 }
 
 /**
- * The archives to delete. Kept: among verified archives, the newest of each of the KEEP_DAILY most recent days
- * that have one and the newest of each of the KEEP_WEEKLY most recent ISO weeks that have one (days and weeks in
- * `zone`; one archive may count for both), so at most 11. An archive that failed verification never counts; it
- * is kept KEEP_FAILED_DAYS days, then deleted.
+ * The archives to delete. Kept: among verified archives, every one of the last KEEP_ALL_HOURS hours, the newest
+ * of each of the KEEP_DAILY most recent days that have one and the newest of each of the KEEP_WEEKLY most recent
+ * ISO weeks that have one (days and weeks in `zone`; one archive may count for several), so 11 at most besides
+ * the last day's. An archive that failed verification never counts; it is kept KEEP_FAILED_DAYS days, then
+ * deleted.
  */
 export function archivesToRemove(archives: readonly RetainedArchive[], now: Date, zone: string): string[] {
   const keep = new Set<string>();
@@ -74,6 +77,8 @@ export function archivesToRemove(archives: readonly RetainedArchive[], now: Date
       keep.add(archive.id);
     }
   }
+  const recentSince = now.getTime() - KEEP_ALL_HOURS * 60 * 60 * 1000;
+  for (const archive of verified) if (archive.at.getTime() > recentSince) keep.add(archive.id);
   const failedSince = now.getTime() - KEEP_FAILED_DAYS * DAY_MS;
   for (const archive of newestFirst) {
     if (!archive.verified && archive.at.getTime() > failedSince) keep.add(archive.id);
