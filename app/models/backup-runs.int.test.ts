@@ -7,14 +7,13 @@ import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pro
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { gunzipSync } from "node:zlib";
 import { desc, eq, sql } from "drizzle-orm";
-import { extract } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupRuns, outbox } from "~/db/schema";
 import { type Env, env } from "~/env.server";
 import { isoWeekIn } from "~/lib/backup-schedule";
 import { localStore } from "~/storage/local-disk.server";
+import { archiveEntries } from "../../tests/support/archive-entries";
 import { secondClient, setupTestDatabase } from "../../tests/support/test-db";
 import {
   type BackupSchedule,
@@ -38,24 +37,6 @@ const runs = () => test.handle().db.select().from(backupRuns).orderBy(desc(backu
 const failureMails = () =>
   test.handle().db.select().from(outbox).where(eq(outbox.event, "backup.failed")).orderBy(outbox.createdAt);
 const archivesOnDisk = async () => (await readdir(schedule.dir)).filter((f) => f.endsWith(".tar.gz")).sort();
-
-/** The entry names of a .tar.gz. */
-async function entriesOf(bytes: Buffer): Promise<string[]> {
-  const names: string[] = [];
-  const tar = extract();
-  const done = new Promise<void>((resolve, reject) => {
-    tar.on("entry", (header, stream, next) => {
-      names.push(header.name);
-      stream.on("end", next);
-      stream.resume();
-    });
-    tar.on("finish", resolve);
-    tar.on("error", reject);
-  });
-  tar.end(gunzipSync(bytes));
-  await done;
-  return names;
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "asimov-backup-runs-"));
@@ -82,7 +63,7 @@ describe("scheduled backups", () => {
     expect(await archivesOnDisk()).toEqual([run?.file]);
     const bytes = await readFile(path.join(schedule.dir, run?.file ?? ""));
     expect(run?.size).toBe(bytes.length);
-    const entries = await entriesOf(bytes);
+    const entries = await archiveEntries(bytes);
     expect(entries).toContain("manifest.json");
     expect(entries).toContain("db/backup_runs.jsonl");
     expect(entries).toContain("uploads/images/0123456789abcdef0123456789abcdef.png");
@@ -236,7 +217,7 @@ describe("scheduled backups", () => {
     const archive = await openRecordedArchive(kept?.file ?? "", who);
     expect(archive?.size).toBe(kept?.size);
     const bytes = await buffer(archive?.body as unknown as AsyncIterable<Uint8Array>);
-    expect(await entriesOf(bytes)).toContain("manifest.json");
+    expect(await archiveEntries(bytes)).toContain("manifest.json");
     const [pruned] = (await runs()).filter((r) => r.prunedAt);
     for (const name of [
       pruned?.file ?? "",

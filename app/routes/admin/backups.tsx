@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const who = auditContext(admin.email, request, requestInfo(context).ip);
   const asked = await requestBackup(who);
   if (!asked.ok) return refuse(asked.message, {}, asked.reason === "busy" ? 409 : 400);
-  return done("Backup started. It is listed below once verified.");
+  return done("Backup started. The list shows its progress.");
 }
 
 export default function Backups({ loaderData }: Route.ComponentProps) {
