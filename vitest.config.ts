@@ -59,6 +59,8 @@ const onPostgres = [
   "app/models/preview-links.int.test.ts",
   // Backups restored into a new PostgreSQL database (the one snapshot, the same rows read back on the server).
   "app/models/backups.int.test.ts",
+  // Scheduled backups: the day's run claimed by one of two instances (a unique row), the lease of a stopped one.
+  "app/models/backup-runs.int.test.ts",
   // Smoke set: sign-in and sessions, content, the admin authorization matrix and team roles on the real server.
   "app/auth/auth.int.test.ts",
   "app/models/blog.int.test.ts",

@@ -91,6 +91,10 @@ const schema = z.object({
       .refine(isTimeZone, "must be a time zone name such as UTC, Europe/Berlin or America/New_York")
       .optional(),
   ),
+  /** A folder for the daily backup (and "Back up now"); unset: no scheduled backups. */
+  BACKUP_DIR: optionalText,
+  /** The hour of the day (0–23, in SITE_TIME_ZONE) the daily backup is made. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
 });
 
 export type Env = {
@@ -135,10 +139,12 @@ export type Env = {
   analyticsRetentionDays: number;
   /** The page cache's budget in bytes. */
   pageCacheBytes: number;
-  /** The back office's time zone for publication times (ADR 023). */
+  /** The back office's time zone for publication times (ADR 023) and the backup hour. */
   siteTimeZone: string;
   /** The bearer token that reads /metrics; undefined: readable from loopback only (ADR 052). */
   metricsToken: string | undefined;
+  /** Scheduled backups (ADR 053): the folder (absolute; undefined: off) and the hour of the day. */
+  backup: { dir: string | undefined; hour: number };
   newsletter: {
     /** Messages per second at most (0: no limit). */
     rate: number;
@@ -303,6 +309,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     metricsToken: e.METRICS_TOKEN,
+    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, hour: e.BACKUP_HOUR },
     newsletter: {
       rate: e.NEWSLETTER_RATE,
       connections: e.NEWSLETTER_CONNECTIONS,

@@ -89,4 +89,14 @@ describe("environment", () => {
     expect(() => parseEnv({ TRUST_PROXY: "nginx, 10.0.0.1" })).toThrow(/"nginx"/);
     expect(() => parseEnv({ TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads the backup folder and hour, scheduled backups off without a folder", () => {
+    expect(parseEnv({}).backup).toEqual({ dir: undefined, hour: 3 });
+    expect(parseEnv({ BACKUP_DIR: "/srv/backups", BACKUP_HOUR: "0" }).backup).toEqual({
+      dir: "/srv/backups",
+      hour: 0,
+    });
+    expect(() => parseEnv({ BACKUP_HOUR: "24" })).toThrow(/BACKUP_HOUR/);
+    expect(() => parseEnv({ BACKUP_HOUR: "3.5" })).toThrow(/BACKUP_HOUR/);
+  });
 });

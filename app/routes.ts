@@ -73,10 +73,14 @@ export default [
       // Newsletters: the sends, suppressions and settings; composing and following one send
       route("newsletters", "routes/admin/newsletters.tsx"),
       route("newsletters/:id", "routes/admin/newsletter-edit.tsx"),
+      // The owner's backups: the list, "Back up now"
+      route("backups", "routes/admin/backups.tsx"),
     ]),
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
+    // One recorded backup archive, as an attachment (owner only).
+    route("backups/download/:file", "routes/admin/backup-download.ts"),
     // A post's or academy item's revisions and preview links (JSON for the edit dialog).
     route("content/:kind/:id/revisions", "routes/admin/content-revisions.ts"),
     route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),

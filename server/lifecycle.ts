@@ -22,8 +22,10 @@ import { newsletterSendingJob } from "~/jobs/newsletter-sending.server";
 import { outboxDeliveryJob } from "~/jobs/outbox-delivery.server";
 import { publicationSchedulerJob } from "~/jobs/publication-scheduler.server";
 import { rateLimitPruningJob } from "~/jobs/rate-limit-pruning.server";
+import { scheduledBackupsJob } from "~/jobs/scheduled-backups.server";
 import { subscriberImportJob } from "~/jobs/subscriber-import.server";
 import { visitCountersJob } from "~/jobs/visit-counters.server";
+import { backupSchedule } from "~/models/backup-runs.server";
 import {
   createBackup,
   moveToPostgres,
@@ -89,6 +91,7 @@ export async function startup(): Promise<StartupInfo> {
   await followVersions();
   // The back office's live updates: notices of every instance, through the database (LISTEN).
   await startRealtime();
+  const backups = backupSchedule();
   jobs = jobRunner([
     // Leads already queued for the next group commit are written (and answered) first at shut-down.
     leadWritesJob(),
@@ -105,6 +108,9 @@ export async function startup(): Promise<StartupInfo> {
     publicationSchedulerJob(),
     // In the background: nothing waits for it (ADR 019).
     mediaImportJob({ seeded: seed.seeded }),
+    // With BACKUP_DIR: the daily backup (one instance takes it) and "Back up now" (ADR 053). With PGlite, runs the
+    // previous process left unfinished are recorded as failed at once.
+    ...(backups ? [scheduledBackupsJob(backups, { releaseOrphans: handle.kind === "pglite" })] : []),
   ]);
   await jobs.start();
   phase("prune");

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { CAPABILITIES, can, contentRefusal, forbiddenMessage, isRole, ROLES, rolesWith } from "./roles";
 
 describe("roles", () => {
-  it("gives the owner and administrators every capability", () => {
+  it("gives the owner every capability, and administrators all but the owner's backups", () => {
     for (const capability of CAPABILITIES) {
       expect(can("owner", capability)).toBe(true);
-      expect(can("administrator", capability)).toBe(true);
+      expect(can("administrator", capability)).toBe(capability !== "backups.manage");
     }
+    expect(rolesWith("backups.manage")).toEqual(["owner"]);
   });
 
   it("keeps content, leads and administration apart", () => {
@@ -32,6 +33,7 @@ describe("roles", () => {
     expect(forbiddenMessage("team.manage")).toBe(
       "Only owners and administrators can do this. Ask the owner or an administrator if you need it.",
     );
+    expect(forbiddenMessage("backups.manage")).toBe("Only the owner can do this.");
     expect(forbiddenMessage("content.publish.own")).toMatch(
       /^Only owners, administrators, editors and authors /,
     );

@@ -20,7 +20,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: "Everything, and cannot be removed or demoted.",
-  administrator: "Everything except removing or demoting the owner.",
+  administrator: "Everything except removing or demoting the owner, and backups.",
   editor:
     "All content, anyone's: pages, blog, academy, media, redirects, previews, scheduling and newsletters.",
   author: "Writes, publishes and schedules their own posts and academy items.",
@@ -65,12 +65,24 @@ const ADMINISTRATION = [
   "audit.view",
 ] as const;
 
+/**
+ * The owner's alone: backups hold every account's password hash and session, the auth secret and every lead, so
+ * downloading one is worth the whole site (docs/decisions/053-scheduled-backups.md).
+ */
+const OWNER_ONLY = ["backups.manage"] as const;
+
 /** Everything a role can be allowed to do. */
-export const CAPABILITIES = [...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION] as const;
+export const CAPABILITIES = [
+  ...EVERY_MEMBER,
+  ...CONTENT_ANY,
+  ...LEADS,
+  ...ADMINISTRATION,
+  ...OWNER_ONLY,
+] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {
-  owner: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION]),
+  owner: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION, ...OWNER_ONLY]),
   administrator: new Set([...EVERY_MEMBER, ...CONTENT_ANY, ...LEADS, ...ADMINISTRATION]),
   editor: new Set([...EVERY_MEMBER, ...CONTENT_ANY]),
   // Authors use the media library for their own items' images; "delete own" covers their drafts and published items.
@@ -116,6 +128,7 @@ export function rolesInWords(capability: Capability): string {
 
 /** What a forbidden screen or action says: which roles may do it. */
 export function forbiddenMessage(capability: Capability): string {
+  if (rolesWith(capability).join() === "owner") return "Only the owner can do this.";
   const who = rolesInWords(capability);
   return `Only ${who} can do this. Ask the owner or an administrator if you need it.`;
 }

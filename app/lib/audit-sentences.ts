@@ -36,7 +36,7 @@ export const AUDIT_KINDS = {
   security: { label: "Sign-in and security", prefixes: ["auth."] },
   settings: {
     label: "Settings and integrations",
-    prefixes: ["settings.", "notifications.", "webhook.", "api_key.", "not_found."],
+    prefixes: ["settings.", "notifications.", "webhook.", "api_key.", "not_found.", "backup."],
   },
   team: { label: "Team", prefixes: ["team.", "invitation.", "member."] },
 } as const;
@@ -236,6 +236,8 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "api_key.activate": (who, d) => `${who} turned on the API key ${quoted(d.keyName, "")}`.trimEnd(),
   "api_key.deactivate": (who, d) => `${who} turned off the API key ${quoted(d.keyName, "")}`.trimEnd(),
   "api_key.delete": (who, d) => `${who} deleted the API key ${quoted(d.keyName, "")}`.trimEnd(),
+  "backup.request": (who) => `${who} started a backup`,
+  "backup.download": (who, d) => `${who} downloaded the backup ${quoted(d.name, "")}`.trimEnd(),
   "webhook.create": (who, d) => `${who} added the webhook endpoint ${text(d.url) ?? ""}`.trimEnd(),
   "webhook.update": (who, d) => `${who} edited the webhook endpoint ${text(d.url) ?? ""}`.trimEnd(),
   "webhook.rotate_secret": (who) => `${who} made a new signing secret for a webhook endpoint`,

@@ -1,5 +1,6 @@
 // The admin shell: side navigation on wide screens, a collapsible menu on small ones, and Logout.
 import {
+  Archive,
   BarChart3,
   BookOpen,
   FileText,
@@ -47,6 +48,7 @@ export const adminNav = [
   { to: "/admin/integrations", label: "Integrations", icon: Webhook, capability: "integrations.manage" },
   { to: "/admin/team", label: "Team", icon: UserPlus, capability: "team.manage" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, capability: "audit.view" },
+  { to: "/admin/backups", label: "Backups", icon: Archive, capability: "backups.manage" },
   { to: "/admin/security", label: "Security", icon: ShieldCheck, capability: "account.own" },
 ] as const satisfies readonly {
   to: string;
