@@ -4,6 +4,7 @@
 import { CheckCircle2, Download, Loader2, Play, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import { useFocusBack } from "~/components/admin/use-focus-back";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -48,8 +49,10 @@ export function BackUpNow({ runs }: { runs: BackupView[] }) {
   useActionToast(fetcher.data);
   const active = useFollowRun(runs);
   const starting = fetcher.state !== "idle";
+  // The button is disabled while the run goes on: once it ends, the keyboard's focus comes back to it.
+  const { onSubmit } = useFocusBack(starting || Boolean(active));
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="run" />
       <Button type="submit" disabled={starting || Boolean(active)}>
         {starting || active ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
