@@ -1,5 +1,6 @@
 // Builds the production bundle when it is missing or older than any source file, so `npm start` always
-// serves what is checked out.
+// serves what is checked out. An install without devDependencies (`npm ci --omit=dev`: the container image) has no
+// build tool: it serves the build it was given, and only says so when there is none.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { defaultTemplateFolder, templateUsable } from "../app/db/pglite-template
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const output = path.join(root, "build/server/index.js");
+const builder = path.join(root, "node_modules/@react-router/dev/bin.cjs");
 const sources = [
   "app",
   "server",
@@ -28,6 +30,14 @@ function newestMtime(target: string): number {
 
 export function buildIfNeeded(): void {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  if (!existsSync(builder)) {
+    if (!built) {
+      console.error("No production build, and no build tool to make one (devDependencies not installed).");
+      process.exit(1);
+    }
+    makeClusterTemplate();
+    return;
+  }
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (built >= newest) {
     makeClusterTemplate();
@@ -36,7 +46,7 @@ export function buildIfNeeded(): void {
   console.log(
     built ? "Sources changed since the last build: building…" : "No production build yet: building…",
   );
-  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+  execFileSync(process.execPath, [builder, "build"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
