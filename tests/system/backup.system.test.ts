@@ -166,9 +166,15 @@ describe("upgrades", { timeout: 180_000 }, () => {
   test("a pending migration is preceded by a backup; a newer database is refused with both versions", async () => {
     const dataDir = path.join(work, "upgrade");
     expect((await admin({ DATA_DIR: dataDir }, "restore", archive)).code).toBe(0);
-    // As an older build left it: the last migration (the schema_versions table) not applied yet.
+    // As an older build left it: the newest migration not applied yet (the tables it creates dropped, its row gone).
+    const journal = JSON.parse(readFileSync(path.join(root, "drizzle/meta/_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    const newest = readFileSync(path.join(root, `drizzle/${journal.entries.at(-1)?.tag}.sql`), "utf8");
     const older = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
-    await older.db.execute(sql`drop table schema_versions`);
+    for (const [, table] of newest.matchAll(/CREATE TABLE "(\w+)"/g)) {
+      await older.db.execute(sql.raw(`drop table "${table}"`));
+    }
     await older.db.execute(sql`delete from drizzle.__drizzle_migrations
       where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
