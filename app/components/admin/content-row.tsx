@@ -249,11 +249,10 @@ export function ContentEditDialog({
               />
               <DocumentLiveNotice
                 kind={kind}
-                others={live.others}
-                saved={conflict ? null : live.saved}
+                live={live}
+                refused={Boolean(conflict)}
                 unsaved={edited}
                 timeZone={timeZone}
-                onLoadTheirs={live.reload}
               />
               {conflict ? (
                 <EditConflictNotice

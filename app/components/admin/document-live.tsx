@@ -61,26 +61,30 @@ export function useDocumentLive(
   return { others, saved, reload, arrived, taken };
 }
 
-/** Who else is here, and the notice of a teammate's save with the way to take their version in. */
+/**
+ * Who else is here, and the notice of a teammate's save with the way to take their version in (useDocumentLive's
+ * `live`). While a refused save's conflict notice is on screen, that notice says it already, and this one is quiet.
+ */
 export function DocumentLiveNotice({
   kind,
   noun = NOUNS[kind],
-  others,
-  saved,
+  live,
+  refused,
   unsaved,
   timeZone,
-  onLoadTheirs,
 }: {
   kind: DocumentKind;
   /** What the document is called ("General tab"), when its kind's name is not enough. */
   noun?: string;
-  others: PresentMember[];
-  saved: SavedEvent | null;
+  live: { others: PresentMember[]; saved: SavedEvent | null; reload: () => void };
+  /** A refused save's conflict notice is shown. */
+  refused: boolean;
   /** The member has changes of their own that loading would set aside. */
   unsaved: boolean;
   timeZone: string;
-  onLoadTheirs: () => void;
 }) {
+  const { others, reload: onLoadTheirs } = live;
+  const saved = refused ? null : live.saved;
   return (
     <div className={others.length > 0 || saved ? "mb-4 space-y-2" : undefined} data-testid="document-live">
       <PresenceLine members={others} />

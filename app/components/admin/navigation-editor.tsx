@@ -83,11 +83,10 @@ export function NavigationEditor({
         <DraftOffer draft={draft.offer} timeZone={timeZone} onRestore={restore} onDiscard={draft.discard} />
         <DocumentLiveNotice
           kind="navigation"
-          others={live.others}
-          saved={conflict ? null : live.saved}
+          live={live}
+          refused={Boolean(conflict)}
           unsaved={unsaved}
           timeZone={timeZone}
-          onLoadTheirs={live.reload}
         />
       </div>
       {conflict ? (

@@ -182,11 +182,10 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
       />
       <DocumentLiveNotice
         kind="newsletter"
-        others={live.others}
-        saved={conflict ? null : live.saved}
+        live={live}
+        refused={Boolean(conflict)}
         unsaved={dirty}
         timeZone={timeZone}
-        onLoadTheirs={live.reload}
       />
       {conflict ? (
         <EditConflictNotice

@@ -174,11 +174,10 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
       />
       <DocumentLiveNotice
         kind="page"
-        others={live.others}
-        saved={conflict ? null : live.saved}
+        live={live}
+        refused={Boolean(conflict)}
         unsaved={unsaved}
         timeZone={timeZone}
-        onLoadTheirs={live.reload}
       />
       <p className="sr-only" role="status" aria-live="polite">
         {announce}

@@ -79,11 +79,10 @@ export function SettingsTabForm({
       <DocumentLiveNotice
         kind="settings"
         noun={`${SETTINGS_TAB_LABELS[tab]} tab`}
-        others={live.others}
-        saved={conflict ? null : live.saved}
+        live={live}
+        refused={Boolean(conflict)}
         unsaved={unsaved}
         timeZone={timeZone}
-        onLoadTheirs={live.reload}
       />
       {conflict ? (
         <EditConflictNotice
