@@ -9,15 +9,15 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrapAdmin } from "~/auth/bootstrap.server";
 import { auth, initAuth } from "~/auth/instance.server";
 import { type Capability, can, ROLES, type Role } from "~/auth/roles";
 import { rowsOf } from "~/db/client.server";
-import { adminUsers } from "~/db/schema";
+import { adminUsers, authUsers } from "~/db/schema";
 import { requestInfoContext } from "~/infra/request-context.server";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes";
-import { addAccount } from "../support/members";
+import { addAccount, sessionCookie } from "../support/members";
 import { setupTestDatabase } from "../support/test-db";
 
 process.env.ADMIN_EMAIL = "admin@example.com";
@@ -39,32 +39,41 @@ async function signIn(credentials: {
   return { cookie, token: response.token };
 }
 
-type Persona = { name: string; cookie: () => Promise<string>; after?: () => Promise<void> };
+/**
+ * A caller who is not an active member. The guard revokes the session of a non-member or an inactive member when it
+ * sees one, so those personas get a new session for every route (made directly: a password check per route would
+ * cost the file most of its time); `before` and `after` put the persona's condition in place around its routes.
+ */
+type Persona = {
+  name: string;
+  /** Once for the persona, or for every route when `perRoute`. */
+  cookie: () => Promise<string>;
+  perRoute?: boolean;
+  before?: () => Promise<void>;
+  after?: () => Promise<void>;
+};
 
 const test = setupTestDatabase();
 let adminUserId = "";
+let otherUserId = "";
+
+const setOwnerActive = async (isActive: boolean) => {
+  await test.handle().db.update(adminUsers).set({ isActive }).where(eq(adminUsers.userId, adminUserId));
+};
 
 const personas: Persona[] = [
   { name: "no session", cookie: async () => "" },
-  { name: "a signed-in user who is not a member", cookie: async () => (await signIn(OTHER)).cookie },
+  {
+    name: "a signed-in user who is not a member",
+    cookie: () => sessionCookie(otherUserId),
+    perRoute: true,
+  },
   {
     name: "the owner with is_active false",
-    cookie: async () => {
-      const { cookie } = await signIn(ADMIN);
-      await test
-        .handle()
-        .db.update(adminUsers)
-        .set({ isActive: false })
-        .where(eq(adminUsers.userId, adminUserId));
-      return cookie;
-    },
-    after: async () => {
-      await test
-        .handle()
-        .db.update(adminUsers)
-        .set({ isActive: true })
-        .where(eq(adminUsers.userId, adminUserId));
-    },
+    cookie: () => sessionCookie(adminUserId),
+    perRoute: true,
+    before: () => setOwnerActive(false),
+    after: () => setOwnerActive(true),
   },
   {
     name: "a revoked session",
@@ -164,6 +173,12 @@ describe("authorization matrix", () => {
     await initAuth();
     adminUserId = (await bootstrapAdmin()).userId;
     await addAccount({ ...OTHER, name: "Other" });
+    const [other] = await test
+      .handle()
+      .db.select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, OTHER.email));
+    otherUserId = other?.id ?? "";
   });
 
   it("finds the admin routes in app/routes.ts", () => {
@@ -181,17 +196,28 @@ describe("authorization matrix", () => {
     expect(outcome.thrown).toBe(false);
   });
 
+  it("gives the personas real sessions (a refusal is the guard's, not a bad cookie's)", async () => {
+    for (const userId of [otherUserId, adminUserId]) {
+      const headers = new Headers({ cookie: await sessionCookie(userId) });
+      expect((await auth().api.getSession({ headers }))?.user.id).toBe(userId);
+    }
+  });
+
   for (const persona of personas) {
     describe(persona.name, () => {
+      let cookie = "";
+      beforeAll(async () => {
+        if (!persona.perRoute) cookie = await persona.cookie();
+        await persona.before?.();
+      });
+      afterAll(async () => {
+        await persona.after?.();
+      });
       for (const route of found) {
         for (const kind of route.exports) {
           it(`${kind} of ${route.url} (${route.file}) refuses`, async () => {
-            const cookie = await persona.cookie();
-            try {
-              await expectRefused(await call(route, kind, cookie), `${kind} ${route.file}`);
-            } finally {
-              await persona.after?.();
-            }
+            const sent = persona.perRoute ? await persona.cookie() : cookie;
+            await expectRefused(await call(route, kind, sent), `${kind} ${route.file}`);
           });
         }
       }
