@@ -43,21 +43,26 @@ function templateKey(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-function pgliteTemplate(key: string): string {
-  const folder = path.join(os.tmpdir(), `asimov-test-pglite-${key}`);
-  if (existsSync(folder)) return folder;
-  // In a process of its own on the baseline WebAssembly compiler, as the build makes its cluster.
+/** Runs scripts/pglite-template.ts in a process of its own on the baseline WebAssembly compiler, as the build does. */
+function templateScript(...args: string[]): void {
   execFileSync(
     process.execPath,
     [
       "--no-wasm-tier-up",
       "--no-wasm-dynamic-tiering",
       path.join(root, "scripts/pglite-template.ts"),
-      "--migrated",
-      folder,
+      ...args,
     ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
   );
+}
+
+function pgliteTemplate(key: string): string {
+  // The build's empty cluster first (a no-op when it is there): the migrated template starts from it, and so do the
+  // scratch and restored databases of the backup tests, as they would in a built server.
+  templateScript();
+  const folder = path.join(os.tmpdir(), `asimov-test-pglite-${key}`);
+  if (!existsSync(folder)) templateScript("--migrated", folder);
   return folder;
 }
 
