@@ -81,8 +81,11 @@ export default [
     route("analytics/export", "routes/admin/analytics-export.ts"),
     // One recorded backup archive, as an attachment (owner only).
     route("backups/download/:file", "routes/admin/backup-download.ts"),
-    // A post's or academy item's revisions and preview links (JSON for the edit dialog).
+    // A post's, academy item's or page's revisions and preview links (JSON for the edit dialog).
     route("content/:kind/:id/revisions", "routes/admin/content-revisions.ts"),
+    // A newsletter draft's and a settings tab's revisions (JSON for their History dialogs).
+    route("newsletters/:id/revisions", "routes/admin/newsletter-revisions.ts"),
+    route("settings/:tab/revisions", "routes/admin/settings-revisions.ts"),
     route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),
   ]),
 

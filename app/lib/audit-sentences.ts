@@ -3,7 +3,8 @@
 // callers), and the kinds the audit-log screen filters by. Browser-safe: the dashboard, the audit-log screen and
 // the revision history all print through it.
 
-import { SETTINGS_TAB_FIELDS } from "./settings-tabs";
+import { SETTINGS_TAB_FIELDS } from "./revision-fields";
+import { isSettingsTab, SETTINGS_TAB_LABELS } from "./settings-tabs";
 
 /** The facts of one entry a sentence needs; `who` is the member's name or a description of the actor. */
 export interface AuditFacts {
@@ -115,7 +116,7 @@ const recordOf = (value: unknown): Record<string, unknown> =>
  * "Priya saved the site settings: Meta keywords "a" → "b"": each value before and after, so a teammate's earlier
  * value can be read back and typed in again.
  */
-function settingsSentence(who: string, d: Record<string, unknown>): string {
+function settingsSentence(who: string, d: Record<string, unknown>, restored = false): string {
   const before = recordOf(d.before);
   const changes = Object.entries(recordOf(d.after)).map(
     ([key, after]) =>
@@ -123,9 +124,10 @@ function settingsSentence(who: string, d: Record<string, unknown>): string {
   );
   const links = Array.isArray(d.socialLinks) ? d.socialLinks.length : 0;
   if (links > 0) changes.push(`${plural(links, "social link")} changed`);
-  return changes.length > 0
-    ? `${who} saved the site settings: ${changes.join("; ")}`
+  const what = restored
+    ? `${who} restored an earlier revision of the ${isSettingsTab(d.tab) ? SETTINGS_TAB_LABELS[d.tab] : "settings"} tab`
     : `${who} saved the site settings`;
+  return changes.length > 0 ? `${what}: ${changes.join("; ")}` : what;
 }
 
 /** Sign-in and account events (better-auth's hooks and the admin's own actions). */
@@ -248,6 +250,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "not_found.clear": (who, d) => `${who} cleared ${plural(count(d.paths), "path")} from the 404 monitor`,
   "notifications.save": (who) => `${who} changed the lead notifications`,
   "settings.save": (who, d) => settingsSentence(who, d),
+  "settings.restore": (who, d) => settingsSentence(who, d, true),
   "navigation.update": (who) => `${who} changed the site's menu and footer`,
   "page.create": (who, d) => `${who} created the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.update": (who, d) => `${who} edited the page ${text(d.path) ?? ""}`.trimEnd(),
@@ -256,6 +259,7 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.preview_revoke": (who) => `${who} revoked a preview link of a page`,
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,
   "newsletter.update": (who) => `${who} saved a newsletter draft`,
+  "newsletter.restore": (who) => `${who} restored an earlier revision of a newsletter draft`,
   "newsletter.test": (who, d) => `${who} sent a test of a newsletter to ${text(d.to) ?? "themselves"}`,
   "subscriber.import": (who, d) =>
     `${who} imported a subscriber list${text(d.fileName) ? ` (${text(d.fileName)})` : ""} of ${plural(count(d.rows), "row")}, stating that these people agreed to receive the newsletter`,

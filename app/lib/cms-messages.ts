@@ -48,6 +48,10 @@ export const REVISION_MESSAGES = {
   slugTaken: "Another item now uses this revision's slug. Change that item's slug first.",
   restoreConfirm:
     "The fields go back to this revision; the status and publish date stay as they are. The current version stays in the history.",
+  /** A newsletter draft's or a settings tab's restore, which has no status or publish date to keep. */
+  restoreConfirmFields: "Every field goes back to this revision. The current version stays in the history.",
+  /** A restore of a newsletter that started sending meanwhile (it is read-only from then on). */
+  newsletterSent: "This newsletter has started sending, so it can no longer be changed or restored.",
   loadFailed: "Failed to load the history",
   /** After "Revision restored" when some of a page revision's blocks no longer fit what the block editor takes now. */
   blocksLeftOut: (count: number) =>

@@ -1,17 +1,8 @@
-// A newsletter as the edit-conflict notice compares it (app/components/admin/edit-conflict.tsx): the compose form's
-// fields, the audience's three one by one, the body as blocks. The same shape from a stored newsletter and from
-// what the form sends. Browser-safe.
+// A newsletter as the edit-conflict notice and its history compare it (app/components/admin/edit-conflict.tsx,
+// revision-history.tsx; the labels are NEWSLETTER_FIELDS in app/lib/revision-fields.ts): the compose form's fields,
+// the audience's three one by one, the body as blocks. The same shape from a stored newsletter, from a revision and
+// from what the form sends. Browser-safe.
 import { parseBody } from "./blocks";
-import type { RevisionField } from "./revision-fields";
-
-export const NEWSLETTER_CONFLICT_FIELDS: readonly RevisionField[] = [
-  { key: "subject", label: "Subject", shape: "text" },
-  { key: "preheader", label: "Preheader", shape: "text" },
-  { key: "body", label: "Body", shape: "blocks" },
-  { key: "sourcePage", label: "Signed up on", shape: "text" },
-  { key: "signedUpFrom", label: "Signed up from", shape: "text" },
-  { key: "signedUpTo", label: "Signed up until", shape: "text" },
-];
 
 interface Audience {
   sourcePage?: string | null;

@@ -1,8 +1,11 @@
-// How the edit dialog's history names and compares the fields of a revision (docs/product.md, Revisions): one list
-// per kind of content, in form order, with each field's label and how its value reads as text. Browser-safe.
+// How a history names and compares the fields of a revision (docs/product.md, Revisions): one list per kind of
+// document (posts, academy items, pages, newsletter drafts, each settings tab), in form order, with each field's
+// label as its form shows it and how its value reads as text. The edit-conflict notice compares with the same lists.
+// Browser-safe.
 import { blocksToText } from "./blocks";
 import { toRichBlocks } from "./content";
-import type { ItemKind } from "./content-enums";
+import type { ItemKind, RevisionKind } from "./content-enums";
+import type { SettingsTab } from "./settings-tabs";
 import { formatInZone } from "./site-time";
 
 /** text: compared word by word; the others are shown as before → after. */
@@ -65,16 +68,74 @@ export const REVISION_FIELDS: Record<ItemKind, readonly RevisionField[]> = {
   ],
 };
 
+/** A newsletter draft: the compose form's fields, the audience's three one by one (app/lib/newsletter-conflict.ts). */
+export const NEWSLETTER_FIELDS: readonly RevisionField[] = [
+  field("subject", "Subject"),
+  field("preheader", "Preheader"),
+  field("body", "Body", "blocks"),
+  field("sourcePage", "Signed up on"),
+  field("signedUpFrom", "Signed up from"),
+  field("signedUpTo", "Signed up until"),
+];
+
+/**
+ * Each settings tab's settings, in form order, with the labels the form shows (the Social tab's are its links:
+ * socialFields). None of them is a secret: every value is published in the site's pages (the analytics and pixel
+ * IDs, the chat widget's code), so revisions keep them as they are.
+ */
+export const SETTINGS_TAB_FIELDS: Record<Exclude<SettingsTab, "social">, readonly RevisionField[]> = {
+  general: [
+    field("contactEmail", "Contact email"),
+    field("contactPhone", "Phone"),
+    field("companyAddress", "Company address"),
+    field("blogEnabled", "Blog", "flag"),
+    field("contactFormEnabled", "Contact form", "flag"),
+    field("newsletterEnabled", "Newsletter", "flag"),
+  ],
+  seo: [
+    field("siteTitle", "Site title"),
+    field("siteDescription", "Meta description"),
+    field("metaKeywords", "Meta keywords"),
+    field("ogImage", "Open Graph image URL"),
+    field("googleAnalyticsId", "Analytics ID"),
+    field("facebookPixelId", "Pixel ID"),
+  ],
+  analytics: [
+    field("googleAnalyticsId", "Google Analytics ID"),
+    field("facebookPixelId", "Meta pixel ID"),
+    field("hotjarId", "Hotjar site ID"),
+  ],
+  chat: [field("chatEnabled", "Enable chat widget", "flag"), field("chatWidget", "Chat widget embed code")],
+};
+
+/** The Social tab's fields: each platform's URL and its Active switch. */
+export function socialFields(links: readonly { id: string; platform: string }[]): RevisionField[] {
+  return links.flatMap((l) => [
+    field(`socialUrl.${l.id}`, `${l.platform} URL`),
+    field(`socialActive.${l.id}`, `${l.platform} active`, "flag"),
+  ]);
+}
+
+/** A settings tab's fields; the Social tab's are those of the social links it shows. */
+export function settingsTabFields(
+  tab: SettingsTab,
+  links: readonly { id: string; platform: string }[],
+): readonly RevisionField[] {
+  return tab === "social" ? socialFields(links) : SETTINGS_TAB_FIELDS[tab];
+}
+
 /** The fields holding the URL of one file (a picture, a video, an audio file), which may be from the media library. */
-export const FILE_FIELDS: Record<ItemKind, readonly string[]> = {
+export const FILE_FIELDS: Record<RevisionKind, readonly string[]> = {
   blog: ["featuredImage"],
   academy: ["thumbnailUrl", "videoUrl", "audioUrl"],
   page: ["socialImage"],
+  newsletter: [],
+  settings: ["ogImage"],
 };
 
 /** "Title, Body and Status": the changed fields a history entry names (fields without a label are left out). */
-export function changedSummary(kind: ItemKind, changed: readonly string[]): string {
-  const labels = REVISION_FIELDS[kind].filter((f) => changed.includes(f.key)).map((f) => f.label);
+export function changedSummary(fields: readonly RevisionField[], changed: readonly string[]): string {
+  const labels = fields.filter((f) => changed.includes(f.key)).map((f) => f.label);
   if (labels.length <= 1) return labels[0] ?? "";
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }

@@ -1,8 +1,9 @@
 // The tabs of /admin/settings that are saved one at a time (General, Social, SEO, Analytics, Chat): the settings
 // each one shows, and each tab's values as a snapshot, the shape an edit conflict compares field by field
-// (app/lib/edit-conflict.ts). Two members saving different tabs never conflict; the analytics and pixel IDs show on
-// both SEO and Analytics, so a change of them moves both tabs' versions. Browser-safe.
-import type { RevisionField } from "./revision-fields";
+// (app/lib/edit-conflict.ts) and a revision keeps, and the fixed id its revisions are kept under. Two members saving
+// different tabs never conflict; the analytics and pixel IDs show on both SEO and Analytics, so a change of them
+// moves both tabs' versions (and gives both a revision). Browser-safe.
+import { SETTINGS_TAB_FIELDS } from "./revision-fields";
 import type { SettingKey, Settings } from "./settings";
 
 export const SETTINGS_TABS = ["general", "social", "seo", "analytics", "chat"] as const;
@@ -19,33 +20,16 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   chat: "Chat",
 };
 
-const text = (key: string, label: string): RevisionField => ({ key, label, shape: "text" });
-const flag = (key: string, label: string): RevisionField => ({ key, label, shape: "flag" });
-
-/** Each tab's settings, in form order, with the labels the form shows (the social links are the Social tab's). */
-export const SETTINGS_TAB_FIELDS: Record<Exclude<SettingsTab, "social">, readonly RevisionField[]> = {
-  general: [
-    text("contactEmail", "Contact email"),
-    text("contactPhone", "Phone"),
-    text("companyAddress", "Company address"),
-    flag("blogEnabled", "Blog"),
-    flag("contactFormEnabled", "Contact form"),
-    flag("newsletterEnabled", "Newsletter"),
-  ],
-  seo: [
-    text("siteTitle", "Site title"),
-    text("siteDescription", "Meta description"),
-    text("metaKeywords", "Meta keywords"),
-    text("ogImage", "Open Graph image URL"),
-    text("googleAnalyticsId", "Analytics ID"),
-    text("facebookPixelId", "Pixel ID"),
-  ],
-  analytics: [
-    text("googleAnalyticsId", "Google Analytics ID"),
-    text("facebookPixelId", "Meta pixel ID"),
-    text("hotjarId", "Hotjar site ID"),
-  ],
-  chat: [flag("chatEnabled", "Enable chat widget"), text("chatWidget", "Chat widget embed code")],
+/**
+ * The id each tab's revisions are kept under (content_revisions.item_id is a uuid, and a tab has no row of its own).
+ * Fixed for good: changing one would orphan that tab's history. Random version-4 uuids, so no item ever has one.
+ */
+export const SETTINGS_TAB_IDS: Record<SettingsTab, string> = {
+  general: "34fc25f2-ec42-4bfd-8621-948379f9ec21",
+  social: "55a9c77e-6f30-4de7-8402-b9ada9395dcc",
+  seo: "fd04b61d-f364-4285-bf69-0ff4e8f6d0a5",
+  analytics: "b2dd91f3-1913-46a6-945e-12c169793163",
+  chat: "3dbf4250-3e08-4d62-b963-fe999c97f467",
 };
 
 /** The settings a tab saves (none for Social, which saves the social links). */
@@ -63,14 +47,6 @@ export interface SocialLinkValues {
   platform: string;
   url: string;
   isActive: boolean;
-}
-
-/** The Social tab's fields: each platform's URL and its Active switch. */
-export function socialFields(links: readonly Pick<SocialLinkValues, "id" | "platform">[]): RevisionField[] {
-  return links.flatMap((l) => [
-    text(`socialUrl.${l.id}`, `${l.platform} URL`),
-    flag(`socialActive.${l.id}`, `${l.platform} active`),
-  ]);
 }
 
 /** A tab's values as the conflict notice compares them, keyed by its fields. */

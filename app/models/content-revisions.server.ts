@@ -1,9 +1,10 @@
-// Revisions of blog posts, academy items and pages built from blocks (docs/decisions/023-scheduling-previews-revisions.md): every save keeps
-// the full snapshot of the editable fields and which of them changed, in the save's own transaction, and only the
-// last REVISIONS_KEPT per item survive it. Reads for the edit dialog's history are here too.
+// Revisions of blog posts, academy items and pages built from blocks (docs/decisions/023-scheduling-previews-revisions.md),
+// of newsletter drafts and of the settings tabs (docs/decisions/054-revisions-for-newsletters-and-settings.md): every
+// save keeps the full snapshot of the editable fields and which of them changed, in the save's own transaction, and
+// only the last REVISIONS_KEPT per item survive it. Reads for the histories are here too.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
-import { authUsers, contentRevisions, type ItemKind } from "~/db/schema";
+import { authUsers, contentRevisions, type RevisionKind } from "~/db/schema";
 import { FILE_FIELDS, snapshotOf } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
 import { deletedUploads } from "~/models/media.server";
@@ -43,7 +44,7 @@ export function changedFields(before: Snapshot | undefined, after: Snapshot): st
  */
 export async function recordRevision(
   tx: RevisionWriter,
-  kind: ItemKind,
+  kind: RevisionKind,
   save: {
     before: object | undefined;
     after: { id: string };
@@ -85,7 +86,7 @@ export async function recordRevision(
   return true;
 }
 
-async function hasRevisions(tx: RevisionWriter, kind: ItemKind, itemId: string): Promise<boolean> {
+async function hasRevisions(tx: RevisionWriter, kind: RevisionKind, itemId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: contentRevisions.id })
     .from(contentRevisions)
@@ -95,7 +96,7 @@ async function hasRevisions(tx: RevisionWriter, kind: ItemKind, itemId: string):
 }
 
 /** Inside a delete's transaction: the item's revisions go with it. */
-export async function deleteRevisionsOf(tx: RevisionWriter, kind: ItemKind, itemId: string) {
+export async function deleteRevisionsOf(tx: RevisionWriter, kind: RevisionKind, itemId: string) {
   await tx
     .delete(contentRevisions)
     .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)));
@@ -113,7 +114,7 @@ export interface RevisionSummary {
 }
 
 /** An item's revisions, newest first, without their snapshots (the history list). */
-export async function listRevisions(kind: ItemKind, itemId: string): Promise<RevisionSummary[]> {
+export async function listRevisions(kind: RevisionKind, itemId: string): Promise<RevisionSummary[]> {
   return db()
     .select({
       id: contentRevisions.id,
@@ -132,7 +133,7 @@ export async function listRevisions(kind: ItemKind, itemId: string): Promise<Rev
 }
 
 /** One revision of the item, with its snapshot; undefined when it is not the item's (or was pruned). */
-export async function getRevision(kind: ItemKind, itemId: string, revisionId: number) {
+export async function getRevision(kind: RevisionKind, itemId: string, revisionId: number) {
   if (!Number.isSafeInteger(revisionId) || revisionId < 1) return undefined;
   const [revision] = await db()
     .select()
@@ -154,7 +155,7 @@ export async function getRevision(kind: ItemKind, itemId: string, revisionId: nu
  * naming them are dropped, and `cleared` names the fields emptied.
  */
 export async function withoutDeletedFiles(
-  kind: ItemKind,
+  kind: RevisionKind,
   snapshot: Snapshot,
   store?: ObjectStore,
 ): Promise<{ snapshot: Snapshot; cleared: string[] }> {

@@ -19,6 +19,13 @@ import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
 import { newsletterSnapshot } from "~/lib/newsletter-conflict";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
+import {
+  deleteRevisionsOf,
+  getRevision,
+  recordRevision,
+  snapshotText,
+  snapshotTextOrNull,
+} from "~/models/content-revisions.server";
 import { conflictWith, isStale, StaleEditError, versionOf } from "~/models/edit-conflicts.server";
 import {
   newsletterQueued,
@@ -42,56 +49,94 @@ async function audited(who: AuditContext, action: string, id: string, details: R
   await recordAuditIn(db(), { ...who, action, entity: "newsletter", entityId: id, details });
 }
 
-export async function createNewsletter(draft: NewsletterDraft, who: AuditContext): Promise<Newsletter> {
-  const [row] = await db().insert(newsletters).values(draft).returning();
-  if (!row) throw new Error("newsletter not created");
-  await audited(who, "newsletter.create", row.id, { subject: row.subject });
+/** A newsletter's draft as its revisions keep it (the conflict notice's shape), under its id. */
+const revisionOf = (row: Newsletter) => ({ id: row.id, ...newsletterSnapshot(row) });
+
+/** Inserts a newsletter with its first revision, then audits its creation. */
+async function insertNewsletter(
+  values: typeof newsletters.$inferInsert,
+  who: AuditContext,
+  details: Record<string, unknown> = {},
+): Promise<Newsletter> {
+  const row = await db().transaction(async (tx) => {
+    const [inserted] = await tx.insert(newsletters).values(values).returning();
+    if (!inserted) throw new Error("newsletter not created");
+    await recordRevision(tx, "newsletter", {
+      before: undefined,
+      after: revisionOf(inserted),
+      who,
+      action: "create",
+    });
+    return inserted;
+  });
+  await audited(who, "newsletter.create", row.id, { subject: row.subject, ...details });
   return row;
+}
+
+export function createNewsletter(draft: NewsletterDraft, who: AuditContext): Promise<Newsletter> {
+  return insertNewsletter(draft, who);
 }
 
 /** A newsletter made from a blog post: its title, excerpt and body, and a button to read it on the site. */
 export async function newsletterFromPost(postId: string, who: AuditContext): Promise<Newsletter | null> {
   const [post] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
   if (!post) return null;
-  const [row] = await db()
-    .insert(newsletters)
-    .values({
-      subject: post.title,
-      preheader: post.excerpt ?? "",
-      body: bodyBlocks(post.richContent, post.content),
-      postId: post.id,
-    })
-    .returning();
-  if (!row) return null;
-  await audited(who, "newsletter.create", row.id, { subject: row.subject, postId });
-  return row;
+  const values = {
+    subject: post.title,
+    preheader: post.excerpt ?? "",
+    body: bodyBlocks(post.richContent, post.content),
+    postId: post.id,
+  };
+  return insertNewsletter(values, who, { postId });
 }
 
 /** The audit actions of the saves that move a newsletter's version (its draft's content). */
-const DRAFT_SAVES = ["newsletter.create", "newsletter.update"];
+const DRAFT_SAVES = ["newsletter.create", "newsletter.update", "newsletter.restore"];
+
+/** What a save records as its revision: an edit, or a restore naming the revision it brings back. */
+interface DraftRevision {
+  action: "update" | "restore";
+  restoredFrom?: number;
+}
 
 /**
- * Saves a draft (or a scheduled one, which goes back to draft only by unscheduling). False once sending. With
- * `base`, the version its editor loaded (its updated_at, which only a save of the draft moves), a newsletter saved
- * since is not written over: StaleEditError, before anything is written. Returns the version it stored.
+ * Saves a draft (or a scheduled one, which goes back to draft only by unscheduling), with its revision. False once
+ * sending. With `base`, the version its editor loaded (its updated_at, which only a save of the draft moves), a
+ * newsletter saved since is not written over: StaleEditError, before anything is written. Returns the version it
+ * stored.
  */
 export async function updateNewsletter(
   id: string,
   draft: NewsletterDraft,
   who: AuditContext,
   base?: EditVersion,
+  revision: DraftRevision = { action: "update" },
 ): Promise<EditVersion | false> {
   const now = new Date();
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(newsletters).where(eq(newsletters.id, id)).for("update");
     if (!row || (row.status !== "draft" && row.status !== "scheduled")) return false;
     if (isStale(row, base)) throw new StaleEditError({ updatedAt: row.updatedAt, updatedBy: null });
-    await tx
+    const [after] = await tx
       .update(newsletters)
       .set({ ...draft, updatedAt: now })
-      .where(eq(newsletters.id, id));
+      .where(eq(newsletters.id, id))
+      .returning();
+    if (!after) return false;
+    await recordRevision(tx, "newsletter", {
+      before: revisionOf(row),
+      after: revisionOf(after),
+      who,
+      ...revision,
+    });
     // In the save's transaction: the entry names who saved this version, for a refused editor's notice.
-    await recordAuditIn(tx, { ...who, action: "newsletter.update", entity: "newsletter", entityId: id });
+    await recordAuditIn(tx, {
+      ...who,
+      action: revision.action === "restore" ? "newsletter.restore" : "newsletter.update",
+      entity: "newsletter",
+      entityId: id,
+      ...(revision.restoredFrom ? { details: { restoredFrom: revision.restoredFrom } } : {}),
+    });
     // Whoever has the draft open hears of it when this commits.
     await documentSaved(tx, "newsletter", { id, updatedAt: now, updatedBy: null }, who);
     return versionOf({ updatedAt: now });
@@ -126,11 +171,49 @@ export async function newsletterConflict(id: string, error: StaleEditError): Pro
   return { ...conflict, theirs: row ? newsletterSnapshot(row) : conflict.theirs };
 }
 
+/** A restore that did not happen: the newsletter or revision is gone, or it is sending or sent (read-only). */
+export type NewsletterRestore = { ok: true; version: EditVersion } | { ok: false; reason: "gone" | "locked" };
+
+/**
+ * Brings a revision's draft back through `updateNewsletter`, as a save of its own (revision "restore", audit entry
+ * newsletter.restore, a new version announced to whoever has it open). Refused once the newsletter is sending.
+ */
+export async function restoreNewsletterRevision(
+  id: string,
+  revisionId: number,
+  who: AuditContext,
+): Promise<NewsletterRestore> {
+  const revision = await getRevision("newsletter", id, revisionId);
+  if (!revision) return { ok: false, reason: "gone" };
+  const current = await getNewsletter(id);
+  if (!current) return { ok: false, reason: "gone" };
+  const { snapshot } = revision;
+  const draft: NewsletterDraft = {
+    subject: snapshotText(snapshot.subject),
+    preheader: snapshotText(snapshot.preheader),
+    body: Array.isArray(snapshot.body) ? snapshot.body : [],
+    audience: {
+      sourcePage: snapshotTextOrNull(snapshot.sourcePage),
+      signedUpFrom: snapshotTextOrNull(snapshot.signedUpFrom),
+      signedUpTo: snapshotTextOrNull(snapshot.signedUpTo),
+    },
+  };
+  const version = await updateNewsletter(id, draft, who, undefined, {
+    action: "restore",
+    restoredFrom: revision.id,
+  });
+  return version ? { ok: true, version } : { ok: false, reason: "locked" };
+}
+
 export async function deleteNewsletter(id: string, who: AuditContext): Promise<boolean> {
-  const rows = await db()
-    .delete(newsletters)
-    .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
-    .returning({ id: newsletters.id });
+  const rows = await db().transaction(async (tx) => {
+    const deleted = await tx
+      .delete(newsletters)
+      .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
+      .returning({ id: newsletters.id });
+    if (deleted.length) await deleteRevisionsOf(tx, "newsletter", id);
+    return deleted;
+  });
   if (rows.length) await audited(who, "newsletter.delete", id);
   return rows.length > 0;
 }

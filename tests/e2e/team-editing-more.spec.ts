@@ -2,8 +2,9 @@
 // settings tab and a newsletter draft. The administrator on instance A and Dana on instance B share PostgreSQL;
 // each sees the other; the administrator saves; Dana is told at once, saves over the version she loaded and is
 // refused with her text on screen and theirs stored; she saves hers over theirs on purpose, and the
-// administrator's version stays there to go back to: the post's history, the settings' and the newsletter's audit
-// entries. Dana works from the keyboard only, at phone and desktop widths, with axe.
+// administrator's version stays there to go back to: the history of the post, of the settings tab and of the
+// newsletter draft lists both saves, and on the settings tab and the newsletter she restores theirs with one
+// restore. Dana works from the keyboard only, at phone and desktop widths, with axe.
 import type { Page } from "@playwright/test";
 import { axeViolations, expectNoAxeViolations } from "./support/a11y";
 import { createNewsletter } from "./support/content";
@@ -25,6 +26,37 @@ async function typeOver(page: Page, target: ReturnType<Page["locator"]>, text: s
 async function press(page: Page, button: ReturnType<Page["locator"]>, back = false) {
   await tabTo(page, button, { max: 200, back });
   await page.keyboard.press("Enter");
+}
+
+/**
+ * Dana opens a document's History (the button found with Tab, backwards), finds the administrator's save below hers,
+ * compares it and restores it, confirming, all from the keyboard; the dialog then closes and the page takes the
+ * restored version. `changed` is how each save's entry names what it changed (its start), hers first; a screenshot
+ * of the comparison is kept.
+ */
+async function restoreTheirs(
+  page: Page,
+  { dialogName, changed, screenshot }: { dialogName: string; changed: [string, string]; screenshot: string },
+) {
+  await press(page, page.getByRole("button", { name: "History", exact: true }), true);
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  const saves = dialog.getByTestId("revision-list").getByRole("listitem");
+  // Hers, the administrator's, and the one before both (the draft's creation, the tab before its first save).
+  await expect(saves).toHaveCount(3);
+  await expect(saves.nth(0)).toContainText("Edited by Dana");
+  await expect(saves.nth(0)).toContainText(`Changed: ${changed[0]}`);
+  await expect(saves.nth(1)).toContainText("Edited by Administrator");
+  await expect(saves.nth(1)).toContainText(`Changed: ${changed[1]}`);
+  await press(page, saves.nth(1).getByRole("button"));
+  await expect(saves.nth(1).getByRole("button")).toHaveAttribute("aria-current", "true");
+  await expect(dialog.getByTestId("revision-diff")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshot, fullPage: false });
+  await press(page, dialog.getByRole("button", { name: "Restore this revision" }));
+  const confirm = page.getByRole("alertdialog", { name: "Restore this revision?" });
+  await press(page, confirm.getByRole("button", { name: "Restore", exact: true }));
+  await expect(toast(page, "Revision restored")).toBeVisible();
+  await expect(dialog).toBeHidden();
 }
 
 for (const width of [375, 1280]) {
@@ -117,6 +149,7 @@ for (const width of [375, 1280]) {
         await expect(hers.getByTestId("presence")).toHaveText("Administrator is editing");
 
         const original = await theirs.getByLabel("Meta keywords").inputValue();
+        const originalTitle = await theirs.getByLabel("Site title").inputValue();
         await theirs.getByLabel("Meta keywords").fill(`revenue, ai, ${s}`);
         await theirs.getByRole("button", { name: "Save Settings" }).click();
         await expect(toast(admin, "Settings saved successfully")).toBeVisible();
@@ -138,11 +171,25 @@ for (const width of [375, 1280]) {
         await press(her, conflict.getByRole("button", { name: "Save mine over theirs" }));
         await expect(toast(her, "Settings saved successfully")).toBeVisible();
         expect(await setting("siteTitle")).toBe(`Asimov ${s}`);
-        // Her tab as she had it, the keywords she loaded included; theirs are in the audit log, to be read back.
+        // Her tab as she had it, the keywords she loaded included; theirs are in the tab's history.
         expect(await setting("metaKeywords")).toBe(original);
+        await restoreTheirs(her, {
+          dialogName: "SEO tab history",
+          changed: ["Site title and Meta keywords", "Meta keywords"],
+          screenshot: testInfo.outputPath(`history-settings-${width}.png`),
+        });
+        // Their tab is back, in the database and in her form, as a new version she can go on from.
+        await expect(hers.getByLabel("Meta keywords")).toHaveValue(`revenue, ai, ${s}`);
+        await expect(hers.getByLabel("Site title")).toHaveValue(originalTitle);
+        expect(await setting("metaKeywords")).toBe(`revenue, ai, ${s}`);
+        expect(await setting("siteTitle")).toBe(originalTitle);
+        await typeOver(her, hers.getByLabel("Meta keywords"), `revenue, ai, ${s}, hers`);
+        await press(her, hers.getByRole("button", { name: "Save Settings" }));
+        await expect(toast(her, "Settings saved successfully")).toBeVisible();
+        expect(await setting("metaKeywords")).toBe(`revenue, ai, ${s}, hers`);
         await her.goto(`${b.base}/admin/audit`);
-        await expect(her.getByText(`Meta keywords "${original}" → "revenue, ai, ${s}"`)).toBeVisible();
-        await expect(her.getByText(`→ "Asimov ${s}"`)).toBeVisible();
+        await expect(her.getByText(`Dana restored an earlier revision of the SEO tab`)).toBeVisible();
+        await expect(her.getByText(`→ "Asimov ${s}"`).first()).toBeVisible();
         await expectNoAxeViolations(her);
       });
 
@@ -180,10 +227,28 @@ for (const width of [375, 1280]) {
           subject: "Untitled newsletter",
           preheader: "Three things we shipped",
         });
-        // Both saves are in the audit log (a newsletter draft keeps no history of its text).
+        // Both saves are in the draft's history: theirs comes back with one restore.
+        await restoreTheirs(her, {
+          dialogName: "Newsletter history",
+          changed: ["Subject and Preheader", "Subject"],
+          screenshot: testInfo.outputPath(`history-newsletter-${width}.png`),
+        });
+        expect(await stored()).toEqual({ subject: `Spring news ${s}`, preheader: "" });
+        await expect(her.getByLabel("Subject")).toHaveValue(`Spring news ${s}`);
+        await expect(her.getByLabel("Preheader")).toHaveValue("");
+        // The restored version is her form's base: her next save goes through.
+        await typeOver(her, her.getByLabel("Preheader"), "Back to theirs, and one more line");
+        await press(her, her.getByRole("button", { name: "Save draft" }));
+        await expect(toast(her, "Newsletter saved")).toBeVisible();
+        expect(await stored()).toEqual({
+          subject: `Spring news ${s}`,
+          preheader: "Back to theirs, and one more line",
+        });
         await her.goto(`${b.base}/admin/audit`);
         await expect(her.getByText("Administrator saved a newsletter draft").first()).toBeVisible();
-        await expect(her.getByText("Dana saved a newsletter draft").first()).toBeVisible();
+        await expect(
+          her.getByText("Dana restored an earlier revision of a newsletter draft").first(),
+        ).toBeVisible();
       });
     } finally {
       await danaContext?.close();

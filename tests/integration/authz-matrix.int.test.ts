@@ -163,6 +163,8 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/backup-download.ts": { loader: "backups.manage" },
   "routes/admin/content-revisions.ts": { loader: "content.view", action: "content.edit.own" },
   "routes/admin/content-previews.ts": { loader: "content.preview", action: "content.preview" },
+  "routes/admin/newsletter-revisions.ts": { loader: "newsletters.manage", action: "newsletters.manage" },
+  "routes/admin/settings-revisions.ts": { loader: "settings.manage", action: "settings.manage" },
   "routes/api/uploads.ts": { loader: "media.manage", action: "media.manage" },
 };
 

@@ -8,7 +8,7 @@ import { DraftOffer, formValuesOf, useBrowserDraft } from "~/components/admin/br
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { SharePreview } from "~/components/admin/preview-links";
-import { RevisionHistory } from "~/components/admin/revision-history";
+import { contentHistory, RevisionHistory } from "~/components/admin/revision-history";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { useVersionedEdit } from "~/components/admin/versioned-edit";
 import { Button } from "~/components/ui/button";
@@ -293,7 +293,11 @@ export function ContentEditDialog({
             </TabsContent>
             <TabsContent value="history">
               {tab === "history" ? (
-                <RevisionHistory kind={kind} itemId={item.id} timeZone={timeZone} onRestored={close} />
+                <RevisionHistory
+                  source={contentHistory(kind, item.id)}
+                  timeZone={timeZone}
+                  onRestored={close}
+                />
               ) : null}
             </TabsContent>
           </Tabs>

@@ -25,8 +25,8 @@ const NOUNS: Record<DocumentKind, string> = {
 /**
  * The live state of the document `id` of `kind` (none while it is new): the others who have it open, and the
  * latest save by someone else that is newer than `version`, the version the editor holds (cleared once it holds
- * that one or a newer one). `stored` is the version the page's data has now: after `reload`, `arrived` turns true
- * once that data brings the announced save, and the editor takes it in (then calls `taken`).
+ * that one or a newer one). `stored` is the version the page's data has now: after `reload` (or `awaitVersion`),
+ * `arrived` turns true once that data brings the announced save, and the editor takes it in (then calls `taken`).
  */
 export function useDocumentLive(
   kind: DocumentKind,
@@ -56,9 +56,17 @@ export function useDocumentLive(
     setWanted(saved.version);
     void revalidator.revalidate();
   };
+  /**
+   * Waits for the page's data to bring `version`, a save this member made elsewhere (a restore from the history):
+   * `arrived` then turns true as for a teammate's, and the editor takes it in.
+   */
+  const awaitVersion = (next: string) => {
+    setWanted(next);
+    if (stored === undefined || stored < next) void revalidator.revalidate();
+  };
   const arrived = wanted !== null && stored !== undefined && stored >= wanted;
   const taken = useCallback(() => setWanted(null), []);
-  return { others, saved, reload, arrived, taken };
+  return { others, saved, reload, awaitVersion, arrived, taken };
 }
 
 /**

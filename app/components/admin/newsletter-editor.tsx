@@ -1,8 +1,9 @@
 // One newsletter: the compose form (saved by every action, so a test, a send or a schedule uses what is on the
 // screen; every save carries the version the form loaded, and one against a newer version shows the conflict
-// notice and keeps what was typed), the preview at phone and desktop width, and, once it goes out, live progress with pause and resume and
-// the results per link (newsletter-results.tsx). While a send is scheduled or going out the page reloads its data
-// every 2 seconds.
+// notice and keeps what was typed; "History" lists the draft's revisions, and a restored one is put in the form),
+// the preview at phone and desktop width (newsletter-preview.tsx), and, once it goes out, live progress with pause
+// and resume and the results per link (newsletter-results.tsx). While a send is scheduled or going out the page
+// reloads its data every 2 seconds.
 import { ArrowLeft, CalendarClock, Save, Send, Trash2 } from "lucide-react";
 import { Fragment, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
@@ -11,6 +12,8 @@ import { BlockEditor } from "~/components/admin/block-editor";
 import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { HistoryDialog } from "~/components/admin/history-dialog";
+import { Preview } from "~/components/admin/newsletter-preview";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
 import { useTopic } from "~/components/admin/realtime";
@@ -22,13 +25,15 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, LengthCounter } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
+import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import { type RichBlock, toRichBlocks } from "~/lib/content";
 import { formatStamp } from "~/lib/dates";
 import { type ActionResult, formValues } from "~/lib/forms";
-import { NEWSLETTER_CONFLICT_FIELDS, newsletterSnapshotOfForm } from "~/lib/newsletter-conflict";
+import { newsletterSnapshotOfForm } from "~/lib/newsletter-conflict";
 import { NEWSLETTER_LIMITS } from "~/lib/newsletter-form";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { sendTopic } from "~/lib/realtime-protocol";
+import { NEWSLETTER_FIELDS } from "~/lib/revision-fields";
 
 interface Props {
   newsletter: {
@@ -189,7 +194,7 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
       />
       {conflict ? (
         <EditConflictNotice
-          kind={{ noun: "newsletter", fields: NEWSLETTER_CONFLICT_FIELDS }}
+          kind={{ noun: "newsletter", fields: NEWSLETTER_FIELDS }}
           conflict={conflict}
           loaded={base.content}
           mine={values ? newsletterSnapshotOfForm(values) : formNow()}
@@ -312,6 +317,19 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
             <Save aria-hidden />
             {busyWith === "save" ? "Saving…" : "Save draft"}
           </Button>
+          <HistoryDialog
+            title="Newsletter history"
+            description="Every save of the draft keeps a revision. Restoring one brings back its subject, preheader, body and audience."
+            source={{
+              endpoint: `/admin/newsletters/${newsletter.id}/revisions`,
+              fields: NEWSLETTER_FIELDS,
+              confirm: REVISION_MESSAGES.restoreConfirmFields,
+            }}
+            timeZone={timeZone}
+            onRestored={(restored) => {
+              if (restored.version) live.awaitVersion(restored.version);
+            }}
+          />
           <ConfirmDialog
             title="Delete newsletter"
             description="Are you sure you want to delete this newsletter? This action cannot be undone."
@@ -395,55 +413,5 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
         </fieldset>
       </fetcher.Form>
     </>
-  );
-}
-
-const WIDTHS = { phone: 375, desktop: 800 } as const;
-
-function Preview({ preview }: { preview: Props["preview"] }) {
-  const [width, setWidth] = useState<keyof typeof WIDTHS>("desktop");
-  return (
-    <section
-      aria-labelledby="preview-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-          Preview
-        </h2>
-        <fieldset className="flex gap-2">
-          <legend className="sr-only">Preview width</legend>
-          {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
-            <Button
-              key={w}
-              type="button"
-              size="sm"
-              variant={width === w ? "default" : "outline"}
-              aria-pressed={width === w}
-              onClick={() => setWidth(w)}
-            >
-              {w === "phone" ? "Phone (375 px)" : "Desktop"}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
-      <p className="mt-1 text-xs text-slate-600">The saved version, as subscribers will see it.</p>
-      <div className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-2">
-        <iframe
-          title={`Newsletter preview, ${width === "phone" ? "phone" : "desktop"} width`}
-          sandbox=""
-          srcDoc={preview.html}
-          className="mx-auto block h-[640px] max-w-full rounded bg-white"
-          style={{ width: WIDTHS[width] }}
-          data-testid="newsletter-preview"
-        />
-      </div>
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-slate-900">Plain-text version</summary>
-        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-xs text-slate-800">
-          {preview.text}
-        </pre>
-      </details>
-    </section>
   );
 }

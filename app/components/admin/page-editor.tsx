@@ -15,8 +15,8 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { HistoryDialog } from "~/components/admin/history-dialog";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
-import { PageHistory } from "~/components/admin/page-history";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
 import {
   type EditedPage,
@@ -27,6 +27,7 @@ import {
   pageSnapshot,
 } from "~/components/admin/page-settings";
 import { SharePreview } from "~/components/admin/preview-links";
+import { contentHistory } from "~/components/admin/revision-history";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { type PaletteEntry, useBlockList } from "~/components/admin/use-block-list";
@@ -161,7 +162,15 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
               </a>
             ) : null}
             {page ? <SharePreview kind="page" item={page} timeZone={timeZone} labelled /> : null}
-            {page ? <PageHistory pageId={page.id} timeZone={timeZone} onRestored={onRestored} /> : null}
+            {page ? (
+              <HistoryDialog
+                title="Page history"
+                description="Every save keeps a revision. Restoring one brings back its title, search fields and blocks; the path, status and publish date stay as they are."
+                source={contentHistory("page", page.id)}
+                timeZone={timeZone}
+                onRestored={onRestored}
+              />
+            ) : null}
           </>
         }
       />

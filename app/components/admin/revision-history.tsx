@@ -1,8 +1,9 @@
-// The edit dialog's History tab (docs/product.md, Revisions): the item's revisions, newest first (when, who, which
-// fields changed); choosing one compares it with the current version field by field (text word by word:
-// field-diff.tsx); "Restore this revision" asks first, then saves it back.
+// A document's history (docs/product.md, Revisions): the History tab of the post and academy edit dialog, and the
+// History dialog of the page editor, the newsletter compose screen and each settings tab (history-dialog.tsx). Its
+// revisions, newest first (when, who, which fields changed); choosing one compares it with the current version
+// field by field (text word by word: field-diff.tsx); "Restore this revision" asks first, then saves it back.
 import { History, RotateCcw } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FieldDiff } from "~/components/admin/field-diff";
 import { Button } from "~/components/ui/button";
@@ -13,7 +14,7 @@ import { actorLabel } from "~/lib/audit-sentences";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { ItemKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
-import { changedSummary, fieldText, REVISION_FIELDS } from "~/lib/revision-fields";
+import { changedSummary, fieldText, REVISION_FIELDS, type RevisionField } from "~/lib/revision-fields";
 import { formatInZone } from "~/lib/site-time";
 import { cn } from "~/lib/utils";
 
@@ -41,22 +42,42 @@ const ACTION_LABELS: Record<string, string> = {
   restore: "Restored an earlier revision",
 };
 
-/** Fields a restore leaves as they are (a page's path too): the comparison says so beside them. */
-const KEPT_ON_RESTORE = new Set(["status", "publishedAt", "path"]);
+/** Whose history, and how to read it: its route, its fields, and what a restore leaves as it is. */
+export interface HistorySource {
+  /** The history route (GET lists and compares, POST restores), e.g. /admin/settings/seo/revisions. */
+  endpoint: string;
+  fields: readonly RevisionField[];
+  /** Fields a restore leaves as they are: the comparison says so beside them. */
+  kept?: ReadonlySet<string>;
+  /** What "Restore this revision?" explains. */
+  confirm: string;
+}
+
+/** A post's, academy item's or page's history: its status and publish date (a page's path too) stay on restore. */
+export function contentHistory(kind: ItemKind, itemId: string): HistorySource {
+  return {
+    endpoint: `/admin/content/${kind}/${itemId}/revisions`,
+    fields: REVISION_FIELDS[kind],
+    kept: new Set(["status", "publishedAt", "path"]),
+    confirm: REVISION_MESSAGES.restoreConfirm,
+  };
+}
 
 export function RevisionHistory({
-  kind,
-  itemId,
+  source,
   timeZone,
   onRestored,
 }: {
-  kind: ItemKind;
-  itemId: string;
+  source: HistorySource;
   timeZone: string;
-  /** After a successful restore (the dialog closes: its form still holds the old values). */
-  onRestored: () => void;
+  /**
+   * After a successful restore, with its answer (its `version`, for the editors that take the next one from it):
+   * the dialog closes, as its form still holds the old values.
+   */
+  onRestored: (result: ActionResult) => void;
 }) {
-  const base = `/admin/content/${kind}/${itemId}/revisions`;
+  const { endpoint: base, fields } = source;
+  const id = useId();
   const list = useFetcher<ListAnswer>();
   const compare = useFetcher<CompareAnswer>();
   const restorer = useFetcher<ActionResult>();
@@ -66,9 +87,15 @@ export function RevisionHistory({
   useEffect(() => {
     loadList(base);
   }, [loadList, base]);
+  // Once per restore, whatever the caller's callback is by then.
+  const restored = useRef({ onRestored, handled: undefined as ActionResult | undefined });
+  restored.current.onRestored = onRestored;
   useEffect(() => {
-    if (restorer.state === "idle" && restorer.data?.ok) onRestored();
-  }, [restorer.state, restorer.data, onRestored]);
+    const data = restorer.data;
+    if (restorer.state !== "idle" || !data?.ok || restored.current.handled === data) return;
+    restored.current.handled = data;
+    restored.current.onRestored(data);
+  }, [restorer.state, restorer.data]);
 
   const when = (iso: string) => `${formatInZone(new Date(iso), timeZone)} (${timeZone})`;
 
@@ -95,8 +122,8 @@ export function RevisionHistory({
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
-      <section aria-labelledby={`${itemId}-revisions`}>
-        <h3 id={`${itemId}-revisions`} className="mb-2 text-sm font-semibold text-slate-900">
+      <section aria-labelledby={`${id}-revisions`}>
+        <h3 id={`${id}-revisions`} className="mb-2 text-sm font-semibold text-slate-900">
           Revisions <span className="font-normal text-slate-600">(newest first)</span>
         </h3>
         <ol className="max-h-[50dvh] space-y-1 overflow-y-auto pr-1" data-testid="revision-list">
@@ -121,10 +148,10 @@ export function RevisionHistory({
                   {ACTION_LABELS[revision.action] ?? revision.action}
                   {revision.actor ? ` by ${actorLabel(revision.actor, revision.actorName)}` : ""}
                 </span>
-                {changedSummary(kind, revision.changed) ? (
+                {changedSummary(fields, revision.changed) ? (
                   <span className="block text-xs text-slate-600">
                     {revision.action === "create" ? "Set" : "Changed"}:{" "}
-                    {changedSummary(kind, revision.changed)}
+                    {changedSummary(fields, revision.changed)}
                   </span>
                 ) : null}
               </button>
@@ -133,8 +160,8 @@ export function RevisionHistory({
         </ol>
       </section>
 
-      <section aria-live="polite" aria-labelledby={`${itemId}-compare`} className="min-w-0">
-        <h3 id={`${itemId}-compare`} className="mb-2 text-sm font-semibold text-slate-900">
+      <section aria-live="polite" aria-labelledby={`${id}-compare`} className="min-w-0">
+        <h3 id={`${id}-compare`} className="mb-2 text-sm font-semibold text-slate-900">
           Compare with the current version
         </h3>
         {selected === undefined ? (
@@ -153,14 +180,15 @@ export function RevisionHistory({
           </p>
         ) : (
           <Comparison
-            kind={kind}
+            fields={fields}
+            kept={source.kept}
             revision={comparison.revision.snapshot}
             current={comparison.current}
             timeZone={timeZone}
             footer={
               <ConfirmDialog
                 title="Restore this revision?"
-                description={REVISION_MESSAGES.restoreConfirm}
+                description={source.confirm}
                 confirmLabel="Restore"
                 onConfirm={() =>
                   restorer.submit(
@@ -185,19 +213,21 @@ export function RevisionHistory({
 
 /** The fields that differ between the current version and a revision, as restoring would change them. */
 function Comparison({
-  kind,
+  fields,
+  kept,
   revision,
   current,
   timeZone,
   footer,
 }: {
-  kind: ItemKind;
+  fields: readonly RevisionField[];
+  kept: ReadonlySet<string> | undefined;
   revision: Record<string, unknown>;
   current: Record<string, unknown>;
   timeZone: string;
   footer: ReactNode;
 }) {
-  const differing = REVISION_FIELDS[kind]
+  const differing = fields
     .map((f) => ({
       field: f,
       from: fieldText(f, current[f.key], timeZone),
@@ -219,7 +249,7 @@ function Comparison({
           <div key={field.key} className="rounded-lg border border-slate-200 p-3">
             <dt className="text-sm font-semibold text-slate-900">
               {field.label}
-              {KEPT_ON_RESTORE.has(field.key) ? (
+              {kept?.has(field.key) ? (
                 <span className="ml-2 font-normal text-slate-600">(stays as it is now)</span>
               ) : null}
             </dt>

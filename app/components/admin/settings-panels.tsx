@@ -10,15 +10,10 @@ import { TextareaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult, FieldErrors } from "~/lib/forms";
+import { settingsTabFields } from "~/lib/revision-fields";
 import { SETTING_KEYS, type SettingKey, type Settings } from "~/lib/settings";
 import { SEO_LIMITS } from "~/lib/settings-form";
-import {
-  SETTINGS_TAB_FIELDS,
-  type SettingsTab,
-  type SocialLinkValues,
-  socialFields,
-  tabSnapshot,
-} from "~/lib/settings-tabs";
+import { type SettingsTab, type SocialLinkValues, tabSnapshot } from "~/lib/settings-tabs";
 
 export type SocialLinkValue = SocialLinkValues;
 
@@ -168,7 +163,7 @@ export function SettingsPanels({
     result,
     saving: savingTab === tab,
     snapshot: tabSnapshot(tab, draft, links),
-    fields: tab === "social" ? socialFields(links) : SETTINGS_TAB_FIELDS[tab],
+    fields: settingsTabFields(tab, links),
     timeZone,
     onLoadTheirs: (theirs: Record<string, unknown>) => {
       const next = withTheirs(draft, links, theirs);

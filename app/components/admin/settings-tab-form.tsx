@@ -1,15 +1,18 @@
 // One tab of /admin/settings as its own form: its fields, 'Save Settings', and the version of the tab it loaded
 // (use-save-version.ts). A save against a newer version of this tab is refused: the notice above the fields names
-// who saved the tab and when, with what they changed beside what the member has (edit-conflict.tsx).
+// who saved the tab and when, with what they changed beside what the member has (edit-conflict.tsx). "History"
+// lists the tab's revisions; restoring one puts it in the form once the page's data brings it.
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { DraftOffer } from "~/components/admin/browser-draft";
 import { DocumentLiveNotice } from "~/components/admin/document-live";
 import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { HistoryDialog } from "~/components/admin/history-dialog";
 import { useLiveForm } from "~/components/admin/live-form";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
 import { TabsContent } from "~/components/ui/tabs";
+import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { ActionResult } from "~/lib/forms";
 import type { RevisionField } from "~/lib/revision-fields";
@@ -74,7 +77,22 @@ export function SettingsTabForm({
   };
   return (
     <TabsContent value={tab} forceMount className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <HistoryDialog
+          title={`${SETTINGS_TAB_LABELS[tab]} tab history`}
+          description="Every save of this tab keeps a revision. Restoring one brings back all of the tab's fields."
+          source={{
+            endpoint: `/admin/settings/${tab}/revisions`,
+            fields,
+            confirm: REVISION_MESSAGES.restoreConfirmFields,
+          }}
+          timeZone={timeZone}
+          onRestored={(restored) => {
+            if (restored.version) live.awaitVersion(restored.version);
+          }}
+        />
+      </div>
       <DraftOffer draft={draft.offer} timeZone={timeZone} onRestore={restore} onDiscard={draft.discard} />
       <DocumentLiveNotice
         kind="settings"

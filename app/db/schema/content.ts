@@ -22,6 +22,8 @@ import {
   type DifficultyLevel,
   ITEM_KINDS,
   type ItemKind,
+  REVISION_KINDS,
+  type RevisionKind,
 } from "~/lib/content-enums";
 import { authUsers } from "./auth";
 import { createdAt, inList, updatedAt } from "./columns";
@@ -39,6 +41,8 @@ export {
   type DifficultyLevel,
   ITEM_KINDS,
   type ItemKind,
+  REVISION_KINDS,
+  type RevisionKind,
 };
 export const MEDIA_TYPES = ["video", "image"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -154,17 +158,18 @@ export const academyContent = pgTable(
 );
 
 /**
- * Every save of a blog post, academy item or page (create, update, status toggle, restore, API create): the full snapshot
- * of its editable fields and which of them changed, written in the save's transaction. The last 50 per item are
- * kept. `id` orders them: it is drawn inside the transaction that holds the item's row lock.
+ * Every save of a blog post, academy item or page (create, update, status toggle, restore, API create), of a
+ * newsletter draft and of a settings tab (item_id: the tab's fixed id, SETTINGS_TAB_IDS): the full snapshot of its
+ * editable fields and which of them changed, written in the save's transaction. The last 50 per item are kept. `id`
+ * orders them: it is drawn inside the transaction that holds the item's row lock (a settings tab's: its edit stamp).
  */
 export const contentRevisions = pgTable(
   "content_revisions",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text("kind").$type<ItemKind>().notNull(),
+    kind: text("kind").$type<RevisionKind>().notNull(),
     itemId: uuid("item_id").notNull(),
-    /** create, update, publish, draft, restore. */
+    /** baseline, create, update, publish, draft, restore. */
     action: text("action").notNull(),
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
     /** The snapshot's fields that differ from the revision before (all set fields for a create). */
@@ -175,7 +180,7 @@ export const contentRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("content_revisions_kind_check", inList("kind", ITEM_KINDS)),
+    check("content_revisions_kind_check", inList("kind", REVISION_KINDS)),
     index("content_revisions_item_idx").on(t.kind, t.itemId, t.id.desc()),
   ],
 );
