@@ -4,11 +4,12 @@
 // table by table), and `restore` into a new data folder. Each wall time includes the CLI's own start (Node, the
 // server bundle). The bar: backup and restore each under 10 s. Then the cached landing page's p99 at a steady
 // BENCH_PAGE_RATE (100 requests a second over 10 connections, autocannon) for BENCH_SECONDS without a backup, and
-// again while backups run back to back, after a discarded warm-up run and beside a bare `node:http` server (in this
-// process) writing the same page at the same rate. Results go to bench/results/backup-latest.json.
+// again while backups run back to back (made by the server through its admin socket, then each through the CLI),
+// after a discarded warm-up run and beside a bare `node:http` server (in this process) writing the same page at the
+// same rate. Results go to bench/results/backup-latest.json.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -73,6 +74,31 @@ try {
   bare.close();
   const quiet = await pageLoad(server.base);
   mkdirSync(path.join(work, "under-load"));
+  // Backups the server makes itself, as the daily job and "Back up now" do and as the CLI asks it to: through its
+  // admin socket (DATA_DIR/admin.sock, server/admin-socket.ts), back to back, with no other process started.
+  const bySocket = () =>
+    new Promise<void>((resolve, reject) => {
+      const asked = request(
+        { socketPath: path.join(dataDir, "admin.sock"), path: "/backup", method: "POST" },
+        (answer) => {
+          answer.resume();
+          answer.on("end", () =>
+            answer.statusCode === 200 ? resolve() : reject(new Error(`admin socket: ${answer.statusCode}`)),
+          );
+        },
+      );
+      asked.on("error", reject);
+      asked.end(JSON.stringify({ to: path.join(work, "under-load") }));
+    });
+  const serverMade = await pageLoad(server.base, async (done) => {
+    let runs = 0;
+    while (!done()) {
+      await bySocket();
+      runs++;
+    }
+    return runs;
+  });
+  // The same through the CLI, a process of its own for each backup (Node and the server bundle starting).
   const loaded = await pageLoad(server.base, async (done) => {
     let runs = 0;
     while (!done()) {
@@ -94,10 +120,12 @@ try {
     landingP99: {
       bareNode: bareNode.p99,
       quiet: quiet.p99,
+      duringServerBackups: serverMade.p99,
+      serverBackupsDuringLoad: serverMade.runs,
       duringBackups: loaded.p99,
       backupsDuringLoad: loaded.runs,
     },
-    landingP50: { quiet: quiet.p50, duringBackups: loaded.p50 },
+    landingP50: { quiet: quiet.p50, duringServerBackups: serverMade.p50, duringBackups: loaded.p50 },
   };
   const verdict = (ms: number) => (ms < BAR_MS ? "under 10 s" : "OVER 10 s");
   console.log(`\nArchive of the demo site: ${(results.archiveBytes / 1024).toFixed(0)} KB`);
@@ -109,6 +137,7 @@ try {
   console.log(
     `cached landing page at ${PAGE_RATE} req/s for ${SECONDS} s: p99 ${quiet.p99} ms without a backup ` +
       `(a bare node:http server writing its bytes: ${bareNode.p99} ms), ` +
+      `${serverMade.p99} ms during ${serverMade.runs} back-to-back backups made by the server, ` +
       `${loaded.p99} ms during ${loaded.runs} back-to-back backups (p50 ${quiet.p50} / ${loaded.p50} ms)`,
   );
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
