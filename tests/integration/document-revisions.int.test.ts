@@ -307,6 +307,18 @@ describe("settings tab revisions", () => {
       tab: "general",
     });
     expect((await general.restore(owner.cookie, latest?.id ?? 0)).status).toBe(404);
+    // A body that is not a form is the sender's mistake: 400 with a message, not a 500.
+    const json = request("/admin/settings/seo/revisions", owner.cookie, {});
+    const notAForm = new Request(json.url, {
+      method: "POST",
+      headers: { ...Object.fromEntries(json.headers), "content-type": "application/json" },
+      body: JSON.stringify({ intent: "restore", revision: latest?.id }),
+    });
+    const refusedJson = await answer(
+      await run("routes/admin/settings-revisions.ts", "action", notAForm, { tab: "seo" }),
+    );
+    expect(refusedJson.status).toBe(400);
+    expect(JSON.stringify(refusedJson.body)).toContain("Send the revision to restore as a form");
     expect(
       await test
         .handle()

@@ -45,7 +45,9 @@ export function restored(notes: readonly string[] = [], extra: Partial<ActionRes
 
 /** The revision a restore names, or the 400 answer for a form that asks anything else. */
 export async function requestedRevision(request: Request): Promise<number | Response> {
-  const form = await request.formData();
+  // A body that is not a form (a script's JSON, a cut upload) is the sender's mistake: a 400, not a 500.
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return refused("Send the revision to restore as a form", 400);
   if (String(form.get("intent") ?? "") !== "restore") return refused("Unknown action", 400);
   return Number(form.get("revision"));
 }
