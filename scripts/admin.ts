@@ -9,7 +9,13 @@
 // (`backup` excepted: a running server writes the archive itself).
 import { createInterface } from "node:readline/promises";
 import "./check-node.ts";
-import { BACKUP_COMMANDS, BACKUP_USAGE, type BackupCli, runBackupCommand } from "./admin-backup.ts";
+import {
+  BACKUP_COMMANDS,
+  BACKUP_USAGE,
+  type BackupCli,
+  backupThroughSocketOnly,
+  runBackupCommand,
+} from "./admin-backup.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
 const [command, ...rest] = process.argv.slice(2);
@@ -21,6 +27,11 @@ const usage =
 if (command !== "set-password" && command !== "rotate-secrets" && !BACKUP_COMMANDS.includes(command ?? "")) {
   console.error(command ? `Unknown command: ${command}\n${usage}` : usage);
   process.exit(2);
+}
+
+if (command === "backup") {
+  const status = await backupThroughSocketOnly(rest);
+  if (status !== undefined) process.exit(status);
 }
 
 if (command && BACKUP_COMMANDS.includes(command)) {

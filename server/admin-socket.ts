@@ -3,19 +3,18 @@
 // socket, DATA_DIR/admin.sock, readable and writable by its own user only (made under umask 077, then chmod 600):
 // no TCP port, nothing a proxy in front could forward, and the file system's permissions are the authentication
 // (docs/decisions/050-backup-archives.md). PostgreSQL servers open none: the CLI reads PostgreSQL itself.
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { chmod } from "node:fs/promises";
-import { createServer, request } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import { logger } from "~/infra/logger.server";
 import { type BackupResult, createBackup } from "~/models/backups.server";
-
-export function adminSocketPath(dataDir: string): string {
-  return path.join(dataDir, "admin.sock");
-}
+import { adminSocketPath } from "./admin-socket-client";
 
 /** The backup as the socket answers it. */
 export type SocketBackup = Pick<BackupResult, "file" | "manifest" | "phases">;
+
+export { adminSocketPath, backupThroughServer } from "./admin-socket-client";
 
 /** Listens on DATA_DIR/admin.sock; answers POST /backup {"to": folder}. Resolves to a function that closes it. */
 export async function startAdminSocket(dataDir: string): Promise<() => Promise<void>> {
@@ -67,39 +66,4 @@ export async function startAdminSocket(dataDir: string): Promise<() => Promise<v
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(socket, { force: true });
   };
-}
-
-/**
- * Asks the server running on `dataDir` to write a backup into `to`. Answers undefined when no server listens
- * there (no socket, or a stale one), so the caller opens the data folder itself.
- */
-export function backupThroughServer(dataDir: string, to: string): Promise<SocketBackup | undefined> {
-  const socketPath = adminSocketPath(dataDir);
-  if (!existsSync(socketPath)) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method: "POST", path: "/backup" }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      res.on("end", () => {
-        try {
-          const body = JSON.parse(text) as SocketBackup & { error?: string };
-          if (res.statusCode === 200) resolve(body);
-          else
-            reject(
-              new Error(`The running server could not write the backup: ${body.error ?? res.statusCode}`),
-            );
-        } catch {
-          reject(new Error(`The running server answered ${res.statusCode} without a readable body.`));
-        }
-      });
-    });
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ECONNREFUSED" || error.code === "ENOENT") resolve(undefined);
-      else reject(error);
-    });
-    req.end(JSON.stringify({ to }));
-  });
 }
