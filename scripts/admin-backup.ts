@@ -116,7 +116,7 @@ export async function runBackupCommand(cli: BackupCli, command: string, args: st
  */
 export async function backupThroughSocketOnly(args: string[]): Promise<number | undefined> {
   if (args.includes("--verify") || process.env.DATABASE_URL) return undefined;
-  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
   const at = args.indexOf("--to");
   const to = path.resolve(at >= 0 && args[at + 1] ? String(args[at + 1]) : path.join(dataDir, "backups"));
   const answered = await backupThroughServer(dataDir, to).catch((error: unknown) => error as Error);
