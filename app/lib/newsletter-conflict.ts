@@ -27,6 +27,22 @@ export function newsletterSnapshot(n: {
   };
 }
 
+/** The draft a snapshot holds (a revision brought back): newsletterSnapshot read the other way. */
+export function newsletterOfSnapshot(snapshot: Record<string, unknown>) {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const optional = (value: unknown) => text(value) || null;
+  return {
+    subject: text(snapshot.subject),
+    preheader: text(snapshot.preheader),
+    body: Array.isArray(snapshot.body) ? (snapshot.body as unknown[]) : [],
+    audience: {
+      sourcePage: optional(snapshot.sourcePage),
+      signedUpFrom: optional(snapshot.signedUpFrom),
+      signedUpTo: optional(snapshot.signedUpTo),
+    },
+  };
+}
+
 /** What the compose form sends (its body as the block editor's JSON). */
 export function newsletterSnapshotOfForm(
   values: Record<string, string | undefined>,

@@ -16,16 +16,10 @@ import {
 import { personalize } from "~/infra/newsletter-mail.server";
 import { bodyBlocks } from "~/lib/content";
 import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
-import { newsletterSnapshot } from "~/lib/newsletter-conflict";
+import { newsletterOfSnapshot, newsletterSnapshot } from "~/lib/newsletter-conflict";
 import type { NewsletterStatus } from "~/lib/newsletter-status";
 import { type AuditContext, recordAuditIn } from "~/models/audit.server";
-import {
-  deleteRevisionsOf,
-  getRevision,
-  recordRevision,
-  snapshotText,
-  snapshotTextOrNull,
-} from "~/models/content-revisions.server";
+import { deleteRevisionsOf, getRevision, recordRevision } from "~/models/content-revisions.server";
 import { conflictWith, isStale, StaleEditError, versionOf } from "~/models/edit-conflicts.server";
 import {
   newsletterQueued,
@@ -187,17 +181,7 @@ export async function restoreNewsletterRevision(
   if (!revision) return { ok: false, reason: "gone" };
   const current = await getNewsletter(id);
   if (!current) return { ok: false, reason: "gone" };
-  const { snapshot } = revision;
-  const draft: NewsletterDraft = {
-    subject: snapshotText(snapshot.subject),
-    preheader: snapshotText(snapshot.preheader),
-    body: Array.isArray(snapshot.body) ? snapshot.body : [],
-    audience: {
-      sourcePage: snapshotTextOrNull(snapshot.sourcePage),
-      signedUpFrom: snapshotTextOrNull(snapshot.signedUpFrom),
-      signedUpTo: snapshotTextOrNull(snapshot.signedUpTo),
-    },
-  };
+  const draft: NewsletterDraft = newsletterOfSnapshot(revision.snapshot);
   const version = await updateNewsletter(id, draft, who, undefined, {
     action: "restore",
     restoredFrom: revision.id,
