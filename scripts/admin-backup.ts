@@ -45,12 +45,29 @@ const describe = (m: Manifest) =>
   `schema ${m.schema.version}, version ${m.product}`;
 
 /** Runs one backup command; answers the exit status. Errors are printed as their message, without a stack. */
+/** The value after `name` in `args` (not another option), if any. */
+function optionValue(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  const next = at >= 0 ? args[at + 1] : undefined;
+  return next && !next.startsWith("--") ? next : undefined;
+}
+
+/** What `backup` prints once the archive is written. */
+function reportWritten(written: { file: string; manifest: Manifest; through: string }, started: number) {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Backup written by ${written.through} in ${seconds} s: ${written.file} (${mb(statSync(written.file).size)})`,
+  );
+  console.log(`  ${describe(written.manifest)}`);
+}
+
+const failed = (command: string, error: unknown) => {
+  console.error(`\n${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+};
+
 export async function runBackupCommand(cli: BackupCli, command: string, args: string[]): Promise<number> {
-  const value = (name: string) => {
-    const at = args.indexOf(name);
-    const next = at >= 0 ? args[at + 1] : undefined;
-    return next && !next.startsWith("--") ? next : undefined;
-  };
+  const value = (name: string) => optionValue(args, name);
   const positional = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
   try {
     if (command === "backup") {
@@ -60,11 +77,7 @@ export async function runBackupCommand(cli: BackupCli, command: string, args: st
         const started = performance.now();
         const written = await cli.backup(value("--to"));
         file = written.file;
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(
-          `Backup written by ${written.through} in ${seconds} s: ${file} (${mb(statSync(file).size)})`,
-        );
-        console.log(`  ${describe(written.manifest)}`);
+        reportWritten(written, started);
       }
       if (args.includes("--verify")) {
         const started = performance.now();
@@ -102,8 +115,7 @@ export async function runBackupCommand(cli: BackupCli, command: string, args: st
     console.log("Uploads stay where they are. Start the server with DATABASE_URL set to that database.");
     return 0;
   } catch (error) {
-    console.error(`\n${command} failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return failed(command, error);
   }
 }
 
@@ -117,15 +129,14 @@ export async function runBackupCommand(cli: BackupCli, command: string, args: st
 export async function backupThroughSocketOnly(args: string[]): Promise<number | undefined> {
   if (args.includes("--verify") || process.env.DATABASE_URL) return undefined;
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-  const at = args.indexOf("--to");
-  const to = path.resolve(at >= 0 && args[at + 1] ? String(args[at + 1]) : path.join(dataDir, "backups"));
-  const answered = await backupThroughServer(dataDir, to).catch((error: unknown) => error as Error);
-  if (answered === undefined) return undefined;
-  const cli = {
-    backup: async () => {
-      if (answered instanceof Error) throw answered;
-      return { ...answered, through: "the running server" };
-    },
-  } as unknown as BackupCli;
-  return runBackupCommand(cli, "backup", args);
+  const to = path.resolve(optionValue(args, "--to") ?? path.join(dataDir, "backups"));
+  const started = performance.now();
+  try {
+    const answered = await backupThroughServer(dataDir, to);
+    if (!answered) return undefined;
+    reportWritten({ ...answered, through: "the running server" }, started);
+    return 0;
+  } catch (error) {
+    return failed("backup", error);
+  }
 }
