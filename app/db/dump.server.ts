@@ -3,7 +3,6 @@
 // `public` schema, as PostgreSQL itself renders a row (`to_jsonb`, one JSON object per line) and takes it back
 // (`jsonb_populate_recordset`), so PGlite and PostgreSQL share one format and the types round-trip exactly.
 // The models never call it; app/models/backups.server.ts does, for backups, restores and the move to PostgreSQL.
-import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { type Database, type DatabaseOptions, openDatabase, rowsOf, type Transaction } from "./client.server";
 
@@ -142,13 +141,8 @@ export async function dropEverything(tx: Transaction): Promise<void> {
   await tx.execute(sql`create schema public`);
 }
 
-/**
- * Opens a database that is not the app's (a restore target, a scratch copy, the source of a move). A new embedded
- * one gets its folder first, so it starts as a copy of the build's empty cluster instead of PGlite's own `initdb`
- * (seconds of CPU and a few hundred MB more at its peak, in the server's process when a scheduled backup verifies).
- */
+/** Opens a database that is not the app's (a restore target, a scratch copy, the source of a move). */
 export function openOtherDatabase(options: DatabaseOptions) {
-  if (options.kind === "pglite" && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return openDatabase(options);
 }
 
