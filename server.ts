@@ -90,7 +90,11 @@ if (isDev) {
   }
   // The app module reads the environment as it loads.
   mod = (await import(entry).catch(startupFailed)) as ServerModule;
-  http.use(compression());
+  // A page cache hit that reaches Express (after its content version was read) is sent as the cache holds it: its
+  // compressed copy, or plain until that copy is made (server/page-cache.ts), never compressed again per request.
+  http.use(
+    compression({ filter: (req, res) => res.getHeader("x-cache") !== "HIT" && compression.filter(req, res) }),
+  );
   // Static files get the same security headers as pages (nosniff, no framing, HSTS on https).
   http.use(mod.staticSecurityHeaders);
   // Hashed file names never change content: cache them for a year.

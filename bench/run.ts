@@ -11,11 +11,13 @@
 //    the plain bytes, with the same Content-Type, from nginx (bench/nginx.ts; Debian's nginx-light, installed when
 //    missing).
 // 3. For each target (BENCH_TARGETS: a comma-separated list of target names, for a focused run; default all) and
-//    encoding: one unmeasured warm-up second, then BENCH_DURATION seconds (default 10) at
-//    BENCH_CONNECTIONS (default 50) with wrk (bench/load.ts; installed when missing, autocannon otherwise) against
-//    our server, then the bare server (and nginx for plain requests). Prints req/s, the ratio to the bare server
-//    (and to nginx), p50/p99 latency, errors, non-2xx answers and the CPU time each server spent per request, plus
-//    start-up times and RSS.
+//    encoding: one unmeasured warm-up second on each server, then BENCH_ROUNDS rounds (default 3) of
+//    BENCH_DURATION seconds (default 4) at BENCH_CONNECTIONS (default 50) with wrk (bench/load.ts; installed when
+//    missing, autocannon otherwise), our server and the bare server taking turns, so that a machine whose speed
+//    drifts (other tenants, a neighbour's burst) moves both sides alike; each figure is the median of its rounds.
+//    Then nginx for plain requests, once, as context. Prints req/s, the ratio to the bare server (and to nginx),
+//    p50/p99 latency, errors, non-2xx answers and the CPU time each server spent per request, plus start-up times
+//    and RSS.
 // 4. Repeats on PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created and dropped).
 // 5. Runs the Lighthouse medians of bench/lighthouse.ts against the PGlite server, when that runner is present and
 //    BENCH_LIGHTHOUSE is not 0.
@@ -41,7 +43,8 @@ import { processMemory } from "./rss.ts";
 import { ensureTool, installHint } from "./tools.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 4);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -115,6 +118,27 @@ async function load(url: string, target: Target, pids: number[], seconds = durat
     headers: { "User-Agent": BROWSER_USER_AGENT, ...target.headers },
   };
   return measure(loadTool, url, request, { seconds, connections, pids });
+}
+
+/** Each figure's median over alternating runs (counts summed): one round slowed by the machine moves nothing. */
+function medianRun(runs: Measurement[]): Measurement {
+  const median = (pick: (m: Measurement) => number | null) => {
+    const values = runs
+      .map(pick)
+      .filter((v): v is number => v !== null)
+      .sort((a, b) => a - b);
+    return values.length ? (values[Math.floor(values.length / 2)] as number) : null;
+  };
+  const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0);
+  return {
+    requests: sum((m) => m.requests),
+    reqPerSec: median((m) => m.reqPerSec) ?? 0,
+    p50: median((m) => m.p50) ?? 0,
+    p99: median((m) => m.p99) ?? 0,
+    errors: sum((m) => m.errors),
+    non2xx: sum((m) => m.non2xx),
+    cpuMicrosPerRequest: median((m) => m.cpuMicrosPerRequest),
+  };
 }
 
 /** The Lighthouse runner (bench/lighthouse.ts) when it exists and BENCH_LIGHTHOUSE is not 0. */
@@ -301,14 +325,21 @@ async function measureServer(
     for (const t of targets) {
       for (const encoding of t.compare ? ENCODINGS : [ENCODINGS[0] as Encoding]) {
         const request = { ...t, headers: { ...t.headers, ...encoding.headers } };
-        await load(`${base}${t.path}`, request, serverPids, WARM_UP_SECONDS);
-        const ours = await load(`${base}${t.path}`, request, serverPids);
         const yardstick = { ...t, headers: encoding.headers };
+        await load(`${base}${t.path}`, request, serverPids, WARM_UP_SECONDS);
+        if (t.compare) await load(`${bare.base}${t.path}`, yardstick, bare.pids, WARM_UP_SECONDS);
+        const ourRuns: Measurement[] = [];
+        const bareRuns: Measurement[] = [];
+        for (let round = 0; round < rounds; round++) {
+          ourRuns.push(await load(`${base}${t.path}`, request, serverPids));
+          if (t.compare) bareRuns.push(await load(`${bare.base}${t.path}`, yardstick, bare.pids));
+        }
+        const ours = medianRun(ourRuns);
+        const bareRun = t.compare ? medianRun(bareRuns) : null;
         const compare = async (other: { base: string; pids: number[] }) => {
           await load(`${other.base}${t.path}`, yardstick, other.pids, WARM_UP_SECONDS);
           return load(`${other.base}${t.path}`, yardstick, other.pids);
         };
-        const bareRun = t.compare ? await compare(bare) : null;
         const theirs =
           t.compare && encoding.name === "plain"
             ? await compare({ base: nginx.base, pids: nginxPids })
@@ -410,7 +441,8 @@ if (!nginxBinary) {
 }
 const loadBefore = os.loadavg();
 console.log(
-  `Benchmark: ${duration} s per target, ${connections} connections, ${os.availableParallelism()} CPUs, ` +
+  `Benchmark: ${rounds} alternating rounds of ${duration} s per target and server (medians), ` +
+    `${connections} connections, ${os.availableParallelism()} CPUs, ` +
     `${loadTool.name}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
 );
 const results = [await benchmark("pglite", {}, nginxBinary)];
@@ -437,6 +469,7 @@ const report = {
   node: process.version,
   loadTool: loadTool.name,
   durationSeconds: duration,
+  rounds,
   connections,
   results,
 };

@@ -317,4 +317,33 @@ describe("page cache: a figure changed without a content write", () => {
     expect(countedRenders).toBe(2);
     vi.useRealTimers();
   });
+
+  it("answers the requests that arrive with the one that renders from the previous copy, without waiting", async () => {
+    await vi.waitFor(async () => expect((await get("/counted")).headers["x-cache"]).toBe("HIT"));
+    const before = countedRenders;
+    refreshCachedPages(["/counted"]);
+    // Well past the copy's age limit (the test before left a copy stored at a clock moved ahead).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3 * REFRESH_AFTER_MS });
+    const held = Promise.withResolvers<void>();
+    holdCounted = held.promise;
+    try {
+      // Sent together, each on its own connection: the first to arrive claims the render, which is held; the others
+      // are answered at once, while it is held, from the copy it will replace.
+      const settled: [string, string][] = [];
+      const all = Array.from({ length: 5 }, () =>
+        getBytes("/counted").then((r) => {
+          settled.push([String(r.headers["x-cache"]), r.body.toString()]);
+        }),
+      );
+      await vi.waitFor(() => expect(settled).toHaveLength(4));
+      expect(settled).toEqual(Array(4).fill(["HIT", `<p>${before} views</p>`]));
+      held.resolve();
+      await Promise.all(all);
+      expect(settled[4]).toEqual(["MISS", `<p>${before + 1} views</p>`]);
+      expect(countedRenders).toBe(before + 1);
+    } finally {
+      held.resolve();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -64,6 +64,11 @@ interface Entry {
    * request is still answered from this entry.
    */
   outdated?: boolean;
+  /**
+   * When a request last went on to render this outdated entry (Date.now()): until that render starts, or for
+   * REFRESH_AFTER_MS if it never does, every other request is still answered from this entry.
+   */
+  refreshClaimedAt?: number;
   /** When it was stored (Date.now()). */
   storedAt: number;
 }
@@ -143,11 +148,26 @@ export function refreshCachedPages(paths: string[]) {
  */
 export const REFRESH_AFTER_MS = 5_000;
 
-/** The entry answers this request: it exists and is not waiting for a render that is due and not yet started. */
+/**
+ * Requests that claimed an outdated entry's render on the fast path: the middleware renders for them instead of
+ * answering them from the entry they claimed.
+ */
+const claimants = new WeakSet<IncomingMessage>();
+
+/**
+ * The entry answers this request: it exists, and it is current, or its render is not yet due, or another request
+ * has already gone on to render it. The first request after an outdated entry's render falls due claims that
+ * render (false); it is claimed at once, on the request's own turn, so the requests that arrive while the
+ * claimant is on its way to the renderer are answered from the entry rather than queued behind the render.
+ */
 function answers(key: string, entry: Entry | undefined): entry is Entry {
   if (entry === undefined) return false;
   if (!entry.outdated || rendering.has(key)) return true;
-  return Date.now() - entry.storedAt < REFRESH_AFTER_MS;
+  const now = Date.now();
+  if (now - entry.storedAt < REFRESH_AFTER_MS) return true;
+  if (entry.refreshClaimedAt !== undefined && now - entry.refreshClaimedAt < REFRESH_AFTER_MS) return true;
+  entry.refreshClaimedAt = now;
+  return false;
 }
 
 /** If-None-Match names one of the entry's tags (weak comparison, as RFC 9110 asks for it; "*" matches any). */
@@ -194,7 +214,10 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): numb
   if (version === undefined) return 0;
   const key = cacheKey(req.url as string);
   const entry = entries().get(key, version);
-  if (!answers(key, entry)) return 0;
+  if (!answers(key, entry)) {
+    if (entry) claimants.add(req);
+    return 0;
+  }
   compress(key, entry);
   const { status, headers, body } = answer(req, entry);
   res.writeHead(status, headers);
@@ -327,7 +350,9 @@ export function pageCache() {
       return next();
     }
     const cached = entries().get(key, version);
-    if (answers(key, cached)) return sendFromExpress(req, res, key, cached);
+    // The request that claimed an outdated entry's render renders it (unless a fresh copy has arrived meanwhile).
+    const claimed = claimants.has(req) && cached?.outdated;
+    if (!claimed && answers(key, cached)) return sendFromExpress(req, res, key, cached);
     if (req.method === "HEAD") {
       lookups.misses++;
       return next();
