@@ -174,6 +174,41 @@ describe("the realtime channel", () => {
     b.socket.close();
   });
 
+  it("tells a tab that joins who is there at once, and the others only what changed", async () => {
+    const [page] = await db().query.pages.findMany({ limit: 1 });
+    if (!page) throw new Error("no page");
+    const topic = `doc:page:${page.id}`;
+    const first = await connect(owner.cookie);
+    first.send({ type: "join", topic });
+    await expect
+      .poll(() => first.framesOf("presence", topic).at(-1))
+      .toMatchObject({
+        members: [{ name: "Administrator" }],
+      });
+    const told = first.framesOf("presence", topic).length;
+    // The same member's second tab: it learns at once who is there; the first tab hears nothing new.
+    const second = await connect(owner.cookie);
+    second.send({ type: "join", topic });
+    await expect
+      .poll(() => second.framesOf("presence", topic).at(-1))
+      .toMatchObject({
+        members: [{ name: "Administrator" }],
+      });
+    // Its announcement has been handled once an announcement sent after it shows on the first tab.
+    const lee = { id: "00000000-0000-4000-8000-00000000000b", name: "Lee" };
+    await publish({
+      topic: topic as Topic,
+      event: "presence",
+      data: { members: [lee], seq: 1 },
+      from: "other",
+    });
+    await expect.poll(() => first.framesOf("presence", topic).length).toBe(told + 1);
+    await publish({ topic: topic as Topic, event: "presence", data: { members: [], seq: 2 }, from: "other" });
+    await expect.poll(() => first.framesOf("presence", topic).length).toBe(told + 2);
+    first.socket.close();
+    second.socket.close();
+  });
+
   it("has a settings tab and the site navigation as documents: asked of the role, told of a teammate's save", async () => {
     const seo = "doc:settings:seo";
     const analytics = "doc:settings:analytics";

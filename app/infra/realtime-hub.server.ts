@@ -9,7 +9,7 @@
 //   connection (CLOSE.signedOut); a role change leaves the topics the new role may not open.
 // - Presence: for each document topic, the members with it open on this instance are announced on join and leave,
 //   and again every HEARTBEAT_MS; each instance keeps what the others announced for PRESENCE_TTL_MS and tells its
-//   connections the union.
+//   connections the union when it changes (a tab that joins is told at once).
 // - Limits: MAX_CONNECTIONS_PER_MEMBER, MAX_TOPICS_PER_CONNECTION, MAX_FRAME_BYTES (the WebSocket server closes an
 //   oversized frame's connection with 1009); a frame that is not ours closes its connection with CLOSE.malformed.
 import { randomUUID } from "node:crypto";
@@ -71,12 +71,22 @@ const hub = {
   presence: new Map<Topic, Map<string, { members: PresentMember[]; at: number; seq: number }>>(),
   /** Numbers this instance's announcements: they may commit out of order (pooled connections), the newest wins. */
   seq: 0,
+  /**
+   * Document topic → the presence frame its connections were last sent: an announcement that changes nothing (the
+   * periodic refresh, a member's second tab) is not sent to every connection again.
+   */
+  told: new Map<Topic, string>(),
   timers: [] as NodeJS.Timeout[],
   unlisten: undefined as (() => Promise<void>) | undefined,
 };
 
 function send(connection: Connection, frame: ServerFrame): void {
-  if (connection.socket.readyState === 1) connection.socket.send(JSON.stringify(frame));
+  sendText(connection, JSON.stringify(frame));
+}
+
+/** A frame serialized once for all the connections it goes to. */
+function sendText(connection: Connection, text: string): void {
+  if (connection.socket.readyState === 1) connection.socket.send(text);
 }
 
 function close(connection: Connection, code: number, reason: string): void {
@@ -94,7 +104,10 @@ function leave(connection: Connection, topic: Topic): void {
   if (!connection.topics.delete(topic)) return;
   const members = hub.byTopic.get(topic);
   members?.delete(connection);
-  if (members?.size === 0) hub.byTopic.delete(topic);
+  if (members?.size === 0) {
+    hub.byTopic.delete(topic);
+    hub.told.delete(topic);
+  }
   if (isDocument(topic)) announcePresence(topic);
 }
 
@@ -133,8 +146,11 @@ function presenceArrived(notice: RealtimeNotice): void {
   tellPresence(topic);
 }
 
-/** Sends the union of every instance's members of `topic` to this instance's connections on it. */
-function tellPresence(topic: Topic): void {
+/**
+ * Sends the union of every instance's members of `topic` to this instance's connections on it, when it differs
+ * from what they were last sent; to `only` (a connection that just joined) whatever it is.
+ */
+function tellPresence(topic: Topic, only?: Connection): void {
   const connections = hub.byTopic.get(topic);
   if (!connections) return;
   const union = new Map<string, PresentMember>();
@@ -143,8 +159,15 @@ function tellPresence(topic: Topic): void {
     if (now - entry.at > PRESENCE_TTL_MS) continue;
     for (const member of entry.members) union.set(member.id, member);
   }
-  const members = [...union.values()];
-  for (const c of connections) send(c, { type: "presence", topic, members });
+  const frame: ServerFrame = { type: "presence", topic, members: [...union.values()] };
+  const text = JSON.stringify(frame);
+  if (only) {
+    sendText(only, text);
+    return;
+  }
+  if (hub.told.get(topic) === text) return;
+  hub.told.set(topic, text);
+  for (const c of connections) sendText(c, text);
 }
 
 function noticeArrived(notice: RealtimeNotice): void {
@@ -155,7 +178,8 @@ function noticeArrived(notice: RealtimeNotice): void {
   const connections = hub.byTopic.get(notice.topic);
   if (!connections) return;
   const frame: ServerFrame = { type: "event", topic: notice.topic, event: notice.event, data: notice.data };
-  for (const c of connections) send(c, frame);
+  const text = JSON.stringify(frame);
+  for (const c of connections) sendText(c, text);
 }
 
 async function join(connection: Connection, topic: Topic): Promise<void> {
@@ -179,7 +203,11 @@ async function join(connection: Connection, topic: Topic): Promise<void> {
   }
   members.add(connection);
   send(connection, { type: "joined", topic });
-  if (isDocument(topic)) announcePresence(topic, true);
+  if (!isDocument(topic)) return;
+  // Who is here already, at once; the others hear of this member when its announcement arrives (if it changes
+  // what they were told: not for a member's second tab).
+  tellPresence(topic, connection);
+  announcePresence(topic, true);
 }
 
 function received(connection: Connection, data: RawData, isBinary: boolean): void {
@@ -281,4 +309,5 @@ export async function stopRealtime(): Promise<void> {
   await hub.unlisten?.().catch(() => {});
   hub.unlisten = undefined;
   hub.presence.clear();
+  hub.told.clear();
 }
