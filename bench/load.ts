@@ -150,3 +150,24 @@ export async function measure(
       : null;
   return { ...result, cpuMicrosPerRequest: cpu === null ? null : Math.round(cpu * 10) / 10 };
 }
+
+/** Each figure's median over alternating runs (counts summed): one round slowed by the machine moves nothing. */
+export function medianRun(runs: Measurement[]): Measurement {
+  const median = (pick: (m: Measurement) => number | null) => {
+    const values = runs
+      .map(pick)
+      .filter((v): v is number => v !== null)
+      .sort((a, b) => a - b);
+    return values.length ? (values[Math.floor(values.length / 2)] as number) : null;
+  };
+  const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0);
+  return {
+    requests: sum((m) => m.requests),
+    reqPerSec: median((m) => m.reqPerSec) ?? 0,
+    p50: median((m) => m.p50) ?? 0,
+    p99: median((m) => m.p99) ?? 0,
+    errors: sum((m) => m.errors),
+    non2xx: sum((m) => m.non2xx),
+    cpuMicrosPerRequest: median((m) => m.cpuMicrosPerRequest),
+  };
+}

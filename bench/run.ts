@@ -37,9 +37,10 @@ import {
   stopServer,
 } from "../tests/e2e/support/server-process.ts";
 import { ENCODINGS, type Encoding, type RecordedAnswer, rawGet, startBareNode } from "./bare-node.ts";
-import { type LoadTool, type Measurement, measure } from "./load.ts";
+import { type LoadTool, type Measurement, measure, medianRun } from "./load.ts";
 import { type StaticCopy, startNginx } from "./nginx.ts";
 import { processMemory } from "./rss.ts";
+import { createCampaignPage, discoverSlugs } from "./targets.ts";
 import { ensureTool, installHint } from "./tools.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -120,27 +121,6 @@ async function load(url: string, target: Target, pids: number[], seconds = durat
   return measure(loadTool, url, request, { seconds, connections, pids });
 }
 
-/** Each figure's median over alternating runs (counts summed): one round slowed by the machine moves nothing. */
-function medianRun(runs: Measurement[]): Measurement {
-  const median = (pick: (m: Measurement) => number | null) => {
-    const values = runs
-      .map(pick)
-      .filter((v): v is number => v !== null)
-      .sort((a, b) => a - b);
-    return values.length ? (values[Math.floor(values.length / 2)] as number) : null;
-  };
-  const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0);
-  return {
-    requests: sum((m) => m.requests),
-    reqPerSec: median((m) => m.reqPerSec) ?? 0,
-    p50: median((m) => m.p50) ?? 0,
-    p99: median((m) => m.p99) ?? 0,
-    errors: sum((m) => m.errors),
-    non2xx: sum((m) => m.non2xx),
-    cpuMicrosPerRequest: median((m) => m.cpuMicrosPerRequest),
-  };
-}
-
 /** The Lighthouse runner (bench/lighthouse.ts) when it exists and BENCH_LIGHTHOUSE is not 0. */
 async function lighthouse(base: string, targets: Target[]): Promise<unknown> {
   if (process.env.BENCH_LIGHTHOUSE === "0") return undefined;
@@ -153,49 +133,6 @@ async function lighthouse(base: string, targets: Target[]): Promise<unknown> {
     base,
     targets.map(({ name, path }) => ({ name, path })),
   );
-}
-
-/** Discovers a published blog and academy slug from the list pages' links. */
-async function discoverSlugs(base: string) {
-  const blog = await (await fetch(`${base}/blog`)).text();
-  const academy = await (await fetch(`${base}/academy`)).text();
-  const blogSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)?.[1];
-  const academySlug = /href="\/academy\/([a-z0-9-]+)"/.exec(academy)?.[1];
-  return { blogSlug, academySlug };
-}
-
-/**
- * A campaign page as a marketer would build one, through the content API: the landing page's hero and features,
- * the pricing page's plans and questions, and a contact form. Returns its path.
- */
-async function createCampaignPage(base: string, key: string): Promise<string> {
-  const api = `${base}/functions/v1/content-api/pages`;
-  const blocksOf = async (pagePath: string) =>
-    (
-      (await (await fetch(`${api}?path=${pagePath}`, { headers: { "x-api-key": key } })).json()) as {
-        data: { blocks: { type: string }[] };
-      }
-    ).data.blocks;
-  const landing = await blocksOf("/");
-  const pricing = await blocksOf("/pricing");
-  const path = "/lp/spring-launch";
-  const response = await fetch(api, {
-    method: "POST",
-    headers: { "x-api-key": key, "content-type": "application/json" },
-    body: JSON.stringify({
-      path,
-      title: "Spring launch",
-      status: "published",
-      blocks: [
-        ...landing.filter((b) => b.type === "hero" || b.type === "features"),
-        ...pricing.filter((b) => b.type === "pricing" || b.type === "faq"),
-        { type: "contact-form", heading: "Talk to our team", text: "Tell us what you are building." },
-      ],
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`campaign page not created: ${response.status} ${await response.text()}`);
-  return path;
 }
 
 /** The contact form's fields, as a visitor fills them in. */
