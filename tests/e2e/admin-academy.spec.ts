@@ -225,9 +225,12 @@ test.describe("admin academy", () => {
     await page.keyboard.type("Keyboarding");
     // Arrow keys move between the tabs.
     await form.getByRole("tab", { name: "Content" }).focus();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    await expect(form.getByRole("tab", { name: "SEO and Meta" })).toHaveAttribute("aria-selected", "true");
+    // One key at a time, each tab shown before the next key (a loaded machine may still be rendering the last).
+    for (const name of ["Media", "SEO and Meta"]) {
+      await page.keyboard.press("ArrowRight");
+      await expect(form.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+      await expect(form.getByRole("tab", { name })).toBeFocused();
+    }
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await expect(form.getByRole("button", { name: "AI Optimize description" })).toBeFocused();
