@@ -3,6 +3,7 @@
 // facts to the batched writer (app/models/analytics-collector.server.ts), which parses, bot-checks, hashes and
 // writes them once a second. Client-side navigations are reported by a beacon (app/components/site/page-view-beacon.tsx)
 // to POST /api/event, verified here the same way.
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
@@ -15,7 +16,7 @@ const ACADEMY_ITEM = /^\/academy\/([^/]+?)(?:\.data)?$/;
 const BEACON_LIMIT = 120;
 
 /** Prefetches (a link's rel=prefetch, speculation rules) load a page nobody is looking at yet. */
-export function isPrefetch(req: Pick<Request, "get">): boolean {
+export function isPrefetch(req: { get(name: string): string | undefined }): boolean {
   return /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""}`);
 }
 
@@ -25,17 +26,59 @@ export function isCountedPath(path: string): boolean {
   return !/\.[a-z0-9]+$/i.test(path);
 }
 
-const ipOf = (req: Request) => clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
+/** What counting a view reads of a request: an Express request, or a HitView of one answered before Express. */
+interface ViewedRequest {
+  method: string;
+  path: string;
+  originalUrl: string;
+  hostname: string;
+  ip: string | undefined;
+  socket: { remoteAddress?: string };
+  get(name: string): string | undefined;
+}
+
+const ipOf = (req: Pick<ViewedRequest, "ip" | "socket">) =>
+  clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
+
+/**
+ * A request answered from memory before Express (a page cache hit), as counting a view reads it: its address and
+ * host name are given as Express computes them under our trust-proxy setting (server/app.ts keeps them per
+ * connection), the rest read from the request itself. One class, so the counting code sees one object shape.
+ */
+export class HitView {
+  readonly method: string;
+  readonly path: string;
+  readonly originalUrl: string;
+  readonly socket: IncomingMessage["socket"];
+  readonly #headers: IncomingHttpHeaders;
+  constructor(
+    req: IncomingMessage,
+    path: string,
+    readonly ip: string,
+    readonly hostname: string,
+  ) {
+    this.method = req.method ?? "GET";
+    this.path = path;
+    this.originalUrl = req.url ?? path;
+    this.socket = req.socket;
+    this.#headers = req.headers;
+  }
+  /** A header by its lower-case name, as Express's `get` reads the ones counting asks for. */
+  get(name: string): string | undefined {
+    const value = this.#headers[name];
+    return typeof value === "string" ? value : undefined;
+  }
+}
 
 /** What an answer to this request counts as: a view of an academy item (its slug), a page view, both, or nothing. */
-function viewOf(req: Request): { academy: string | undefined; page: boolean } | undefined {
+function viewOf(req: ViewedRequest): { academy: string | undefined; page: boolean } | undefined {
   if (req.method !== "GET" || isPrefetch(req)) return undefined;
   const academy = ACADEMY_ITEM.exec(req.path)?.[1];
   const page = isCountedPath(req.path);
   return academy || page ? { academy, page } : undefined;
 }
 
-function record(req: Request, view: NonNullable<ReturnType<typeof viewOf>>, status: number, at: Date) {
+function record(req: ViewedRequest, view: NonNullable<ReturnType<typeof viewOf>>, status: number, at: Date) {
   if (status !== 200 && status !== 304) return;
   // Every load of an academy item counts, whoever loads it (the product's view count, not visitor analytics).
   if (view.academy) countAcademyView(view.academy);
@@ -66,9 +109,9 @@ export function collectPageViews() {
 
 /**
  * The same for an answer sent before Express (a cache hit served by server.ts through serveCachedPage): `req` is
- * an Express view of the request (its ip and hostname as Express computes them) and `status` what was sent.
+ * a HitView of the request (its ip and hostname as Express computes them) and `status` what was sent.
  */
-export function countAnswered(req: Request, status: number) {
+export function countAnswered(req: ViewedRequest, status: number) {
   const view = viewOf(req);
   if (view) record(req, view, status, new Date());
 }

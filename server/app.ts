@@ -11,7 +11,7 @@ import { clientAddress, requestInfoContext } from "~/infra/request-context.serve
 import { dataRequestPage, isBackOfficePath, routedPath } from "~/lib/routed-path";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { databaseHealth } from "~/models/health.server";
-import { collectPageViews, countAnswered, pageViewBeacon } from "./analytics";
+import { collectPageViews, countAnswered, HitView, pageViewBeacon } from "./analytics";
 import { serveCachedContentRead } from "./api-reads";
 import { checkedBody, isContentApiPath, limitRequestBodies } from "./body-limit";
 import { metricsEndpoint, readinessEndpoint } from "./metrics";
@@ -173,6 +173,33 @@ function expressView(req: Pick<IncomingMessage, "headers" | "socket" | "method" 
   return view;
 }
 
+/** Per connection: the headers the client's address and host name come from, and both as Express computes them. */
+const connectionClients = new WeakMap<object, { from: string; ip: string; hostname: string }>();
+
+/**
+ * The client's address and host name as Express computes them (the socket's address, X-Forwarded-For and
+ * X-Forwarded-Host under the trust proxy setting, Host), computed again only when one of the headers they come from
+ * differs from the connection's previous request: a keep-alive connection's hits do not each walk the proxy chain.
+ */
+function clientOf(req: IncomingMessage): { ip: string; hostname: string } {
+  const { headers } = req;
+  const from = `${headers["x-forwarded-for"] ?? ""}\n${headers["x-forwarded-host"] ?? ""}\n${headers.host ?? ""}`;
+  const known = connectionClients.get(req.socket);
+  if (known?.from === from) return known;
+  const view = expressView(req);
+  const client = { from, ip: view.ip ?? "", hostname: view.hostname };
+  connectionClients.set(req.socket, client);
+  return client;
+}
+
+/** A page cache hit as counting a view reads it. */
+function hitView(req: IncomingMessage): HitView {
+  const url = req.url as string;
+  const query = url.indexOf("?");
+  const { ip, hostname } = clientOf(req);
+  return new HitView(req, query === -1 ? url : url.slice(0, query), ip, hostname);
+}
+
 /**
  * The fast path, which server.ts runs for every request before Express: a page cache hit at a content version
  * known without a query is answered from the entry's constant bytes (server/page-cache.ts) and counted like any
@@ -184,7 +211,7 @@ export function serveFromMemory(req: IncomingMessage, res: ServerResponse): bool
   const status = serveCachedPage(req, res);
   if (status) {
     countRequest(PAGE_HIT, status);
-    countAnswered(expressView(req), status);
+    countAnswered(hitView(req), status);
     return true;
   }
   const read = serveCachedContentRead(req, res);
