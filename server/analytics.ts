@@ -63,9 +63,12 @@ export class HitView {
     this.socket = req.socket;
     this.#headers = req.headers;
   }
-  /** A header by its lower-case name, as Express's `get` reads the ones counting asks for. */
+  /** A header by its lower-case name, as Express's `get` reads it (which takes "Referrer" for "Referer" too). */
   get(name: string): string | undefined {
-    const value = this.#headers[name];
+    const value =
+      name === "referer" || name === "referrer"
+        ? this.#headers.referrer || this.#headers.referer
+        : this.#headers[name];
     return typeof value === "string" ? value : undefined;
   }
 }
