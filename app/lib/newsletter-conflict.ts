@@ -3,6 +3,7 @@
 // the audience's three one by one, the body as blocks. The same shape from a stored newsletter, from a revision and
 // from what the form sends. Browser-safe.
 import { parseBody } from "./blocks";
+import { snapshotText, snapshotTextOrNull } from "./revision-fields";
 
 interface Audience {
   sourcePage?: string | null;
@@ -29,16 +30,14 @@ export function newsletterSnapshot(n: {
 
 /** The draft a snapshot holds (a revision brought back): newsletterSnapshot read the other way. */
 export function newsletterOfSnapshot(snapshot: Record<string, unknown>) {
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const optional = (value: unknown) => text(value) || null;
   return {
-    subject: text(snapshot.subject),
-    preheader: text(snapshot.preheader),
+    subject: snapshotText(snapshot.subject),
+    preheader: snapshotText(snapshot.preheader),
     body: Array.isArray(snapshot.body) ? (snapshot.body as unknown[]) : [],
     audience: {
-      sourcePage: optional(snapshot.sourcePage),
-      signedUpFrom: optional(snapshot.signedUpFrom),
-      signedUpTo: optional(snapshot.signedUpTo),
+      sourcePage: snapshotTextOrNull(snapshot.sourcePage),
+      signedUpFrom: snapshotTextOrNull(snapshot.signedUpFrom),
+      signedUpTo: snapshotTextOrNull(snapshot.signedUpTo),
     },
   };
 }

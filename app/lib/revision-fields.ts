@@ -19,6 +19,14 @@ export interface RevisionField {
 
 const field = (key: string, label: string, shape: Shape = "text"): RevisionField => ({ key, label, shape });
 
+/** A snapshot's text field ("" when absent). */
+export const snapshotText = (value: unknown) => (typeof value === "string" ? value : "");
+/** A snapshot's optional text field (null when absent or empty). */
+export const snapshotTextOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
+/** A snapshot's tags (none when absent). */
+export const snapshotTags = (snapshot: Record<string, unknown>) =>
+  Array.isArray(snapshot.tags) ? snapshot.tags.map(String) : [];
+
 // The blog's `content` column is derived from the excerpt, so it is neither listed nor compared.
 export const REVISION_FIELDS: Record<ItemKind, readonly RevisionField[]> = {
   blog: [

@@ -6,8 +6,8 @@ import { db } from "~/db/client.server";
 import { academyContent, type ContentStatus, DIFFICULTY_LEVELS } from "~/db/schema";
 import { type AcademyBlock, academyBlocks, type RichBlock, toRichBlocks } from "~/lib/content";
 import type { AcademyInput } from "~/lib/content-schemas";
+import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
-import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/models/content-revisions.server";
 import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminAcademyItem = typeof academyContent.$inferSelect;

@@ -7,8 +7,8 @@ import { blogPosts, type ContentStatus } from "~/db/schema";
 import { parseBody } from "~/lib/blocks";
 import { bodyBlocks, type RichBlock } from "~/lib/content";
 import type { BlogPostInput } from "~/lib/content-schemas";
+import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/lib/revision-fields";
 import type { AuditContext } from "~/models/audit.server";
-import { snapshotTags, snapshotText, snapshotTextOrNull } from "~/models/content-revisions.server";
 import { contentWrites } from "~/models/content-writes.server";
 
 export type AdminBlogPost = typeof blogPosts.$inferSelect;

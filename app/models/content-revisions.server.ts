@@ -21,13 +21,6 @@ export type Snapshot = Record<string, unknown>;
 /** "baseline": an item saved for the first time since revisions exist, as it was before that save. */
 export type RevisionAction = "baseline" | "create" | "update" | "publish" | "draft" | "restore";
 
-/** A snapshot's text field ("" when absent). */
-export const snapshotText = (value: unknown) => (typeof value === "string" ? value : "");
-/** A snapshot's optional text field (null when absent or empty). */
-export const snapshotTextOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
-export const snapshotTags = (snapshot: Snapshot) =>
-  Array.isArray(snapshot.tags) ? snapshot.tags.map(String) : [];
-
 const isEmpty = (value: unknown) =>
   value === null || value === "" || (Array.isArray(value) && value.length === 0);
 

@@ -17,6 +17,7 @@ import type { EditVersion } from "~/lib/edit-conflict";
 import type { FieldErrors } from "~/lib/forms";
 import type { PublicImage } from "~/lib/media";
 import { parsePage } from "~/lib/page-form";
+import { snapshotText } from "~/lib/revision-fields";
 import { listPublishedAcademy } from "~/models/academy.server";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
 import { listPublishedPosts } from "~/models/blog.server";
@@ -25,7 +26,6 @@ import {
   getRevision,
   type RevisionAction,
   recordRevision,
-  snapshotText,
   withoutDeletedFiles,
 } from "~/models/content-revisions.server";
 import { isStale } from "~/models/edit-conflicts.server";

@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { socialLinks, websiteSettings } from "~/db/schema";
 import type { EditConflict, EditVersion } from "~/lib/edit-conflict";
+import { snapshotText } from "~/lib/revision-fields";
 import { encodeSetting, mergeSettings, SETTING_KEYS, type Settings, settingType } from "~/lib/settings";
 import {
   SETTINGS_TAB_IDS,
@@ -18,12 +19,7 @@ import {
   tabsShowing,
 } from "~/lib/settings-tabs";
 import { type AuditContext, publicContentChanged } from "~/models/audit.server";
-import {
-  getRevision,
-  recordRevision,
-  snapshotText,
-  withoutDeletedFiles,
-} from "~/models/content-revisions.server";
+import { getRevision, recordRevision, withoutDeletedFiles } from "~/models/content-revisions.server";
 import { conflictWith, type StaleEditError } from "~/models/edit-conflicts.server";
 import { lockStamps, stampsOf } from "~/models/edit-stamps.server";
 import { documentSaved } from "~/models/realtime-events.server";
