@@ -44,7 +44,6 @@ const describe = (m: Manifest) =>
   `${Object.keys(m.tables).length} tables, ${rows(m)} rows, ${m.uploads.files} uploads (${mb(m.uploads.bytes)}); ` +
   `schema ${m.schema.version}, version ${m.product}`;
 
-/** Runs one backup command; answers the exit status. Errors are printed as their message, without a stack. */
 /** The value after `name` in `args` (not another option), if any. */
 function optionValue(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -66,6 +65,7 @@ const failed = (command: string, error: unknown) => {
   return 1;
 };
 
+/** Runs one backup command; answers the exit status. Errors are printed as their message, without a stack. */
 export async function runBackupCommand(cli: BackupCli, command: string, args: string[]): Promise<number> {
   const value = (name: string) => optionValue(args, name);
   const positional = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));

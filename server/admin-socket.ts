@@ -14,8 +14,6 @@ import { adminSocketPath } from "./admin-socket-client";
 /** The backup as the socket answers it. */
 export type SocketBackup = Pick<BackupResult, "file" | "manifest" | "phases">;
 
-export { adminSocketPath, backupThroughServer } from "./admin-socket-client";
-
 /** Listens on DATA_DIR/admin.sock; answers POST /backup {"to": folder}. Resolves to a function that closes it. */
 export async function startAdminSocket(dataDir: string): Promise<() => Promise<void>> {
   const socket = adminSocketPath(dataDir);

@@ -35,7 +35,8 @@ import {
 } from "~/models/backups.server";
 import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
-import { backupThroughServer, startAdminSocket } from "./admin-socket";
+import { startAdminSocket } from "./admin-socket";
+import { backupThroughServer } from "./admin-socket-client";
 
 let jobs: JobRunner | undefined;
 let closeAdminSocket: (() => Promise<void>) | undefined;
