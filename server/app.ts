@@ -16,6 +16,7 @@ import { serveCachedContentRead } from "./api-reads";
 import { checkedBody, isContentApiPath, limitRequestBodies } from "./body-limit";
 import { metricsEndpoint, readinessEndpoint } from "./metrics";
 import { pageCache, refreshCachedPages, serveCachedPage } from "./page-cache";
+import { pathOf } from "./page-requests";
 import { type PublicPolicy, reactRouterHandler } from "./react-router-handler";
 import { applyRedirects, collectNotFound } from "./redirects";
 import { API, countRequest, countWhenAnswered, PAGE_HIT } from "./request-counts";
@@ -192,12 +193,10 @@ function clientOf(req: IncomingMessage): { ip: string; hostname: string } {
   return client;
 }
 
-/** A page cache hit as counting a view reads it. */
+/** A page cache hit (its target always a path) as counting a view reads it. */
 function hitView(req: IncomingMessage): HitView {
-  const url = req.url as string;
-  const query = url.indexOf("?");
   const { ip, hostname } = clientOf(req);
-  return new HitView(req, query === -1 ? url : url.slice(0, query), ip, hostname);
+  return new HitView(req, pathOf(req.url) ?? "/", ip, hostname);
 }
 
 /**

@@ -35,7 +35,7 @@ import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { contentVersionKnown, contentVersionNow, VersionedCache } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
-import { acceptsEncoding, cacheKey, isCacheableRequest } from "./page-requests";
+import { acceptsEncoding, cacheKey, isCacheableRequest, pathOf } from "./page-requests";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -192,13 +192,6 @@ function answer(
     headers: form.ok,
     body: req.method === "HEAD" ? undefined : form.body,
   };
-}
-
-/** The path of a request line's origin-form target ("/pricing?x" → "/pricing"); undefined for other forms. */
-function pathOf(url: string | undefined): string | undefined {
-  if (!url?.startsWith("/")) return undefined;
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
 }
 
 /**

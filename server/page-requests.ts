@@ -20,6 +20,13 @@ export const SITE_QUERY_PARAMETERS: readonly string[] = ["newsletter"];
 
 export type RequestFacts = { method?: string; path: string; headers: IncomingHttpHeaders };
 
+/** The path of a request line's origin-form target ("/pricing?x" → "/pricing"); undefined for other forms. */
+export function pathOf(url: string | undefined): string | undefined {
+  if (!url?.startsWith("/")) return undefined;
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
 function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
   return /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/.test(headers.cookie ?? "");
 }
