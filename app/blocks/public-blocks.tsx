@@ -1,13 +1,16 @@
 // A page's blocks as the public site hydrates them: live blocks are components; the others arrive as the static
 // HTML the server rendered (static-html.server.tsx) and stay so. The contact form works as plain HTML until its
-// code has loaded after the first paint, then becomes the full form (checks in the browser, sending without leaving).
+// code has loaded after the first paint, then becomes the full form (checks in the browser, sending without leaving),
+// which starts from whatever the visitor had already typed into the plain one.
 //
 // In a document that markup is written once, in the page itself: the loader data the browser hydrates from leaves
 // it out (publicBlocks hands it to the render through StaticMarkup instead) and the browser reads it back from the
 // document, the way the inlined stylesheet is read back. That keeps each block's HTML from travelling twice, which
 // on the landing page was a fifth of the document. A client-side navigation's data carries the markup, as there is
 // no document to read it from.
-import { type ComponentType, createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
+import type { Typed } from "~/components/site/contact-form";
+import type { ContactFormView } from "./contact-form/render";
 import type { ContactFormBlock } from "./contact-form/schema";
 import { SplitHero } from "./hero/render";
 import { NewsletterView } from "./newsletter/render";
@@ -55,18 +58,19 @@ export function StaticHtml({ id, html }: { id?: string; html?: string }) {
 }
 
 function ContactIsland({ id, html, block }: { id: string; html?: string; block: ContactFormBlock }) {
-  const [View, setView] = useState<ComponentType<{ block: ContactFormBlock }> | null>(null);
+  const [full, setFull] = useState<{ View: typeof ContactFormView; typed?: Typed } | null>(null);
   useEffect(() => {
     let live = true;
     import("./contact-form/render").then(
-      (m) => live && setView(() => m.ContactFormView),
+      // What the visitor has typed so far goes over into the full form, read at the last moment before the swap.
+      (m) => live && setFull({ View: m.ContactFormView, typed: m.typedIn(id) }),
       () => {}, // Stays the plain form, which posts without JavaScript.
     );
     return () => {
       live = false;
     };
-  }, []);
-  return View ? <View block={block} /> : <StaticHtml id={id} html={html} />;
+  }, [id]);
+  return full ? <full.View block={block} typed={full.typed} /> : <StaticHtml id={id} html={html} />;
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {

@@ -142,7 +142,7 @@ test("the landing headline and a price changed in the admin show at the next req
 
   await page.goto("/admin/pages");
   await page.getByRole("link", { name: "Pricing", exact: true }).click();
-  await page.getByRole("button", { name: /^Simple, transparent pricing/ }).isVisible();
+  await expect(page.getByRole("button", { name: /^Simple, transparent pricing/ })).toBeVisible();
   await page
     .getByTestId("block-item")
     .nth(1)
@@ -254,10 +254,26 @@ test("a campaign page from hero, features, pricing, FAQ and contact form blocks:
     // A visitor who lands on the page sends its contact form: the lead names the page, and so do the analytics.
     const visitorContext = await browser.newContext({ userAgent: DESKTOP_CHROME });
     const visitor = await visitorContext.newPage();
-    await visitor.goto(path);
+    // The full form's code is held back until the visitor has typed into the plain form the page arrives with:
+    // what was typed, and where the caret was, go over into the full form when it takes the plain one's place.
+    let release = () => {};
+    const typedFirst = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await visitor.route("**/assets/contact-form-*.js", async (route) => {
+      await typedFirst;
+      await route.continue();
+    });
+    await visitor.goto(path, { waitUntil: "domcontentloaded" });
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(headline);
     const s = suffix();
+    const contactForm = visitor.getByRole("form", { name: "Contact form" });
+    await contactForm.evaluate((form) => form.setAttribute("data-plain", ""));
     await visitor.getByLabel("Name *").fill(`Campaign Visitor ${s}`);
+    release();
+    await expect(visitor.locator("form[data-plain]")).toHaveCount(0);
+    await expect(visitor.getByLabel("Name *")).toHaveValue(`Campaign Visitor ${s}`);
+    await expect(visitor.getByLabel("Name *")).toBeFocused();
     await visitor.getByLabel("Email *").fill(`campaign-${s}@example.com`);
     await visitor.getByLabel("Interest *").selectOption("sales-automation");
     await visitor.getByLabel("Message *").fill("Tell me about the spring offer.");

@@ -1,8 +1,13 @@
-import { ContactForm } from "~/components/site/contact-form";
+import { ContactForm, type Typed, typedInto } from "~/components/site/contact-form";
 import { SectionHeading } from "../render-parts";
 import type { ContactFormBlock } from "./schema";
 
-export function ContactFormView({ block }: { block: ContactFormBlock }) {
+/** What the visitor typed into block `id`'s plain form, read just before the full form replaces it. */
+export function typedIn(id: string): Typed | undefined {
+  return typedInto(document.querySelector<HTMLFormElement>(`[data-block="${id}"] form`));
+}
+
+export function ContactFormView({ block, typed }: { block: ContactFormBlock; typed?: Typed }) {
   const headingId = `${block.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="bg-slate-50">
@@ -12,7 +17,7 @@ export function ContactFormView({ block }: { block: ContactFormBlock }) {
         </SectionHeading>
         {block.text ? <p className="mt-4 text-center text-lg text-slate-700">{block.text}</p> : null}
         <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <ContactForm sourceSection={`page_${block.id}`} />
+          <ContactForm sourceSection={`page_${block.id}`} typed={typed} />
         </div>
       </div>
     </section>
