@@ -81,6 +81,9 @@ export default defineConfig({
     outputFile: { json: "test-results/vitest-report.json" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: on a loaded two-core machine a realtime join checked against PostgreSQL
+    // took longer. A poll that holds returns at once, so the longer wait costs only a test that fails.
+    expect: { poll: { timeout: 5_000 } },
     // Vitest's default is one worker fewer than the cores, one on a two-core machine; integration files wait on
     // their database as often as they compute, so one worker per core halves the run there.
     maxWorkers: Math.max(2, availableParallelism()),

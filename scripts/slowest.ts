@@ -1,5 +1,5 @@
-// Where `npm test`'s time goes: the wall time of each phase and the 15 slowest tests of the run, across Vitest
-// (its JSON reports) and Playwright (test-results/e2e-report.json).
+// Where `npm test`'s time goes and what failed: the wall time of each phase, the 15 slowest tests of the run and
+// every failed test, across Vitest (its JSON reports) and Playwright (test-results/e2e-report.json).
 //   node scripts/slowest.ts --reset                    forgets the phases of an earlier run
 //   node scripts/slowest.ts phase <name> <command…>   runs the command and records how long it took
 //   node scripts/slowest.ts                            prints the phases and the slowest tests of this run
@@ -54,7 +54,40 @@ interface Timed {
 }
 
 interface VitestReport {
-  testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: {
+      fullName: string;
+      duration?: number | null;
+      status: string;
+      failureMessages?: string[];
+    }[];
+  }[];
+}
+
+interface Failed {
+  where: string;
+  name: string;
+  message: string;
+}
+
+/** The first lines of an error, enough to tell a failure from another at the end of a long log. */
+const firstLines = (text: string) => text.split("\n").slice(0, 6).join("\n    ");
+
+function vitestFailures(file: string, label: string): Failed[] {
+  const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+  return report.testResults.flatMap((f) => {
+    const where = `${label} ${path.relative(root, f.name)}`;
+    const failed = f.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => ({ where, name: t.fullName, message: firstLines((t.failureMessages ?? []).join("\n")) }));
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    return failed.length > 0 || f.status !== "failed"
+      ? failed
+      : [{ where, name: "(the file)", message: firstLines(f.message ?? "") }];
+  });
 }
 
 function vitestTests(file: string, label: string): Timed[] {
@@ -71,7 +104,10 @@ function vitestTests(file: string, label: string): Timed[] {
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: { title: string; tests: { results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: { status: string; results: { duration: number; error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -93,6 +129,23 @@ function playwrightTests(file: string): Timed[] {
   return report.suites.flatMap((s) => walk(s, [], `tests/e2e/${s.file ?? s.title}`));
 }
 
+function playwrightFailures(file: string): Failed[] {
+  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[] };
+  const walk = (suite: PlaywrightSuite, titles: string[], specFile: string): Failed[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === "unexpected")
+        .map((t) => ({
+          where: `playwright ${specFile}`,
+          name: [...titles, spec.title].join(" › "),
+          message: firstLines(t.results.at(-1)?.error?.message ?? ""),
+        })),
+    ),
+    ...(suite.suites ?? []).flatMap((s) => walk(s, [...titles, s.title], specFile)),
+  ];
+  return report.suites.flatMap((s) => walk(s, [], `tests/e2e/${s.file ?? s.title}`));
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function print(): void {
@@ -107,6 +160,15 @@ function print(): void {
   for (const p of phases) console.log(`  ${seconds(p.ms).padStart(8)}  ${p.name}${p.ok ? "" : "  (failed)"}`);
   console.log(`\nThe 15 slowest of ${tests.length} tests:`);
   for (const t of tests.slice(0, 15)) console.log(`  ${seconds(t.ms).padStart(8)}  ${t.where} › ${t.name}`);
+  // Playwright and the system project print side by side, so a failure can scroll far up: name each one last.
+  const failed = [
+    ...(fresh(REPORTS.vitest) ? vitestFailures(REPORTS.vitest, "vitest") : []),
+    ...(fresh(REPORTS.system) ? vitestFailures(REPORTS.system, "system") : []),
+    ...(fresh(REPORTS.playwright) ? playwrightFailures(REPORTS.playwright) : []),
+  ];
+  if (failed.length === 0) return;
+  console.log(`\n${failed.length} failed:`);
+  for (const f of failed) console.log(`  ${f.where} › ${f.name}\n    ${f.message}`);
 }
 
 if (import.meta.main) {
@@ -118,6 +180,8 @@ if (import.meta.main) {
     const [program = "", ...args] = rest;
     const run = spawnSync(program, args, { cwd: root, stdio: "inherit" });
     recordPhase(name, performance.now() - began, run.status === 0);
+    // `npm test` stops at the first failed phase, so that phase prints the summary the last step would have.
+    if (run.status !== 0) print();
     process.exit(run.status ?? 1);
   } else if (command === undefined) {
     print();
