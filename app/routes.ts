@@ -57,6 +57,9 @@ export default [
       // Pages built from blocks: the list, and one page's editor ("new" for a new page).
       route("pages", "routes/admin/pages.tsx"),
       route("pages/:id", "routes/admin/page-edit.tsx"),
+      // Forms the team builds: the list, and one form's editor ("new" for a new form).
+      route("forms", "routes/admin/forms.tsx"),
+      route("forms/:id", "routes/admin/form-edit.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
@@ -92,6 +95,8 @@ export default [
   // --- content API and other resource routes ----------------------------------------------------------------
   // Uploads: admin upload endpoint, and the public files with immutable caching.
   route("api/uploads", "routes/api/uploads.ts"),
+  // A visitor's submission of a form built in the back office.
+  route("api/forms/:id", "routes/api/forms.ts"),
   route("uploads/*", "routes/api/uploaded-file.ts"),
   route("functions/v1/content-api/openapi.json", "routes/api/content-api-openapi.ts"),
   route("functions/v1/content-api/*", "routes/api/content-api.ts"),

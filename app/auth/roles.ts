@@ -22,7 +22,7 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
   owner: "Everything, and cannot be removed or demoted.",
   administrator: "Everything except removing or demoting the owner, and backups.",
   editor:
-    "All content, anyone's: pages, blog, academy, media, redirects, previews, scheduling and newsletters.",
+    "All content, anyone's: pages, forms, blog, academy, media, redirects, previews, scheduling and newsletters.",
   author: "Writes, publishes and schedules their own posts and academy items.",
   contributor: "Writes drafts and shares previews; cannot publish.",
   sales: "The contacts inbox, people, notes, statuses, exports and Analytics.",
@@ -51,6 +51,8 @@ const CONTENT_ANY = [
   "pages.manage",
   // Sending to subscribers is editorial work: whoever may publish anything may send a newsletter.
   "newsletters.manage",
+  // The forms the pages carry: built by whoever builds the pages.
+  "forms.manage",
 ] as const;
 
 /** Leads and analytics: sales and above. */

@@ -1,5 +1,6 @@
 // What the server looks up for a page's blocks before rendering (browser-safe types only): the showcase slides a
 // hero shows, the latest posts or academy items a "latest" block lists, the library's view of images.
+import type { PublicForm } from "~/lib/form-builder/availability";
 import type { PublicImage } from "~/lib/media";
 
 export interface ShowcaseSlide {
@@ -24,6 +25,8 @@ export interface PageData {
   latest: Record<string, LatestCard[]>;
   /** By image URL. */
   images: Record<string, PublicImage>;
+  /** By block id: the form a form block shows (absent: deleted, or a draft). */
+  forms?: Record<string, PublicForm>;
 }
 
 export const EMPTY_PAGE_DATA: PageData = { showcase: [], latest: {}, images: {} };

@@ -9,9 +9,13 @@
 // on the landing page was a fifth of the document. A client-side navigation's data carries the markup, as there is
 // no document to read it from.
 import { createContext, useContext, useEffect, useState } from "react";
+import type { Typed as TypedBuilt } from "~/components/site/built-form";
 import type { Typed } from "~/components/site/contact-form";
+import type { PublicForm } from "~/lib/form-builder/availability";
 import type { ContactFormView } from "./contact-form/render";
 import type { ContactFormBlock } from "./contact-form/schema";
+import type { FormBlockView } from "./form/render";
+import type { FormBlock } from "./form/schema";
 import { SplitHero } from "./hero/render";
 import { NewsletterView } from "./newsletter/render";
 import type { PageData } from "./page-data";
@@ -26,7 +30,10 @@ export type PublicBlock =
       type: PageBlock["type"];
       /** Absent in a document's data: the markup is in the document (StaticMarkup). */
       html?: string;
-      island?: ContactFormBlock;
+      /** A form block: plain HTML first, then the running form once its code has loaded. */
+      island?: ContactFormBlock | FormBlock;
+      /** A form block's form (the running form needs its fields). */
+      form?: PublicForm;
     };
 
 /** On the server, while a document renders: the static blocks' markup by block id, which its data leaves out. */
@@ -73,6 +80,37 @@ function ContactIsland({ id, html, block }: { id: string; html?: string; block: 
   return full ? <full.View block={block} typed={full.typed} /> : <StaticHtml id={id} html={html} />;
 }
 
+/** A built form's block: as ContactIsland, with its own chunk (loaded only by pages that have such a form). */
+function FormIsland({
+  id,
+  html,
+  block,
+  form,
+}: {
+  id: string;
+  html?: string;
+  block: FormBlock;
+  form: PublicForm;
+}) {
+  const [full, setFull] = useState<{ View: typeof FormBlockView; typed?: TypedBuilt } | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("./form/render").then(
+      (m) => live && setFull({ View: m.FormBlockView, typed: m.typedIn(id) }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  const data = { showcase: [], latest: {}, images: {}, forms: { [block.id]: form } };
+  return full ? (
+    <full.View block={block} data={data} typed={full.typed} live />
+  ) : (
+    <StaticHtml id={id} html={html} />
+  );
+}
+
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {
   if (block.type === "hero") return <SplitHero block={block} data={data} />;
   if (block.type === "newsletter") return <NewsletterView block={block} />;
@@ -92,7 +130,17 @@ export function PublicBlocks({
     <BlockSiteContext.Provider value={site}>
       {blocks.map((entry) => {
         if (entry.live) return <LiveBlock key={entry.block.id} block={entry.block} data={data} />;
-        if (entry.island)
+        if (entry.island?.type === "form" && entry.form)
+          return (
+            <FormIsland
+              key={entry.id}
+              id={entry.id}
+              html={entry.html}
+              block={entry.island}
+              form={entry.form}
+            />
+          );
+        if (entry.island?.type === "contact-form")
           return <ContactIsland key={entry.id} id={entry.id} html={entry.html} block={entry.island} />;
         return <StaticHtml key={entry.id} id={entry.id} html={entry.html} />;
       })}

@@ -38,14 +38,15 @@ const INVALID: Record<BlockType, { change: Record<string, unknown>; field: strin
   },
   latest: { change: { count: 40 }, field: "count" },
   "contact-form": { change: { heading: "x".repeat(500) }, field: "heading" },
+  form: { change: { formId: "not-a-form" }, field: "formId" },
   newsletter: { change: { heading: 42 }, field: "heading" },
 };
 
 describe("block schemas", () => {
   it.each(BLOCK_TYPES)("%s: a new block from the palette is valid", (type) => {
     const parsed = parsePageBlocks([fresh(type)]);
-    if (type === "media" || type === "logos") {
-      // These start empty on purpose: the editor asks for a file or a logo before the page can be saved.
+    if (type === "media" || type === "logos" || type === "form") {
+      // These start empty on purpose: the editor asks for a file, a logo or a form before the page can be saved.
       expect(parsed.ok).toBe(false);
       return;
     }

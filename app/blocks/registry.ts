@@ -13,6 +13,8 @@ import { faqSchema } from "./faq/schema";
 import { featuresEditor } from "./features/fields";
 import { featuresSchema } from "./features/schema";
 import type { BlockEditorSpec } from "./fields";
+import { formBlockEditor } from "./form/fields";
+import { formBlockSchema } from "./form/schema";
 import { heroEditor } from "./hero/fields";
 import { heroSchema } from "./hero/schema";
 import { latestEditor } from "./latest/fields";
@@ -53,6 +55,7 @@ export const BLOCKS: Record<BlockType, BlockDefinition> = {
   logos: define(logosSchema, logosEditor),
   latest: define(latestSchema, latestEditor),
   "contact-form": define(contactFormSchema, contactFormEditor),
+  form: define(formBlockSchema, formBlockEditor),
   newsletter: define(newsletterSchema, newsletterEditor),
 };
 

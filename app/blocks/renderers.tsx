@@ -7,6 +7,7 @@ import { ContactFormView } from "./contact-form/render";
 import { CtaView } from "./cta/render";
 import { FaqView } from "./faq/render";
 import { FeaturesView } from "./features/render";
+import { FormBlockView } from "./form/render";
 import { HeroView } from "./hero/render";
 import { LatestView } from "./latest/render";
 import { LogosView } from "./logos/render";
@@ -33,6 +34,7 @@ export const BLOCK_VIEWS: { [T in BlockType]: Renderer<T> } = {
   logos: LogosView,
   latest: LatestView,
   "contact-form": ContactFormView,
+  form: FormBlockView,
   newsletter: NewsletterView,
 };
 

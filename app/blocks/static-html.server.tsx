@@ -34,9 +34,16 @@ export function publicBlocks(
     );
     markup?.set(block.id, rendered);
     const html = markup ? undefined : rendered;
-    return block.type === "contact-form"
-      ? { live: false, id: block.id, type: block.type, html, island: block }
-      : { live: false, id: block.id, type: block.type, html };
+    // The forms run once their code has loaded after the first paint (public-blocks.tsx, islands).
+    if (block.type === "contact-form")
+      return { live: false, id: block.id, type: block.type, html, island: block };
+    if (block.type === "form") {
+      const form = data.forms?.[block.id];
+      return form
+        ? { live: false, id: block.id, type: block.type, html, island: block, form }
+        : { live: false, id: block.id, type: block.type, html };
+    }
+    return { live: false, id: block.id, type: block.type, html };
   });
 }
 

@@ -4,6 +4,7 @@ import type { ContactFormBlock } from "./contact-form/schema";
 import type { CtaBlock } from "./cta/schema";
 import type { FaqBlock } from "./faq/schema";
 import type { FeaturesBlock } from "./features/schema";
+import type { FormBlock } from "./form/schema";
 import type { HeroBlock } from "./hero/schema";
 import type { LatestBlock } from "./latest/schema";
 import type { LogosBlock } from "./logos/schema";
@@ -26,6 +27,7 @@ export type PageBlock =
   | LogosBlock
   | LatestBlock
   | ContactFormBlock
+  | FormBlock
   | NewsletterBlock;
 
 export type BlockType = PageBlock["type"];

@@ -55,6 +55,7 @@ function capabilityFor(topic: Topic): Capability {
   if (topic === "leads") return "leads.view";
   if (topic.startsWith("send:") || topic.startsWith("doc:newsletter:")) return "newsletters.manage";
   if (topic.startsWith("doc:page:") || topic.startsWith("doc:navigation:")) return "pages.manage";
+  if (topic.startsWith("doc:form:")) return "forms.manage";
   if (topic.startsWith("doc:settings:")) return "settings.manage";
   return "content.view";
 }

@@ -22,6 +22,7 @@ export const AUDIT_KINDS = {
       "blog.",
       "academy.",
       "page.",
+      "form.",
       "navigation.",
       "newsletter.",
       "media.",
@@ -255,6 +256,10 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.create": (who, d) => `${who} created the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.update": (who, d) => `${who} edited the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.delete": (who, d) => `${who} deleted the page ${text(d.path) ?? ""}`.trimEnd(),
+  "form.create": (who, d) => `${who} created the form ${quoted(d.name, "")}`.trimEnd(),
+  "form.update": (who, d) => `${who} edited the form ${quoted(d.name, "")}`.trimEnd(),
+  "form.delete": (who, d) =>
+    `${who} deleted the form ${quoted(d.name, "")} and its submissions`.replace("  ", " "),
   "page.preview_create": (who) => `${who} shared a preview link of a page`,
   "page.preview_revoke": (who) => `${who} revoked a preview link of a page`,
   "newsletter.settings": (who) => `${who} changed the newsletter settings`,

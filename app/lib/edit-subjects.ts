@@ -32,6 +32,15 @@ export const EDIT_SUBJECTS = {
     { key: "toUrl", label: "Redirect to", shape: "text" },
     { key: "statusCode", label: "Type", shape: "text" },
   ]),
+  form: subject("form", [
+    { key: "name", label: "Name", shape: "text" },
+    { key: "definition", label: "Fields and success", shape: "form" },
+    { key: "status", label: "Status", shape: "text" },
+    { key: "opensAt", label: "Opens", shape: "date" },
+    { key: "closesAt", label: "Closes", shape: "date" },
+    { key: "maxSubmissions", label: "Most submissions", shape: "text" },
+    { key: "closedMessage", label: "Message when closed", shape: "text" },
+  ]),
   webhook: subject("endpoint", [
     { key: "url", label: "Endpoint URL", shape: "text" },
     { key: "events", label: "Events", shape: "tags" },

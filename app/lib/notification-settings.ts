@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   "content.unpublished",
   "page.published",
   "page.unpublished",
+  "form.submitted",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -4,8 +4,8 @@
 //
 // Topics a screen joins:
 // - "leads": a lead was added, restored or deleted (the inbox, a person's page, the dashboard's counters);
-// - "doc:<kind>:<id>": one document's presence (who has it open) and its saves: a page, post, academy item or
-//   newsletter by its id, a tab of the settings screen by its name ("doc:settings:seo"), the site navigation
+// - "doc:<kind>:<id>": one document's presence (who has it open) and its saves: a page, post, academy item,
+//   newsletter or form by its id, a tab of the settings screen by its name ("doc:settings:seo"), the site navigation
 //   ("doc:navigation:site");
 // - "send:<id>": a newsletter send's progress.
 
@@ -37,7 +37,7 @@ export const CLOSE = {
 } as const;
 
 /** Documents stored as rows of their own, named by id. */
-const ROW_KINDS = ["page", "blog", "academy", "newsletter"] as const;
+const ROW_KINDS = ["page", "blog", "academy", "newsletter", "form"] as const;
 export const DOCUMENT_KINDS = [...ROW_KINDS, "settings", "navigation"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -9,7 +9,7 @@ import type { SettingsTab } from "./settings-tabs";
 import { formatInZone } from "./site-time";
 
 /** text: compared word by word; the others are shown as before → after. */
-type Shape = "text" | "blocks" | "academy-blocks" | "page-blocks" | "tags" | "flag" | "date";
+type Shape = "text" | "blocks" | "academy-blocks" | "page-blocks" | "form" | "tags" | "flag" | "date";
 
 export interface RevisionField {
   key: string;
@@ -172,6 +172,22 @@ function pageBlockLine(block: unknown): string {
   return `${String((block as { type?: unknown }).type ?? "block")}: ${texts.join(" · ")}`;
 }
 
+/** A form's definition as lines of text: each field ("email: Work email, required"), then what success does. */
+function formLines(value: unknown): string {
+  const { fields, submitLabel, success } = (value ?? {}) as {
+    fields?: Array<{ type?: string; label?: string; name?: string; required?: boolean }>;
+    submitLabel?: string;
+    success?: { kind?: string; message?: string; to?: string };
+  };
+  const lines = (fields ?? []).map(
+    (f) => `${f.type ?? "field"}: ${f.label || f.name || ""}${f.required ? ", required" : ""}`,
+  );
+  if (submitLabel) lines.push(`Button: ${submitLabel}`);
+  if (success?.kind === "redirect") lines.push(`On success: go to ${success.to ?? ""}`);
+  else if (success?.message) lines.push(`On success: ${success.message}`);
+  return lines.join("\n");
+}
+
 /** A stored value as the text the comparison shows, in the site's time zone for dates. */
 export function fieldText(f: RevisionField, value: unknown, zone: string): string {
   if (value === null || value === undefined) return "";
@@ -182,6 +198,8 @@ export function fieldText(f: RevisionField, value: unknown, zone: string): strin
       return Array.isArray(value) ? value.map(academyBlockLine).filter(Boolean).join("\n\n") : "";
     case "page-blocks":
       return Array.isArray(value) ? value.map(pageBlockLine).filter(Boolean).join("\n\n") : "";
+    case "form":
+      return formLines(value);
     case "tags":
       return Array.isArray(value) ? value.join(", ") : "";
     case "flag":

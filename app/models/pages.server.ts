@@ -29,6 +29,7 @@ import {
   withoutDeletedFiles,
 } from "~/models/content-revisions.server";
 import { isStale } from "~/models/edit-conflicts.server";
+import { publicForms } from "~/models/forms.server";
 import { publicImages } from "~/models/media.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { deletePreviewLinksOf } from "~/models/preview-links.server";
@@ -106,10 +107,19 @@ export async function pageDataFor(blocks: readonly PageBlock[]): Promise<PageDat
       }));
     }
   }
+  const formBlocks = blocks.flatMap((b) => (b.type === "form" ? [b] : []));
+  const forms: NonNullable<PageData["forms"]> = {};
+  if (formBlocks.length > 0) {
+    const found = await publicForms(formBlocks.map((b) => b.formId));
+    for (const block of formBlocks) {
+      const form = found.get(block.formId);
+      if (form) forms[block.id] = form;
+    }
+  }
   const urls = blocks.flatMap((b) => (b.type === "media" && b.kind === "image" ? [b.url] : []));
   const images: Record<string, PublicImage> = {};
   if (urls.length > 0) for (const [url, image] of await publicImages(urls)) images[url] = image;
-  return { showcase, latest, images };
+  return { showcase, latest, images, forms };
 }
 
 /** Renderable blocks of a stored page; a block that no longer fits its schema is left out with a warning. */

@@ -155,6 +155,8 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/audit.tsx": { loader: "audit.view" },
   "routes/admin/pages.tsx": { loader: "pages.manage", action: "pages.manage" },
   "routes/admin/page-edit.tsx": { loader: "pages.manage", action: "pages.manage" },
+  "routes/admin/forms.tsx": { loader: "forms.manage" },
+  "routes/admin/form-edit.tsx": { loader: "forms.manage", action: "forms.manage" },
   "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/newsletter-edit.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/backups.tsx": { loader: "backups.manage", action: "backups.manage" },

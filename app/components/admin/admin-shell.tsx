@@ -3,6 +3,7 @@ import {
   Archive,
   BarChart3,
   BookOpen,
+  ClipboardList,
   FileText,
   Images,
   KeyRound,
@@ -36,6 +37,7 @@ import { cn } from "~/lib/utils";
 export const adminNav = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, capability: "dashboard.view", end: true },
   { to: "/admin/pages", label: "Pages", icon: LayoutTemplate, capability: "pages.manage" },
+  { to: "/admin/forms", label: "Forms", icon: ClipboardList, capability: "forms.manage" },
   { to: "/admin/blog", label: "Blog", icon: FileText, capability: "content.view" },
   { to: "/admin/academy", label: "Academy", icon: BookOpen, capability: "content.view" },
   { to: "/admin/media", label: "Media", icon: Images, capability: "media.manage" },

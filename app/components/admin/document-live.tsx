@@ -18,6 +18,7 @@ const NOUNS: Record<DocumentKind, string> = {
   blog: "post",
   academy: "item",
   newsletter: "newsletter",
+  form: "form",
   settings: "settings tab",
   navigation: "navigation",
 };

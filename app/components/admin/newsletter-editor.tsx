@@ -9,15 +9,14 @@ import { Fragment, useCallback, useEffect, useId, useRef, useState } from "react
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { BlockEditor } from "~/components/admin/block-editor";
-import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
-import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
-import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { useBrowserDraft } from "~/components/admin/browser-draft";
+import { useDocumentLive } from "~/components/admin/document-live";
+import { EditorNotices } from "~/components/admin/editor-notices";
 import { HistoryDialog } from "~/components/admin/history-dialog";
 import { Preview } from "~/components/admin/newsletter-preview";
 import { Clicks, Progress } from "~/components/admin/newsletter-results";
 import { type SendProgressView, StatusBadge } from "~/components/admin/newsletters-screen";
 import { useTopic } from "~/components/admin/realtime";
-import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { focusLost, useFocusBack } from "~/components/admin/use-focus-back";
 import { useSaveVersion } from "~/components/admin/use-save-version";
 import { Button } from "~/components/ui/button";
@@ -178,33 +177,21 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   }, [arrived, taken, take, fill, newsletter.version, newsletter.loaded]);
   return (
     <>
-      <UnsavedChangesGuard unsaved={dirty} />
-      <DraftOffer
-        draft={draft.offer}
-        timeZone={timeZone}
-        onRestore={restoreDraft}
-        onDiscard={draft.discard}
-      />
-      <DocumentLiveNotice
+      <EditorNotices
         kind="newsletter"
-        live={live}
-        refused={Boolean(conflict)}
         unsaved={dirty}
         timeZone={timeZone}
+        draft={{ offer: draft.offer, onRestore: restoreDraft, onDiscard: draft.discard }}
+        live={live}
+        conflict={conflict}
+        subject={{ noun: "newsletter", fields: NEWSLETTER_FIELDS }}
+        loaded={base.content}
+        mine={() => (values ? newsletterSnapshotOfForm(values) : formNow())}
+        busy={busy}
+        onLoadTheirs={loadTheirs}
+        // A normal save that carries their version: it goes through, with its audit entry.
+        onSaveMine={() => conflict && submit("save", conflict.version)}
       />
-      {conflict ? (
-        <EditConflictNotice
-          kind={{ noun: "newsletter", fields: NEWSLETTER_FIELDS }}
-          conflict={conflict}
-          loaded={base.content}
-          mine={values ? newsletterSnapshotOfForm(values) : formNow()}
-          timeZone={timeZone}
-          busy={busy}
-          onLoadTheirs={loadTheirs}
-          // A normal save that carries their version: it goes through, with its audit entry.
-          onSaveMine={() => submit("save", conflict.version)}
-        />
-      ) : null}
       <fetcher.Form
         ref={formRef}
         method="post"

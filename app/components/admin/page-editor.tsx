@@ -4,7 +4,7 @@
 // with messages by field, and the editor keeps everything that was typed. A saved page also has preview links to
 // share and its history of revisions; restoring one puts the restored page in the editor. The settings card (title,
 // path, status, search fields, save and delete) is page-settings.tsx.
-import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from "lucide-react";
+import { GripVertical } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import type { LatestCard, PageData, ShowcaseSlide } from "~/blocks/page-data";
@@ -12,10 +12,11 @@ import { type BlockSite, BlockSiteContext } from "~/blocks/render-parts";
 import { BlockView } from "~/blocks/renderers";
 import type { PageBlock } from "~/blocks/types";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { DraftOffer, useBrowserDraft } from "~/components/admin/browser-draft";
-import { DocumentLiveNotice, useDocumentLive } from "~/components/admin/document-live";
-import { EditConflictNotice } from "~/components/admin/edit-conflict";
+import { useBrowserDraft } from "~/components/admin/browser-draft";
+import { useDocumentLive } from "~/components/admin/document-live";
+import { EditorNotices } from "~/components/admin/editor-notices";
 import { HistoryDialog } from "~/components/admin/history-dialog";
+import { ListItemControls } from "~/components/admin/list-item-controls";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
 import {
@@ -29,7 +30,6 @@ import {
 import { SharePreview } from "~/components/admin/preview-links";
 import { contentHistory } from "~/components/admin/revision-history";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { type PaletteEntry, useBlockList } from "~/components/admin/use-block-list";
 import { useEditVersion } from "~/components/admin/use-edit-version";
 import { Button } from "~/components/ui/button";
@@ -38,6 +38,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
+import type { PublicForm } from "~/lib/form-builder/availability";
 import type { ActionResult } from "~/lib/forms";
 import type { SiteNavigation } from "~/lib/site-navigation";
 
@@ -47,7 +48,12 @@ interface Props {
   loaded: Record<string, unknown> | null;
   builtIn: boolean;
   palette: PaletteEntry[];
-  preview: { showcase: ShowcaseSlide[]; latest: { blog: LatestCard[]; academy: LatestCard[] } };
+  preview: {
+    showcase: ShowcaseSlide[];
+    latest: { blog: LatestCard[]; academy: LatestCard[] };
+    /** The site's forms by id, for the form block's preview. */
+    forms: Record<string, PublicForm>;
+  };
   site: BlockSite;
   nav: SiteNavigation;
   /** The site's time zone, for the dates of preview links and revisions. */
@@ -114,7 +120,12 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
       const source = block.source === "academy" ? preview.latest.academy : preview.latest.blog;
       latest[String(block.id)] = source.slice(0, Number(block.count) || 3);
     }
-    return { showcase: preview.showcase, latest, images: {} };
+    const forms: NonNullable<PageData["forms"]> = {};
+    for (const block of blocks) {
+      const form = block.type === "form" ? preview.forms[String(block.formId)] : undefined;
+      if (form) forms[String(block.id)] = form;
+    }
+    return { showcase: preview.showcase, latest, images: {}, forms };
   }, [blocks, preview]);
 
   // What was not saved is kept in this browser; opening the page again offers it back (saved pages only).
@@ -174,40 +185,22 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
           </>
         }
       />
-      <UnsavedChangesGuard unsaved={unsaved} />
-      <DraftOffer
-        draft={draft.offer}
-        timeZone={timeZone}
-        onRestore={restoreDraft}
-        onDiscard={draft.discard}
-      />
-      <DocumentLiveNotice
+      <EditorNotices
         kind="page"
-        live={live}
-        refused={Boolean(conflict)}
         unsaved={unsaved}
         timeZone={timeZone}
+        draft={{ offer: draft.offer, onRestore: restoreDraft, onDiscard: draft.discard }}
+        live={live}
+        conflict={conflict}
+        subject="page"
+        loaded={base.content}
+        mine={() => pageSnapshot(head, blocks, base.content)}
+        busy={saving}
+        onLoadTheirs={loadTheirs}
+        onSaveMine={saveMine}
+        announce={announce}
+        error={errors.form ?? errors.blocks}
       />
-      <p className="sr-only" role="status" aria-live="polite">
-        {announce}
-      </p>
-      {conflict ? (
-        <EditConflictNotice
-          kind="page"
-          conflict={conflict}
-          loaded={base.content}
-          mine={pageSnapshot(head, blocks, base.content)}
-          timeZone={timeZone}
-          busy={saving}
-          onLoadTheirs={loadTheirs}
-          onSaveMine={saveMine}
-        />
-      ) : null}
-      {errors.form || errors.blocks ? (
-        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {errors.form ?? errors.blocks}
-        </p>
-      ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <PageSettings
@@ -264,69 +257,17 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
                       data-testid="block-item"
                     >
                       <GripVertical className="size-4 shrink-0 cursor-grab text-slate-500" aria-hidden />
-                      <button
-                        type="button"
-                        className="min-h-10 min-w-0 flex-1 rounded px-2 text-left text-sm"
-                        aria-pressed={block.id === selected}
-                        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-                        onClick={() => setSelected(String(block.id))}
-                        onKeyDown={(event) => {
-                          if (!event.altKey) return;
-                          if (event.key === "ArrowUp") {
-                            event.preventDefault();
-                            move(index, index - 1);
-                          } else if (event.key === "ArrowDown") {
-                            event.preventDefault();
-                            move(index, index + 1);
-                          }
-                        }}
-                      >
-                        <span className="block truncate font-semibold text-slate-900">
-                          {summaryOf(block)}
-                        </span>
-                        <span className="block text-xs text-slate-700">
-                          {labelOf(block)}
-                          {hasError ? " · needs attention" : ""}
-                        </span>
-                      </button>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Move ${summaryOf(block)} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, index - 1)}
-                      >
-                        <ArrowUp aria-hidden />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Move ${summaryOf(block)} down`}
-                        disabled={index === blocks.length - 1}
-                        onClick={() => move(index, index + 1)}
-                      >
-                        <ArrowDown aria-hidden />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Duplicate ${summaryOf(block)}`}
-                        onClick={() => duplicate(index)}
-                      >
-                        <Copy aria-hidden />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Remove ${summaryOf(block)}`}
-                        onClick={() => remove(index)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
+                      <ListItemControls
+                        name={summaryOf(block)}
+                        detail={`${labelOf(block)}${hasError ? " · needs attention" : ""}`}
+                        index={index}
+                        count={blocks.length}
+                        selected={block.id === selected}
+                        onSelect={() => setSelected(String(block.id))}
+                        onMove={move}
+                        onDuplicate={() => duplicate(index)}
+                        onRemove={() => remove(index)}
+                      />
                     </li>
                   );
                 })}

@@ -3,7 +3,14 @@
 import { Badge } from "~/components/ui/badge";
 import { formatInZone } from "~/lib/site-time";
 
-const statusVariant = { published: "success", draft: "neutral", archived: "outline" } as const;
+const statusVariant = {
+  published: "success",
+  draft: "neutral",
+  archived: "outline",
+  // A form's: taking submissions, or not.
+  open: "success",
+  closed: "outline",
+} as const;
 const difficultyVariant = { beginner: "success", intermediate: "warning", advanced: "danger" } as const;
 
 const capitalise = (s: string) => `${s[0]?.toUpperCase() ?? ""}${s.slice(1)}`;

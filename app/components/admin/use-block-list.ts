@@ -84,5 +84,9 @@ export function useBlockList(initial: Value[], palette: PaletteEntry[]) {
     change(index: number, path: string, next: unknown) {
       setBlocks((current) => current.map((b, i) => (i === index ? setAt(b, path, next) : b)));
     },
+    /** A change that reaches beyond one item (a renamed form field, and the conditions that name it). */
+    update(change: (current: Value[]) => Value[]) {
+      setBlocks(change);
+    },
   };
 }

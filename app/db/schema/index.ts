@@ -5,6 +5,7 @@
 export * from "./analytics";
 export * from "./auth";
 export * from "./content";
+export * from "./forms";
 export * from "./leads";
 export * from "./media";
 export * from "./newsletters";

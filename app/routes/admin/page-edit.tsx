@@ -19,6 +19,7 @@ import { BUILT_IN_PATHS } from "~/lib/page-paths";
 import { snapshotOf } from "~/lib/revision-fields";
 import { visibleNavigation } from "~/lib/site-navigation";
 import { conflictWith } from "~/models/edit-conflicts.server";
+import { publicForms } from "~/models/forms.server";
 import { deletePage, getPage, pageDataFor, savePage, storedBlocks } from "~/models/pages.server";
 import { getSettings } from "~/models/settings.server";
 import { getNavigation } from "~/models/site-navigation.server";
@@ -31,11 +32,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const row = params.id === "new" ? undefined : await getPage(params.id);
   if (params.id !== "new" && !row) throw data("Page not found", { status: 404 });
   const blocks = row ? storedBlocks(row) : [];
+  // The form block chooses among the site's forms (a draft shows nothing to visitors until it is opened).
+  const forms = await publicForms();
+  const formChoices = [
+    { value: "", label: forms.size > 0 ? "Choose a form" : "No forms yet: build one under Forms" },
+    ...[...forms.values()].map((f) => ({
+      value: f.id,
+      label: f.status === "draft" ? `${f.name} (draft)` : f.name,
+    })),
+  ];
   const palette: PaletteEntry[] = BLOCK_TYPES.map((type) => ({
     type,
     label: BLOCKS[type].editor.label,
     description: BLOCKS[type].editor.description,
-    fields: BLOCKS[type].editor.fields,
+    fields: BLOCKS[type].editor.fields.map((field) =>
+      type === "form" && field.name === "formId" && field.kind === "select"
+        ? { ...field, options: formChoices }
+        : field,
+    ),
     create: BLOCKS[type].editor.create() as Record<string, unknown>,
   }));
   // What the preview shows besides the blocks: the showcase and the latest items (up to the most a block shows).
@@ -79,6 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       icons: BLOCK_ICON_NAMES,
       preview: {
         showcase: preview.showcase,
+        forms: Object.fromEntries(forms),
         latest: {
           blog: preview.latest["preview-blog"] ?? [],
           academy: preview.latest["preview-academy"] ?? [],

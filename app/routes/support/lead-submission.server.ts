@@ -116,7 +116,7 @@ function tooFast(elapsed: FormDataEntryValue | null): boolean {
  * Which bot trap a submission fell into, if any: bots fill the hidden field, or submit faster than a person can.
  * No elapsed time (no JavaScript) is not held against anyone.
  */
-function trapped(form: FormData): LeadSubmission["trap"] {
+export function trapped(form: FormData): LeadSubmission["trap"] {
   if ((form.get(HONEYPOT_FIELD) ?? "") !== "") return { reason: "honeypot", elapsedMs: null };
   const elapsed = form.get(ELAPSED_FIELD);
   if (tooFast(elapsed)) return { reason: "too-fast", elapsedMs: Math.max(0, Math.round(Number(elapsed))) };

@@ -1,0 +1,48 @@
+import { BuiltForm, type Typed, typedIntoBuilt } from "~/components/site/built-form";
+import type { PageData } from "../page-data";
+import { SectionHeading } from "../render-parts";
+import type { FormBlock } from "./schema";
+
+/** What the visitor typed into block `id`'s plain form, read just before the full form replaces it. */
+export function typedIn(id: string): Typed | undefined {
+  return typedIntoBuilt(document.querySelector<HTMLFormElement>(`[data-block="${id}"] form`));
+}
+
+export function FormBlockView({
+  block,
+  data,
+  typed,
+  live,
+}: {
+  block: FormBlock;
+  data: PageData;
+  typed?: Typed;
+  /** The running form (the page's island, once its code has loaded); the plain HTML form without. */
+  live?: boolean;
+}) {
+  const form = data.forms?.[block.id];
+  // A form deleted, or put back to draft, since the page was saved: the block shows nothing.
+  if (!form) return null;
+  const headingId = `${block.id}-heading`;
+  return (
+    <section aria-labelledby={block.heading ? headingId : undefined} className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
+        {block.heading ? (
+          <SectionHeading id={headingId} className="text-center text-slate-900">
+            {block.heading}
+          </SectionHeading>
+        ) : null}
+        {block.text ? <p className="mt-4 text-center text-lg text-slate-700">{block.text}</p> : null}
+        <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <BuiltForm
+            form={form}
+            label={block.heading || "Form"}
+            sourceSection={`page_${block.id}`}
+            typed={typed}
+            live={live}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+// A form built in the back office, as a visitor fills it in. A page carries it first as plain HTML (every field,
+// every step in one page, posting to /api/forms/:id), which works without JavaScript; once its code has loaded the
+// running form takes its place with what was typed: conditions show and hide fields, a multi-step form goes step by
+// step (progress shown, Back and Next, nothing lost), each step and the whole form are checked by the same rules
+// the server applies (app/lib/form-builder/submission.ts), and it sends without leaving the page. The server stays
+// the authority: it fills the hidden fields itself and checks everything again.
+import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toaster";
+import { type PublicForm, publicFormTakes } from "~/lib/form-builder/availability";
+import type { FormField } from "~/lib/form-builder/definition";
+import {
+  checkSubmission,
+  fillPlaceholders,
+  isRequired,
+  type SubmittedValues,
+  shownFields,
+  stepsOf,
+} from "~/lib/form-builder/submission";
+import { BuiltFormField } from "./built-form-field";
+import { Honeypot } from "./honeypot";
+
+/** What a visitor typed into the plain form before the running one took its place, and where the caret was. */
+export interface Typed {
+  values: SubmittedValues;
+  focus?: { name: string; start: number | null; end: number | null };
+}
+
+/** Reads what was typed into a plain built form (checkboxes as lists), so the running form starts from it. */
+export function typedIntoBuilt(form: HTMLFormElement | null | undefined): Typed | undefined {
+  if (!form) return undefined;
+  const data = new FormData(form);
+  const values: SubmittedValues = {};
+  for (const name of new Set(data.keys())) {
+    const all = data.getAll(name).filter((v): v is string => typeof v === "string");
+    const input = form.elements.namedItem(name);
+    const isList =
+      input instanceof RadioNodeList && (input[0] as HTMLInputElement | undefined)?.type === "checkbox";
+    values[name] = isList ? all : (all[0] ?? "");
+  }
+  const active = document.activeElement;
+  const focus =
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.form === form
+      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+      : undefined;
+  return { values, focus };
+}
+
+/** What /api/forms/:id answers a script. */
+interface FormAnswer {
+  ok: boolean;
+  message?: string;
+  redirect?: string;
+  errors?: Record<string, string>;
+}
+
+const visible = (field: FormField) => field.type !== "hidden" && field.type !== "step";
+
+export function BuiltForm({
+  form,
+  sourceSection,
+  typed,
+  live = false,
+  label,
+}: {
+  form: PublicForm;
+  /** The form's accessible name (the block's heading). */
+  label: string;
+  /** Names where the form sits, in the submission's attribution. */
+  sourceSection: string;
+  typed?: Typed;
+  /** The running form (its code has loaded); the plain HTML form without. */
+  live?: boolean;
+}) {
+  const { definition } = form;
+  const [values, setValues] = useState<SubmittedValues>(typed?.values ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const idPrefix = `form-${form.id.slice(0, 8)}`;
+
+  // The caret goes back where it was in the plain form, so typing carries on as if nothing had been swapped.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this form takes the plain one's place.
+  useEffect(() => {
+    const focus = typed?.focus;
+    const field = focus && formRef.current?.elements.namedItem(focus.name);
+    if (!focus || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    field.focus();
+    if (field instanceof HTMLTextAreaElement || field.type === "text")
+      field.setSelectionRange(focus.start, focus.end);
+  }, []);
+  useEffect(() => {
+    if (sent !== null) sentRef.current?.focus();
+  }, [sent]);
+
+  if (!publicFormTakes(form, new Date())) {
+    return <p className="text-center text-slate-700">{form.closedMessage}</p>;
+  }
+  if (sent !== null) {
+    return (
+      <div ref={sentRef} tabIndex={-1} role="status" className="rounded-lg bg-green-50 p-4 text-green-900">
+        {sent}
+      </div>
+    );
+  }
+
+  const steps = stepsOf(definition);
+  const shown = new Set(shownFields(definition, values).map((f) => f.name));
+  // The plain form shows every field of every step; the running one the shown fields of the current step.
+  const stepsShown = live ? [steps[step] ?? { title: "", fields: [] }] : steps;
+  const last = !live || step >= steps.length - 1;
+
+  const change = (name: string, next: string | string[]) => {
+    setValues((current) => ({ ...current, [name]: next }));
+    setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  /** Shows the errors, on the step of the first one, and puts the keyboard on that field. */
+  const showErrors = (fieldErrors: Record<string, string>) => {
+    setErrors(fieldErrors);
+    const first = definition.fields.find((f) => fieldErrors[f.name]);
+    if (!first) return;
+    const at = steps.findIndex((s) => s.fields.some((f) => f.name === first.name));
+    if (at >= 0) setStep(at);
+    requestAnimationFrame(() => {
+      const control = formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`);
+      control?.focus();
+    });
+  };
+
+  const next = () => {
+    const names = (steps[step]?.fields ?? []).map((f) => f.name);
+    const checked = checkSubmission(definition, values, { only: names });
+    if (!checked.ok) return showErrors(checked.fieldErrors);
+    setStep(step + 1);
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>("legend, input, select, textarea")?.focus(),
+    );
+  };
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!last) return next();
+    const checked = checkSubmission(definition, values);
+    if (!checked.ok) {
+      showToast({ type: "error", message: "Please check the highlighted fields." });
+      return showErrors(checked.fieldErrors);
+    }
+    // The honeypot, the time trap and the source fields, then every answer (those of other steps too).
+    const body = new FormData(event.currentTarget);
+    for (const [name, value] of Object.entries(checked.values)) {
+      body.delete(name);
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    }
+    body.set("source_page", window.location.pathname + window.location.search);
+    setSending(true);
+    let answer: FormAnswer | undefined;
+    try {
+      const response = await fetch(`/api/forms/${form.id}`, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+      answer = (await response.json()) as FormAnswer;
+    } catch {
+      answer = undefined;
+    }
+    setSending(false);
+    if (answer?.ok && answer.redirect) {
+      window.location.assign(answer.redirect);
+      return;
+    }
+    if (answer?.ok) {
+      setSent(answer.message ?? fillPlaceholders("Thank you!", checked.values));
+      return;
+    }
+    // Refused or failed: everything typed stays.
+    showToast({ type: "error", message: answer?.message ?? "Something went wrong. Please try again." });
+    if (answer?.errors) showErrors(answer.errors);
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={`/api/forms/${form.id}`}
+      noValidate
+      onSubmit={live ? onSubmit : undefined}
+      className="relative space-y-6"
+      aria-label={label}
+      data-built-form={form.id}
+      // The running form says so (tests wait for it; the plain HTML form has no such mark).
+      data-live={live ? "" : undefined}
+    >
+      <Honeypot idPrefix={idPrefix} />
+      <input type="hidden" name="source_section" value={sourceSection} />
+      {live && steps.length > 1 ? (
+        <div>
+          <p className="text-sm font-medium text-slate-700" aria-live="polite">
+            Step {step + 1} of {steps.length}
+            {steps[step]?.title ? `: ${steps[step]?.title}` : ""}
+          </p>
+          <div className="mt-2 h-1.5 rounded-full bg-slate-200" aria-hidden>
+            <div
+              className="h-1.5 rounded-full bg-brand-600"
+              style={{ width: `${((step + 1) / steps.length) * 100}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+      {stepsShown.map((part, index) => (
+        <div key={part.title || index} className="space-y-4">
+          {!live && part.title ? (
+            <h3 className="text-lg font-semibold text-slate-900">{part.title}</h3>
+          ) : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {part.fields
+              .filter(visible)
+              .map((field) =>
+                live && !shown.has(field.name) ? null : (
+                  <BuiltFormField
+                    key={field.name}
+                    field={field}
+                    idPrefix={idPrefix}
+                    value={values[field.name]}
+                    onChange={live ? (next) => change(field.name, next) : undefined}
+                    error={errors[field.name]}
+                    required={live ? isRequired(field, values) : Boolean(field.required)}
+                  />
+                ),
+              )}
+          </div>
+        </div>
+      ))}
+      <p className="text-xs text-slate-600">Fields marked * are required.</p>
+      <div className="flex flex-wrap gap-3">
+        {live && step > 0 ? (
+          <Button type="button" variant="outline" size="lg" onClick={() => setStep(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={sending}>
+          {!last ? "Next" : sending ? "Sending..." : definition.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

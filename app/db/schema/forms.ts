@@ -1,0 +1,77 @@
+// Forms the team builds in the back office, and what visitors send through them.
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { FORM_STATUSES, type FormDefinition, type FormStatus } from "~/lib/form-builder/definition";
+import { LEAD_STATUSES, SPAM_REASONS, type SpamReason } from "~/lib/lead-status";
+import { authUsers } from "./auth";
+import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
+
+export const forms = pgTable(
+  "forms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Fields, submit label and what happens on success, valid for the definition schema when written. */
+    definition: jsonb("definition").$type<FormDefinition>().notNull(),
+    status: text("status").$type<FormStatus>().notNull().default("draft"),
+    /** An open form takes submissions from this moment (null: at once) until `closesAt` (null: no end). */
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** Closes the form once this many submissions are stored (null: no limit). */
+    maxSubmissions: integer("max_submissions"),
+    /** What a visitor reads where the form would be while it does not take submissions. */
+    closedMessage: text("closed_message").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** The member who saved it last (null: an API key, a removed member). */
+    updatedBy: uuid("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("forms_status_check", inList("status", FORM_STATUSES)),
+    check("forms_max_submissions_check", sql`${t.maxSubmissions} is null or ${t.maxSubmissions} > 0`),
+    index("forms_updated_idx").on(t.updatedAt.desc()),
+  ],
+);
+
+/**
+ * What a visitor sent through a form: a lead like the others (status, assignment, attribution), with the values of
+ * the fields that were shown, by field name, and the consent texts the visitor agreed to, as they read them.
+ */
+export const formResponses = pgTable(
+  "form_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    /** The first e-mail field's value, lower-cased ("" when the form has none): the person it belongs to. */
+    email: text("email").notNull(),
+    name: text("name"),
+    values: jsonb("values").$type<Record<string, string | string[]>>().notNull(),
+    consents: jsonb("consents")
+      .$type<Array<{ field: string; text: string; link?: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: leadStatus(),
+    /**
+     * Set for a submission held as suspected spam (the honeypot filled, sent faster than a person types): kept,
+     * never counted, alerted or announced, until a member says it is not spam (which clears it).
+     */
+    heldReason: text("held_reason").$type<SpamReason>(),
+    /** For "too-fast": the milliseconds the browser measured between the form becoming usable and its submit. */
+    heldElapsedMs: integer("held_elapsed_ms"),
+    assignedTo: uuid("assigned_to").references(() => authUsers.id, { onDelete: "set null" }),
+    ...attribution(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("form_responses_status_check", inList("status", LEAD_STATUSES)),
+    check(
+      "form_responses_held_reason_check",
+      sql`held_reason is null or ${inList("held_reason", SPAM_REASONS)}`,
+    ),
+    index("form_responses_form_created_idx").on(t.formId, t.createdAt.desc()),
+    index("form_responses_created_idx").on(t.createdAt.desc()),
+    index("form_responses_email_idx").on(sql`lower(${t.email})`),
+  ],
+);

@@ -1,0 +1,57 @@
+// A form as the editor sends it (one JSON field): its name, when it takes submissions, and its definition, checked
+// by the definition schema. Every problem comes back by the place it belongs to ("name", "fields.2.label").
+import { z } from "zod";
+import { FORM_STATUSES } from "~/lib/form-builder/definition";
+import { safeText } from "~/lib/safe-text";
+import type { FormInput } from "~/models/forms.server";
+import { parseFormDefinition } from "./form-definition-schema.server";
+
+export const DEFAULT_CLOSED_MESSAGE = "This form is not taking submissions at the moment.";
+
+/** A date from the editor ("" for none); a value that is not a date is an error, not a silent "none". */
+const when = z.union([
+  z.literal("").transform(() => null),
+  z.iso.datetime({ offset: true, error: "Please enter a date and time." }).transform((v) => new Date(v)),
+]);
+
+const headSchema = z
+  .object({
+    name: z
+      .string()
+      .transform((v) => safeText(v.trim()))
+      .pipe(z.string().min(1, "Give the form a name.").max(120, "Keep the name under 121 characters.")),
+    status: z.enum(FORM_STATUSES, { error: "Choose draft, open or closed." }),
+    opensAt: when,
+    closesAt: when,
+    maxSubmissions: z.union([
+      z.literal("").transform(() => null),
+      z
+        .number({ error: "Please enter a whole number." })
+        .int("Please enter a whole number.")
+        .min(1, "Enter 1 or more, or leave it empty for no limit.")
+        .max(10_000_000, "Enter at most 10,000,000."),
+    ]),
+    closedMessage: z
+      .string()
+      .transform((v) => safeText(v.trim()))
+      .pipe(z.string().max(1000, "Keep the message under 1,001 characters."))
+      .transform((v) => v || DEFAULT_CLOSED_MESSAGE),
+  })
+  .refine((head) => !head.opensAt || !head.closesAt || head.opensAt < head.closesAt, {
+    message: "The form must close after it opens.",
+    path: ["closesAt"],
+  });
+
+export function parseFormInput(
+  raw: unknown,
+): { ok: true; form: FormInput } | { ok: false; fieldErrors: Record<string, string> } {
+  const value = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const head = headSchema.safeParse(value);
+  const definition = parseFormDefinition(value.definition);
+  const fieldErrors: Record<string, string> = {};
+  if (!head.success)
+    for (const issue of head.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+  if (!definition.ok) for (const error of definition.errors) fieldErrors[error.path] ??= error.message;
+  if (!head.success || !definition.ok) return { ok: false, fieldErrors };
+  return { ok: true, form: { ...head.data, definition: definition.definition } };
+}

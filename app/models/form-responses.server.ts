@@ -1,0 +1,176 @@
+// A visitor's submission of a form built in the back office: checked against the form's own definition (the same
+// rules the browser applied), its hidden fields filled here from the visit's attribution (whatever the browser sent
+// for them is ignored), rate-limited per address, and stored with its webhook and the inbox's live notice in one
+// transaction. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
+// success, so a bot learns nothing.
+import { and, count, eq, isNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { formResponses, forms } from "~/db/schema";
+import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
+import { contentChanged } from "~/infra/content-version.server";
+import { logger } from "~/infra/logger.server";
+import { hitRateLimits } from "~/infra/rate-limit.server";
+import { clientKey } from "~/infra/request-context.server";
+import { takesSubmissions } from "~/lib/form-builder/availability";
+import type { FormDefinition } from "~/lib/form-builder/definition";
+import {
+  checkSubmission,
+  fillPlaceholders,
+  hiddenValue,
+  type SubmittedValues,
+} from "~/lib/form-builder/submission";
+import type { Attribution } from "~/lib/lead-schema";
+import type { SpamReason } from "~/lib/lead-status";
+import { countedResponses, getForm } from "~/models/forms.server";
+import { outboxWritten } from "~/models/outbox.server";
+import { leadsChanged } from "~/models/realtime-events.server";
+import { queueWebhookEvent } from "~/models/webhooks.server";
+
+/** Submissions per address and window, across the built forms (as for the contact form). */
+export const FORM_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
+
+export interface FormSubmissionInput {
+  formId: string;
+  /** What the request carried, by field name (a list where a name came more than once). */
+  raw: Record<string, string | string[]>;
+  attribution: Attribution;
+  /** The client's address (rate limits). */
+  client: string;
+  trap: { reason: SpamReason; elapsedMs: number | null } | null;
+}
+
+export type FormCaptureResult =
+  | { ok: true; message?: string; redirect?: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "closed"; message: string }
+  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string>; values: SubmittedValues }
+  | { ok: false; reason: "rate-limited"; retryAfter: number }
+  | { ok: false; reason: "unavailable" | "failed" };
+
+/** The URL parameters of the page the form was sent from. */
+function paramsOf(sourcePage: string | null): Record<string, string> {
+  if (!sourcePage) return {};
+  try {
+    return Object.fromEntries(new URL(sourcePage, "http://site.invalid").searchParams);
+  } catch {
+    return {};
+  }
+}
+
+/** The submission with every hidden field's value as the visit gives it, never as the browser sent it. */
+function withHiddenValues(
+  definition: FormDefinition,
+  raw: FormSubmissionInput["raw"],
+  attribution: Attribution,
+) {
+  const context = {
+    utm: {
+      utm_source: attribution.utmSource ?? undefined,
+      utm_medium: attribution.utmMedium ?? undefined,
+      utm_campaign: attribution.utmCampaign ?? undefined,
+      utm_term: attribution.utmTerm ?? undefined,
+      utm_content: attribution.utmContent ?? undefined,
+    },
+    referrer: attribution.referrer ?? undefined,
+    landingPage: attribution.landingPage ?? undefined,
+    page: attribution.sourcePage ?? undefined,
+    params: paramsOf(attribution.sourcePage),
+  };
+  const filled: Record<string, unknown> = { ...raw };
+  for (const field of definition.fields)
+    if (field.type === "hidden") filled[field.name] = hiddenValue(field, context);
+  return filled;
+}
+
+/** Who the submission is from, for the inbox: its first e-mail answer, and a name answer if there is one. */
+function personOf(definition: FormDefinition, values: SubmittedValues) {
+  const text = (name: string | undefined) => {
+    const value = name ? values[name] : undefined;
+    return typeof value === "string" ? value : "";
+  };
+  const email = text(definition.fields.find((f) => f.type === "email" && text(f.name))?.name).toLowerCase();
+  const nameField =
+    definition.fields.find((f) => f.type === "text" && f.name === "name") ??
+    definition.fields.find((f) => f.type === "text" && /name/.test(f.name) && text(f.name));
+  return { email, name: text(nameField?.name) || null };
+}
+
+/** The consent boxes ticked, with the text and link the visitor read. */
+function consentsOf(definition: FormDefinition, values: SubmittedValues) {
+  return definition.fields
+    .filter((f) => f.type === "consent" && values[f.name] === "yes")
+    .map((f) => ({ field: f.name, text: f.label, ...(f.linkUrl ? { link: f.linkUrl } : {}) }));
+}
+
+/** Checks and stores one submission. Never throws: every failure is a result the route answers with. */
+export async function captureFormResponse(input: FormSubmissionInput): Promise<FormCaptureResult> {
+  try {
+    const form = await getForm(input.formId);
+    if (!form || form.status === "draft") return { ok: false, reason: "not-found" };
+    const now = new Date();
+    const counted = form.maxSubmissions === null ? 0 : await countedResponses(form.id);
+    if (!takesSubmissions(form, counted, now))
+      return { ok: false, reason: "closed", message: form.closedMessage };
+    const { definition } = form;
+    const checked = checkSubmission(definition, withHiddenValues(definition, input.raw, input.attribution));
+    if (!checked.ok)
+      return { ok: false, reason: "invalid", fieldErrors: checked.fieldErrors, values: checked.values };
+    const { values } = checked;
+    const success: FormCaptureResult =
+      definition.success.kind === "redirect"
+        ? { ok: true, redirect: definition.success.to }
+        : { ok: true, message: fillPlaceholders(definition.success.message, values) };
+    const row = {
+      formId: form.id,
+      ...personOf(definition, values),
+      values,
+      consents: consentsOf(definition, values),
+      ...input.attribution,
+    };
+
+    if (input.trap) {
+      await db()
+        .insert(formResponses)
+        .values({ ...row, heldReason: input.trap.reason, heldElapsedMs: input.trap.elapsedMs });
+      logger.info({ formId: form.id, reason: input.trap.reason }, "form submission held as suspected spam");
+      return success;
+    }
+
+    const stored = await db().transaction(async (tx) => {
+      const [rate] = await hitRateLimits(tx, [
+        { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
+      ]);
+      if (rate && !rate.ok) return { limited: rate.retryAfter, full: false };
+      // A limited form counts again under its row's lock, so two last submissions cannot both get in.
+      if (form.maxSubmissions !== null) {
+        await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, form.id)).for("update");
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(formResponses)
+          .where(and(eq(formResponses.formId, form.id), isNull(formResponses.heldReason)));
+        if (n >= form.maxSubmissions) return { limited: 0, full: true };
+      }
+      const [saved] = await tx.insert(formResponses).values(row).returning({ id: formResponses.id });
+      await queueWebhookEvent(tx, "form.submitted", {
+        id: saved?.id,
+        formId: form.id,
+        formName: form.name,
+        values,
+        submittedAt: now.toISOString(),
+      });
+      await leadsChanged(tx);
+      return { limited: 0, full: false };
+    });
+    if (stored.limited) return { ok: false, reason: "rate-limited", retryAfter: stored.limited };
+    if (stored.full) return { ok: false, reason: "closed", message: form.closedMessage };
+    outboxWritten();
+    // The submission that fills the form closes it on every page that shows it.
+    if (form.maxSubmissions !== null && counted + 1 >= form.maxSubmissions) await contentChanged();
+    logger.info({ formId: form.id, sourcePage: input.attribution.sourcePage }, "form submission stored");
+    return success;
+  } catch (error) {
+    // The database's code only: the failed statement's parameters are the visitor's data.
+    logger.error({ ...loggableError(error), formId: input.formId }, "failed to store a form submission");
+    return { ok: false, reason: isDatabaseUnavailable(error) ? "unavailable" : "failed" };
+  }
+}

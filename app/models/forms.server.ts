@@ -1,0 +1,180 @@
+// Forms the team builds: the list with what each has collected, one form, saving (never over a teammate's newer
+// save) and deleting. A form that is not a draft can be on public pages, so saving or deleting one moves the content
+// version (cached pages render again) besides its audit entry; the editors that have it open are told of a save.
+import { count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { formResponses, forms } from "~/db/schema";
+import type { EditVersion } from "~/lib/edit-conflict";
+import type { PublicForm } from "~/lib/form-builder/availability";
+import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
+import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
+import { isStale } from "~/models/edit-conflicts.server";
+import { documentSaved } from "~/models/realtime-events.server";
+
+export type FormRow = typeof forms.$inferSelect;
+
+/** A form as the editor saves it, already validated (app/infra/form-input.server.ts). */
+export interface FormInput {
+  name: string;
+  status: FormStatus;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  maxSubmissions: number | null;
+  closedMessage: string;
+  definition: FormDefinition;
+}
+
+/** One row of the Forms screen. */
+export interface FormSummary {
+  id: string;
+  name: string;
+  status: FormStatus;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  maxSubmissions: number | null;
+  updatedAt: Date;
+  submissions: number;
+  lastSubmissionAt: Date | null;
+}
+
+export async function listForms(): Promise<FormSummary[]> {
+  const totals = db()
+    .select({
+      formId: formResponses.formId,
+      submissions: count().as("submissions"),
+      lastSubmissionAt: max(formResponses.createdAt).as("last_submission_at"),
+    })
+    .from(formResponses)
+    .where(isNull(formResponses.heldReason))
+    .groupBy(formResponses.formId)
+    .as("totals");
+  const rows = await db()
+    .select({
+      id: forms.id,
+      name: forms.name,
+      status: forms.status,
+      opensAt: forms.opensAt,
+      closesAt: forms.closesAt,
+      maxSubmissions: forms.maxSubmissions,
+      updatedAt: forms.updatedAt,
+      submissions: sql<number>`coalesce(${totals.submissions}, 0)`.mapWith(Number),
+      lastSubmissionAt: totals.lastSubmissionAt,
+    })
+    .from(forms)
+    .leftJoin(totals, eq(totals.formId, forms.id))
+    .orderBy(desc(forms.updatedAt));
+  // max() over a timestamp comes back as text from a subquery: read it as the date it is.
+  return rows.map((row) => ({
+    ...row,
+    lastSubmissionAt: row.lastSubmissionAt ? new Date(row.lastSubmissionAt) : null,
+  }));
+}
+
+export async function getForm(id: string): Promise<FormRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db().select().from(forms).where(eq(forms.id, id)).limit(1);
+  return row;
+}
+
+/** Submissions that count toward a form's limit (not those held as suspected spam). */
+export async function countedResponses(formId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(formResponses)
+    .where(sql`${formResponses.formId} = ${formId} and ${formResponses.heldReason} is null`);
+  return row?.n ?? 0;
+}
+
+/**
+ * The forms of these ids that are not drafts, as a visitor's page shows them; `ids` undefined: every form, drafts
+ * too (the page editor's choice of forms and its preview).
+ */
+export async function publicForms(ids?: string[]): Promise<Map<string, PublicForm & { name: string }>> {
+  const wanted = ids?.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (wanted?.length === 0) return new Map();
+  const rows = await db()
+    .select()
+    .from(forms)
+    .where(wanted ? inArray(forms.id, wanted) : undefined)
+    .orderBy(forms.name);
+  const shown = new Map<string, PublicForm & { name: string }>();
+  for (const row of rows) {
+    if (ids && row.status === "draft") continue;
+    const full = row.maxSubmissions !== null && (await countedResponses(row.id)) >= row.maxSubmissions;
+    shown.set(row.id, {
+      id: row.id,
+      name: row.name,
+      definition: row.definition,
+      status: row.status,
+      opensAt: row.opensAt?.toISOString() ?? null,
+      closesAt: row.closesAt?.toISOString() ?? null,
+      full,
+      closedMessage: row.closedMessage,
+    });
+  }
+  return shown;
+}
+
+/** How many submissions a form has stored (what deleting it would delete with it). */
+export async function countFormResponses(formId: string): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(formResponses).where(eq(formResponses.formId, formId));
+  return row?.n ?? 0;
+}
+
+export type FormSaveOutcome =
+  | { ok: true; form: FormRow }
+  | { ok: false; reason: "gone" }
+  | { ok: false; reason: "conflict"; current: FormRow };
+
+/** A form can be on public pages unless it is a draft: its saves change what visitors see. */
+const mayBeShown = (row: Pick<FormRow, "status"> | undefined) => Boolean(row && row.status !== "draft");
+
+/**
+ * Creates (no `id`) or updates a form. `base` is the version the editor loaded: a save over a newer one is
+ * refused and changes nothing.
+ */
+export async function saveForm(
+  id: string | null,
+  input: FormInput,
+  who: AuditContext,
+  { base }: { base?: EditVersion } = {},
+): Promise<FormSaveOutcome> {
+  const result = await db().transaction(async (tx) => {
+    const [before] = id ? await tx.select().from(forms).where(eq(forms.id, id)).for("update") : [];
+    if (id && !before) return undefined;
+    if (before && isStale(before, base)) return { stale: before };
+    const values = { ...input, updatedAt: new Date(), updatedBy: memberOf(who) };
+    const [after] = before
+      ? await tx.update(forms).set(values).where(eq(forms.id, before.id)).returning()
+      : await tx.insert(forms).values(values).returning();
+    if (!after) return undefined;
+    await documentSaved(tx, "form", after);
+    return { before, after };
+  });
+  if (!result) return { ok: false, reason: "gone" };
+  if (result.stale) return { ok: false, reason: "conflict", current: result.stale };
+  const { before, after } = result;
+  await publicContentChanged(
+    who,
+    {
+      action: before ? "form.update" : "form.create",
+      entity: "form",
+      entityId: after.id,
+      details: { name: after.name, status: after.status },
+    },
+    mayBeShown(before) || mayBeShown(after),
+  );
+  return { ok: true, form: after };
+}
+
+/** Deletes a form and the submissions it collected; undefined when it was already gone. */
+export async function deleteForm(id: string, who: AuditContext): Promise<FormRow | undefined> {
+  const [deleted] = await db().delete(forms).where(eq(forms.id, id)).returning();
+  if (!deleted) return undefined;
+  await publicContentChanged(
+    who,
+    { action: "form.delete", entity: "form", entityId: deleted.id, details: { name: deleted.name } },
+    mayBeShown(deleted),
+  );
+  return deleted;
+}

@@ -1,0 +1,104 @@
+// /admin/forms/:id ("new" for a new form): the form editor. Saves the whole form (name, when it takes submissions,
+// fields, success) in one action, checked on the server (app/infra/form-input.server.ts). A save carries the version
+// the editor loaded; one over a newer save is refused with that save's author and content (409).
+import { data, redirect } from "react-router";
+import { requireCan } from "~/auth/permissions.server";
+import { FormEditor } from "~/components/admin/form-editor";
+import { env } from "~/env.server";
+import { flashCookie } from "~/infra/flash.server";
+import { parseFormInput } from "~/infra/form-input.server";
+import { auditContext, requestInfo } from "~/infra/request-context.server";
+import { adminTitle } from "~/lib/brand";
+import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
+import { done, gone, refuse } from "~/lib/forms";
+import { snapshotOf } from "~/lib/revision-fields";
+import { conflictWith } from "~/models/edit-conflicts.server";
+import { countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
+import type { Route } from "./+types/form-edit";
+
+const FORM_EDIT_MESSAGES = {
+  created: "Form created",
+  saved: "Form saved",
+  deleted: "Form deleted",
+  invalid: "Please check the highlighted fields",
+  gone: "This form was deleted meanwhile.",
+} as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "forms.manage");
+  const row = params.id === "new" ? undefined : await getForm(params.id);
+  if (params.id !== "new" && !row) throw data("Form not found", { status: 404 });
+  return data(
+    {
+      form: row
+        ? {
+            id: row.id,
+            name: row.name,
+            status: row.status,
+            opensAt: row.opensAt?.toISOString() ?? "",
+            closesAt: row.closesAt?.toISOString() ?? "",
+            maxSubmissions: row.maxSubmissions,
+            closedMessage: row.closedMessage,
+            definition: row.definition,
+            updatedAt: row.updatedAt.toISOString(),
+          }
+        : null,
+      loaded: row ? snapshotOf(row) : null,
+      submissions: row ? await countFormResponses(row.id) : 0,
+      timeZone: env().siteTimeZone,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  const title = loaded?.form ? `Edit ${loaded.form.name}` : "New form";
+  return [{ title: adminTitle(title) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireCan({ request, context }, "forms.manage");
+  const who = auditContext(admin.email, request, requestInfo(context).ip);
+  const body = await request.formData();
+  const intent = String(body.get("intent") ?? "save");
+  const id = params.id === "new" ? null : params.id;
+
+  if (intent === "delete") {
+    const deleted = id ? await deleteForm(id, who) : undefined;
+    if (!deleted) return gone(FORM_EDIT_MESSAGES.gone, { intent });
+    throw redirect("/admin/forms", {
+      headers: { "Set-Cookie": await flashCookie({ type: "success", message: FORM_EDIT_MESSAGES.deleted }) },
+    });
+  }
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(String(body.get("form") ?? ""));
+  } catch {
+    return refuse(FORM_EDIT_MESSAGES.invalid, {
+      intent,
+      fieldErrors: { form: "The form could not be read." },
+    });
+  }
+  const parsed = parseFormInput(raw);
+  if (!parsed.ok) return refuse(FORM_EDIT_MESSAGES.invalid, { intent, fieldErrors: parsed.fieldErrors });
+  const base = body.get("base");
+  const saved = await saveForm(id, parsed.form, who, {
+    base: typeof base === "string" && base ? base : undefined,
+  });
+  if (!saved.ok) {
+    if (saved.reason === "gone") return gone(FORM_EDIT_MESSAGES.gone, { intent });
+    const conflict = await conflictWith(saved.current);
+    return refuse(CONFLICT_MESSAGES.refused, { intent, conflict }, 409);
+  }
+  if (!id) {
+    throw redirect(`/admin/forms/${saved.form.id}`, {
+      headers: { "Set-Cookie": await flashCookie({ type: "success", message: FORM_EDIT_MESSAGES.created }) },
+    });
+  }
+  return done(FORM_EDIT_MESSAGES.saved, { intent });
+}
+
+export default function FormEditRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <FormEditor key={loaderData.form?.id ?? "new"} {...loaderData} result={actionData} />;
+}

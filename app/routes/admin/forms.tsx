@@ -1,0 +1,129 @@
+// /admin/forms: the forms the team built, with what each has collected (submissions, the last one) and whether it
+// takes submissions now. Building one is /admin/forms/:id (form-edit.tsx); the rules are in app/models/forms.server.ts.
+import { Plus } from "lucide-react";
+import { data, Link } from "react-router";
+import { requireCan } from "~/auth/permissions.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Card } from "~/components/ui/card";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { logger } from "~/infra/logger.server";
+import { adminTitle } from "~/lib/brand";
+import { formatDateTime } from "~/lib/dates";
+import { takesSubmissions } from "~/lib/form-builder/availability";
+import { listForms } from "~/models/forms.server";
+import type { Route } from "./+types/forms";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCan({ request, context }, "forms.manage");
+  try {
+    const now = new Date();
+    const forms = (await listForms()).map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      // Open, but not taking submissions now: before its opening or after its closing date, or full.
+      waiting: row.status === "open" && !takesSubmissions(row, row.submissions, now),
+      submissions: row.submissions,
+      lastSubmissionAt: row.lastSubmissionAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    return data({ forms, loadFailed: false }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    logger.error({ err: error }, "Failed to load forms");
+    return data({ forms: [], loadFailed: true });
+  }
+}
+
+export function meta() {
+  return [{ title: adminTitle("Forms") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function FormsScreen({ loaderData }: Route.ComponentProps) {
+  const { forms, loadFailed } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title="Forms"
+        description="Forms you build here go on any page with the Form block; what they collect arrives with the other leads."
+        actions={
+          <Link to="/admin/forms/new" className={buttonVariants()}>
+            <Plus aria-hidden /> New form
+          </Link>
+        }
+      />
+      <Card>
+        {loadFailed ? (
+          <p role="alert" className="p-6 text-sm text-red-800">
+            The forms could not be loaded. Reload the page to try again.
+          </p>
+        ) : forms.length === 0 ? (
+          <p className="p-6 text-sm text-slate-700">
+            No forms yet. Create the first one with New form: a webinar registration, a whitepaper download or
+            the questions sales wants answered.
+          </p>
+        ) : (
+          <ScrollRegion label="Forms" className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Form
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Submissions
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Last submission
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Last change
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {forms.map((form) => (
+                  <tr
+                    key={form.id}
+                    className="border-b border-slate-100 last:border-0"
+                    data-testid="form-row"
+                  >
+                    <td className="px-4 py-3">
+                      <Link
+                        to={`/admin/forms/${form.id}`}
+                        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                      >
+                        {form.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={form.status} />
+                      {form.waiting ? (
+                        <span className="mt-1 block text-xs text-slate-700">Not taking submissions now</span>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums text-slate-800">{form.submissions}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      {form.lastSubmissionAt ? (
+                        <time dateTime={form.lastSubmissionAt}>{formatDateTime(form.lastSubmissionAt)}</time>
+                      ) : (
+                        "None yet"
+                      )}
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <time dateTime={form.updatedAt}>{formatDateTime(form.updatedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </Card>
+    </>
+  );
+}

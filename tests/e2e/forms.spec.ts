@@ -1,0 +1,117 @@
+// Forms the team builds, tried as a new member would: a "Webinar registration" with a business-only e-mail, a
+// drop-down, checkboxes, a field shown only when "Other" is ticked, a consent box and a hidden UTM campaign; put on
+// a new campaign page with the Form block; filled in by a visitor who arrived with ?utm_campaign=spring (a refused
+// free-mail address first, everything kept); stored with the campaign, and counted on the Forms screen.
+import type { Page } from "@playwright/test";
+import { DESKTOP_CHROME } from "../support/user-agents";
+import { expectNoAxeViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { toast, uniqueSuffix } from "./support/ui";
+
+const settings = (page: Page) => page.locator("section[aria-labelledby='field-settings-heading']");
+
+/** Adds a field of `type` (its value in the "Add a field" list) and gives it `label`; answers its settings panel. */
+async function addField(page: Page, type: string, label: string) {
+  await page.getByLabel("Add a field").selectOption(type);
+  await page.getByRole("button", { name: "Add field" }).click();
+  const panel = settings(page);
+  await panel
+    .getByLabel(/^(Label|Text beside the box)$/)
+    .first()
+    .fill(label);
+  return panel;
+}
+
+test("a webinar registration built, placed on a campaign page and filled in by a visitor from a campaign", async ({
+  adminPage: page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  const name = `Webinar registration ${suffix}`;
+  await page.goto("/admin/forms");
+  await page.getByRole("link", { name: "New form" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Status").selectOption("open");
+
+  let panel = await addField(page, "text", "Name");
+  await panel.getByLabel("Required", { exact: true }).check();
+  panel = await addField(page, "email", "Work e-mail");
+  await panel.getByLabel("Required", { exact: true }).check();
+  await panel.getByLabel("Business e-mail only").check();
+  panel = await addField(page, "select", "Company size");
+  await panel.getByLabel("Value").nth(0).fill("small");
+  await panel.getByLabel("Label", { exact: true }).nth(1).fill("1-50 people");
+  await panel.getByLabel("Value").nth(1).fill("large");
+  await panel.getByLabel("Label", { exact: true }).nth(2).fill("51 or more");
+  panel = await addField(page, "checkboxes", "Which topics?");
+  await panel.getByLabel("Value").nth(0).fill("forecasting");
+  await panel.getByLabel("Label", { exact: true }).nth(1).fill("Forecasting");
+  await panel.getByLabel("Value").nth(1).fill("other");
+  await panel.getByLabel("Label", { exact: true }).nth(2).fill("Other");
+  panel = await addField(page, "textarea", "Tell us more");
+  await panel.getByLabel("Show this field when").selectOption({ label: "Which topics?" });
+  await panel.getByLabel("Condition").first().selectOption("equals");
+  await panel.getByLabel("Value").first().fill("other");
+  panel = await addField(page, "consent", "I agree to hear about the webinar.");
+  await panel.getByLabel("Required", { exact: true }).check();
+  panel = await addField(page, "hidden", "Campaign");
+  await panel.getByLabel("Filled with").selectOption("utm_campaign");
+  await page.getByLabel("Message", { exact: true }).fill("Thanks {name}, see you at the webinar!");
+  await page.getByLabel("Button", { exact: true }).fill("Register");
+  await page.screenshot({ path: testInfo.outputPath("form-editor.png"), fullPage: true });
+  await page.getByRole("button", { name: "Save form" }).click();
+  await expect(toast(page, "Form created")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Edit form: ${name}` })).toBeVisible();
+  await expect(page.getByTestId("field-item")).toHaveCount(7);
+
+  // A campaign page with the Form block.
+  const path = `/lp/webinar-${suffix}`;
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill("Webinar");
+  await page.getByLabel("Path", { exact: true }).fill(path);
+  await page.getByLabel("Add a block").selectOption({ label: "Form" });
+  await page.getByRole("button", { name: "Add block" }).click();
+  await page.getByLabel("Form", { exact: true }).selectOption({ label: name });
+  await page.getByLabel("Heading", { exact: true }).fill("Register for the webinar");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Save page" }).click();
+  await expect(toast(page, "Page created")).toBeVisible();
+
+  // A visitor from the campaign.
+  const context = await browser.newContext({ userAgent: DESKTOP_CHROME });
+  const visitor = await context.newPage();
+  await visitor.goto(`${path}?utm_campaign=spring`);
+  await expect(visitor.getByRole("form", { name: "Register for the webinar" })).toBeVisible();
+  await expect(visitor.locator("form[data-built-form][data-live]")).toBeVisible();
+  // The running form: the conditional field appears only once "Other" is ticked.
+  await expect(visitor.getByLabel("Tell us more")).toHaveCount(0);
+  await visitor.getByLabel("Name *").fill("Ada");
+  await visitor.getByLabel("Work e-mail *").fill("ada@gmail.com");
+  await visitor.getByLabel("Company size").selectOption("small");
+  await visitor.getByLabel("Other").check();
+  await visitor.getByLabel("Tell us more").fill("Forecasting for a small team.");
+  await visitor.getByLabel(/I agree to hear about the webinar/).check();
+  for (const width of [375, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor
+      .locator("form[data-built-form]")
+      .screenshot({ path: testInfo.outputPath(`form-filled-${width}.png`) });
+  }
+  await visitor.getByRole("button", { name: "Register" }).click();
+  await expect(visitor.getByText("Please use your work email address.")).toBeVisible();
+  await expect(visitor.getByLabel("Work e-mail *")).toBeFocused();
+  await expect(visitor.getByLabel("Tell us more")).toHaveValue("Forecasting for a small team.");
+  await visitor.getByLabel("Work e-mail *").fill("ada@analytical.example");
+  await visitor.getByRole("button", { name: "Register" }).click();
+  await expect(
+    visitor.getByRole("status").filter({ hasText: "Thanks Ada, see you at the webinar!" }),
+  ).toBeVisible();
+  await visitor.goto(path);
+  await expectNoAxeViolations(visitor);
+  await context.close();
+
+  // Counted on the Forms screen.
+  await page.goto("/admin/forms");
+  await expect(page.getByTestId("form-row").filter({ hasText: name })).toContainText("1");
+});
