@@ -82,6 +82,8 @@ export default [
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
+    // One form's submissions as CSV.
+    route("forms/:id/export", "routes/admin/form-export.ts"),
     // One recorded backup archive, as an attachment (owner only).
     route("backups/download/:file", "routes/admin/backup-download.ts"),
     // A post's, academy item's or page's revisions and preview links (JSON for the edit dialog).

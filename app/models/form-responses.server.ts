@@ -3,7 +3,7 @@
 // for them is ignored), rate-limited per address, and stored with its webhook and the inbox's live notice in one
 // transaction. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
 // success, so a bot learns nothing.
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
@@ -11,9 +11,11 @@ import { contentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
 import { hitRateLimits } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
+import { toCsv } from "~/lib/csv";
 import { takesSubmissions } from "~/lib/form-builder/availability";
 import type { FormDefinition } from "~/lib/form-builder/definition";
 import {
+  answerText,
   checkSubmission,
   fillPlaceholders,
   hiddenValue,
@@ -21,6 +23,7 @@ import {
 } from "~/lib/form-builder/submission";
 import type { Attribution } from "~/lib/lead-schema";
 import type { SpamReason } from "~/lib/lead-status";
+import { type AuditContext, auditAs } from "~/models/audit.server";
 import { countedResponses, getForm } from "~/models/forms.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
@@ -173,4 +176,58 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     logger.error({ ...loggableError(error), formId: input.formId }, "failed to store a form submission");
     return { ok: false, reason: isDatabaseUnavailable(error) ? "unavailable" : "failed" };
   }
+}
+
+/** One submission as the form's own list and export show it. */
+export interface ShownResponse {
+  id: string;
+  createdAt: Date;
+  values: Record<string, string | string[]>;
+  sourcePage: string | null;
+  utmCampaign: string | null;
+}
+
+/** The newest submissions of a form, not those held as suspected spam; `limit` undefined: all (the export). */
+export async function listFormResponses(formId: string, limit?: number): Promise<ShownResponse[]> {
+  const query = db()
+    .select({
+      id: formResponses.id,
+      createdAt: formResponses.createdAt,
+      values: formResponses.values,
+      sourcePage: formResponses.sourcePage,
+      utmCampaign: formResponses.utmCampaign,
+    })
+    .from(formResponses)
+    .where(and(eq(formResponses.formId, formId), isNull(formResponses.heldReason)))
+    .orderBy(desc(formResponses.createdAt));
+  return limit === undefined ? await query : await query.limit(limit);
+}
+
+/**
+ * A form's submissions as CSV (RFC 4180, formula triggers neutralised): one column per field that collects an
+ * answer, in the form's order, then when, the page and the campaign. Recorded in the audit log like a leads export.
+ */
+export async function exportFormResponsesCsv(formId: string, who: AuditContext): Promise<string | undefined> {
+  const form = await getForm(formId);
+  if (!form) return undefined;
+  const fields = form.definition.fields.filter((f) => f.type !== "step");
+  const rows = await listFormResponses(formId);
+  await auditAs(who, {
+    action: "leads.export",
+    entity: "form",
+    entityId: form.id,
+    details: { name: form.name },
+  });
+  return toCsv<ShownResponse>(
+    [
+      ...fields.map((f) => ({
+        header: f.label || f.name,
+        value: (r: ShownResponse) => answerText(r.values[f.name]),
+      })),
+      { header: "Sent at", value: (r) => r.createdAt },
+      { header: "Page", value: (r) => r.sourcePage },
+      { header: "UTM campaign", value: (r) => r.utmCampaign },
+    ],
+    rows,
+  );
 }

@@ -111,7 +111,29 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   await expectNoAxeViolations(visitor);
   await context.close();
 
-  // Counted on the Forms screen.
+  // Counted on the Forms screen, and listed on the form's own screen with every answer and the campaign.
   await page.goto("/admin/forms");
-  await expect(page.getByTestId("form-row").filter({ hasText: name })).toContainText("1");
+  const row = page.getByTestId("form-row").filter({ hasText: name });
+  await expect(row).toContainText("1");
+  await row.getByRole("link", { name }).click();
+  const submission = page.getByTestId("form-submission");
+  await expect(submission).toHaveCount(1);
+  for (const answer of [
+    "Ada",
+    "ada@analytical.example",
+    "small",
+    "other",
+    "Forecasting for a small team.",
+    "spring",
+  ])
+    await expect(submission).toContainText(answer);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = await (await download).createReadStream();
+  let text = "";
+  for await (const chunk of csv) text += chunk;
+  expect(text.split("\r\n")[0]).toBe(
+    "Name,Work e-mail,Company size,Which topics?,Tell us more,I agree to hear about the webinar.,Campaign,Sent at,Page,UTM campaign",
+  );
+  expect(text).toContain("ada@analytical.example,small,other,Forecasting for a small team.,yes,spring,");
 });

@@ -157,6 +157,7 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/page-edit.tsx": { loader: "pages.manage", action: "pages.manage" },
   "routes/admin/forms.tsx": { loader: "forms.manage" },
   "routes/admin/form-edit.tsx": { loader: "forms.manage", action: "forms.manage" },
+  "routes/admin/form-export.ts": { loader: "leads.export" },
   "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/newsletter-edit.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/backups.tsx": { loader: "backups.manage", action: "backups.manage" },

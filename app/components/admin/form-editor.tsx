@@ -25,6 +25,7 @@ import {
   NEW_FORM,
   payloadOf,
 } from "~/components/admin/form-settings";
+import { type FormSubmissionRow, FormSubmissions } from "~/components/admin/form-submissions";
 import { ListItemControls } from "~/components/admin/list-item-controls";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -45,6 +46,8 @@ interface Props {
   /** The form as loaded, shaped like a revision's snapshot: what a teammate's save is compared with. */
   loaded: Record<string, unknown> | null;
   submissions: number;
+  /** What the form collected, for members who may see leads; null for the others. */
+  responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
   timeZone: string;
   result?: ActionResult;
 }
@@ -67,7 +70,7 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
   };
 }
 
-export function FormEditor({ form, loaded, submissions, timeZone, result }: Props) {
+export function FormEditor({ form, loaded, submissions, responses, timeZone, result }: Props) {
   const start = form ?? NEW_FORM;
   const [head, setHead] = useState(() => headOf(start));
   const list = useBlockList(listed(start), FIELD_PALETTE);
@@ -252,6 +255,15 @@ export function FormEditor({ form, loaded, submissions, timeZone, result }: Prop
           ) : null}
         </Card>
       </div>
+      {form && responses ? (
+        <FormSubmissions
+          formId={form.id}
+          fields={form.definition.fields}
+          rows={responses.rows}
+          total={responses.total}
+          canExport={responses.canExport}
+        />
+      ) : null}
     </>
   );
 }

@@ -314,3 +314,7 @@ export function hiddenValue(field: FormField, context: HiddenContext): string {
   const text = normalise(field, value);
   return typeof text === "string" ? text : "";
 }
+
+/** An answer as text: ticked values joined with ", " (lists, exports). */
+export const answerText = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? value.join(", ") : (value ?? "");

@@ -3,6 +3,7 @@
 // the editor loaded; one over a newer save is refused with that save's author and content (409).
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
+import { can } from "~/auth/roles";
 import { FormEditor } from "~/components/admin/form-editor";
 import { env } from "~/env.server";
 import { flashCookie } from "~/infra/flash.server";
@@ -13,7 +14,8 @@ import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, gone, refuse } from "~/lib/forms";
 import { snapshotOf } from "~/lib/revision-fields";
 import { conflictWith } from "~/models/edit-conflicts.server";
-import { countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
+import { listFormResponses } from "~/models/form-responses.server";
+import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
 import type { Route } from "./+types/form-edit";
 
 const FORM_EDIT_MESSAGES = {
@@ -24,8 +26,11 @@ const FORM_EDIT_MESSAGES = {
   gone: "This form was deleted meanwhile.",
 } as const;
 
+/** How many submissions the form's own list shows (the export has them all). */
+const SHOWN_SUBMISSIONS = 50;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireCan({ request, context }, "forms.manage");
+  const admin = await requireCan({ request, context }, "forms.manage");
   const row = params.id === "new" ? undefined : await getForm(params.id);
   if (params.id !== "new" && !row) throw data("Form not found", { status: 404 });
   return data(
@@ -45,6 +50,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       loaded: row ? snapshotOf(row) : null,
       submissions: row ? await countFormResponses(row.id) : 0,
+      // What the form collected is leads: shown to the members who may see leads (not to an editor).
+      responses:
+        row && can(admin.role, "leads.view")
+          ? {
+              total: await countedResponses(row.id),
+              canExport: can(admin.role, "leads.export"),
+              rows: (await listFormResponses(row.id, SHOWN_SUBMISSIONS)).map((r) => ({
+                ...r,
+                createdAt: r.createdAt.toISOString(),
+              })),
+            }
+          : null,
       timeZone: env().siteTimeZone,
     },
     { headers: { "Cache-Control": "private, no-store" } },
