@@ -1,7 +1,8 @@
 // Forms the team builds, tried as a new member would: a "Webinar registration" with a business-only e-mail, a
 // drop-down, checkboxes, a field shown only when "Other" is ticked, a consent box and a hidden UTM campaign; put on
 // a new campaign page with the Form block; filled in by a visitor who arrived with ?utm_campaign=spring (a refused
-// free-mail address first, everything kept); stored with the campaign, and counted on the Forms screen.
+// free-mail address first, everything kept); stored with the campaign, and counted on the Forms screen. A
+// multi-step form from the keyboard only, at phone and desktop width, with axe.
 import type { Page } from "@playwright/test";
 import { DESKTOP_CHROME } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
@@ -16,10 +17,32 @@ async function addField(page: Page, type: string, label: string) {
   await page.getByRole("button", { name: "Add field" }).click();
   const panel = settings(page);
   await panel
-    .getByLabel(/^(Label|Text beside the box)$/)
+    .getByLabel(/^(Label|Text beside the box|Step title)$/)
     .first()
     .fill(label);
   return panel;
+}
+
+/** A new form of `name`, open, from the Forms screen (its fields are added after). */
+async function newForm(page: Page, name: string) {
+  await page.goto("/admin/forms");
+  await page.getByRole("link", { name: "New form" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Status").selectOption("open");
+}
+
+/** A published page at `path` with the Form block showing form `name` under `heading`. */
+async function placeOnPage(page: Page, name: string, path: string, heading: string) {
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill(heading);
+  await page.getByLabel("Path", { exact: true }).fill(path);
+  await page.getByLabel("Add a block").selectOption({ label: "Form" });
+  await page.getByRole("button", { name: "Add block" }).click();
+  await page.getByLabel("Form", { exact: true }).selectOption({ label: name });
+  await page.getByLabel("Heading", { exact: true }).fill(heading);
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Save page" }).click();
+  await expect(toast(page, "Page created")).toBeVisible();
 }
 
 test("a webinar registration built, placed on a campaign page and filled in by a visitor from a campaign", async ({
@@ -29,10 +52,7 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const name = `Webinar registration ${suffix}`;
-  await page.goto("/admin/forms");
-  await page.getByRole("link", { name: "New form" }).click();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Status").selectOption("open");
+  await newForm(page, name);
 
   let panel = await addField(page, "text", "Name");
   await panel.getByLabel("Required", { exact: true }).check();
@@ -67,16 +87,7 @@ test("a webinar registration built, placed on a campaign page and filled in by a
 
   // A campaign page with the Form block.
   const path = `/lp/webinar-${suffix}`;
-  await page.goto("/admin/pages/new");
-  await page.getByLabel("Title", { exact: true }).fill("Webinar");
-  await page.getByLabel("Path", { exact: true }).fill(path);
-  await page.getByLabel("Add a block").selectOption({ label: "Form" });
-  await page.getByRole("button", { name: "Add block" }).click();
-  await page.getByLabel("Form", { exact: true }).selectOption({ label: name });
-  await page.getByLabel("Heading", { exact: true }).fill("Register for the webinar");
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
-  await page.getByRole("button", { name: "Save page" }).click();
-  await expect(toast(page, "Page created")).toBeVisible();
+  await placeOnPage(page, name, path, "Register for the webinar");
 
   // A visitor from the campaign.
   const context = await browser.newContext({ userAgent: DESKTOP_CHROME });
@@ -137,3 +148,66 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   );
   expect(text).toContain("ada@analytical.example,small,other,Forecasting for a small team.,yes,spring,");
 });
+
+for (const width of [375, 1280]) {
+  test(`a multi-step form at ${width} px, from the keyboard only: each step checked, Back keeps the answers`, async ({
+    adminPage: page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const suffix = uniqueSuffix();
+    const name = `Partner application ${suffix}`;
+    await newForm(page, name);
+    let panel = await addField(page, "text", "Company");
+    await panel.getByLabel("Required", { exact: true }).check();
+    await addField(page, "step", "About the partnership");
+    panel = await addField(page, "radio", "Partner type");
+    await panel.getByLabel("Required", { exact: true }).check();
+    await panel.getByLabel("Value").nth(0).fill("reseller");
+    await panel.getByLabel("Label", { exact: true }).nth(1).fill("Reseller");
+    await panel.getByLabel("Value").nth(1).fill("agency");
+    await panel.getByLabel("Label", { exact: true }).nth(2).fill("Agency");
+    await addField(page, "textarea", "Anything else?");
+    await page.getByLabel("Message", { exact: true }).fill("Thanks, {company}: we will be in touch.");
+    await page.getByRole("button", { name: "Save form" }).click();
+    await expect(toast(page, "Form created")).toBeVisible();
+    const path = `/lp/partners-${suffix}`;
+    await placeOnPage(page, name, path, "Become a partner");
+
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const visitor = await context.newPage();
+    await visitor.goto(path);
+    await expect(visitor.locator("form[data-built-form][data-live]")).toBeVisible();
+    await expect(visitor.getByText("Step 1 of 2")).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    // Next with the step unanswered: refused beside the field, the keyboard on it.
+    await visitor.getByLabel("Company *").focus();
+    await visitor.keyboard.press("Enter");
+    await expect(visitor.getByText("This field is required.")).toBeVisible();
+    await expect(visitor.getByLabel("Company *")).toBeFocused();
+    await visitor.keyboard.type("Acme Analytics");
+    await visitor.keyboard.press("Enter");
+    await expect(visitor.getByText("Step 2 of 2: About the partnership")).toBeVisible();
+    await expect(visitor.getByLabel("Company *")).toHaveCount(0);
+    await visitor.getByLabel("Agency").focus();
+    await visitor.keyboard.press("Space");
+    await expect(visitor.getByLabel("Agency")).toBeChecked();
+    await visitor.screenshot({ path: testInfo.outputPath(`multi-step-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(visitor);
+    // Back keeps what was typed on both steps.
+    await visitor.getByRole("button", { name: "Back" }).focus();
+    await visitor.keyboard.press("Enter");
+    await expect(visitor.getByLabel("Company *")).toHaveValue("Acme Analytics");
+    await visitor.getByLabel("Company *").focus();
+    await visitor.keyboard.press("Enter");
+    await expect(visitor.getByLabel("Agency")).toBeChecked();
+    await visitor.getByLabel("Anything else?").focus();
+    await visitor.keyboard.type("We run forecasting workshops.");
+    await visitor.getByRole("button", { name: "Send" }).focus();
+    await visitor.keyboard.press("Enter");
+    await expect(
+      visitor.getByRole("status").filter({ hasText: "Thanks, Acme Analytics: we will be in touch." }),
+    ).toBeFocused();
+    await context.close();
+  });
+}

@@ -14,7 +14,7 @@ type Step = string | number;
 export const SEED_BLOCKS: readonly Json[] = [
   ...BUILT_IN_PAGES.flatMap((page) => page.blocks),
   ...BLOCK_TYPES.map((type) => ({ id: `${type}-new`, type, ...BLOCKS[type].editor.create() })).filter(
-    (block) => parsePageBlocks([block]).ok, // new media and logo blocks wait for their files
+    (block) => parsePageBlocks([block]).ok, // new media, logo and form blocks wait for their file or form
   ),
   {
     id: "image",
@@ -31,6 +31,8 @@ export const SEED_BLOCKS: readonly Json[] = [
     heading: "Trusted by",
     logos: [{ name: "Acme", image: "/uploads/acme.svg", href: "https://acme.example" }],
   },
+  // A form block names a form (which need not exist: the page then shows nothing there).
+  { id: "form", type: "form", formId: "00000000-0000-4000-8000-000000000001", heading: "Register", text: "" },
 ];
 
 /** Links no block may hold, and some that only look harmless (NUL, lone surrogates, backslashes). */

@@ -131,14 +131,21 @@ export function BuiltForm({
     });
   };
 
+  /** Goes to another step, the keyboard on its first field (the button that was pressed may be gone). */
+  const goTo = (next: number) => {
+    setStep(next);
+    requestAnimationFrame(() =>
+      formRef.current
+        ?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea")
+        ?.focus(),
+    );
+  };
+
   const next = () => {
     const names = (steps[step]?.fields ?? []).map((f) => f.name);
     const checked = checkSubmission(definition, values, { only: names });
     if (!checked.ok) return showErrors(checked.fieldErrors);
-    setStep(step + 1);
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>("legend, input, select, textarea")?.focus(),
-    );
+    goTo(step + 1);
   };
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -238,7 +245,7 @@ export function BuiltForm({
       <p className="text-xs text-slate-600">Fields marked * are required.</p>
       <div className="flex flex-wrap gap-3">
         {live && step > 0 ? (
-          <Button type="button" variant="outline" size="lg" onClick={() => setStep(step - 1)}>
+          <Button type="button" variant="outline" size="lg" onClick={() => goTo(step - 1)}>
             Back
           </Button>
         ) : null}
