@@ -13,7 +13,12 @@ import { parseFormInput } from "~/infra/form-input.server";
 import type { Attribution } from "~/lib/lead-schema";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
-import { captureFormResponse, FORM_RATE_LIMIT, type FormSubmissionInput } from "./form-responses.server";
+import {
+  captureFormResponse,
+  FORM_RATE_LIMIT,
+  type FormSubmissionInput,
+  HELD_RATE_LIMIT,
+} from "./form-responses.server";
 import { type FormInput, saveForm } from "./forms.server";
 import { createEndpoint } from "./webhooks.server";
 
@@ -202,6 +207,18 @@ describe("a built form's submission", () => {
       reason: "closed",
       message: "Registration has closed.",
     });
+  });
+
+  it("keeps at most its limit of one address's suspected spam, answering the rest like a success", async () => {
+    const formId = await newForm();
+    const bot = {
+      ...submission(formId, valid),
+      client: "192.0.2.200",
+      trap: { reason: "honeypot" as const, elapsedMs: null },
+    };
+    for (let i = 0; i < HELD_RATE_LIMIT.limit + 3; i++)
+      expect((await captureFormResponse(bot)).ok).toBe(true);
+    expect(await rowsOf(formId)).toHaveLength(HELD_RATE_LIMIT.limit);
   });
 
   it("a draft is not found; a form outside its dates is closed", async () => {

@@ -31,6 +31,8 @@ import { queueWebhookEvent } from "~/models/webhooks.server";
 
 /** Submissions per address and window, across the built forms (as for the contact form). */
 export const FORM_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
+/** Submissions held as suspected spam that one address may leave per window (more are dropped). */
+export const HELD_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 
 export interface FormSubmissionInput {
   formId: string;
@@ -132,6 +134,15 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     };
 
     if (input.trap) {
+      // Held too, within a limit of its own per address: a bot past it is still answered like a success, and
+      // what it sends is dropped rather than piling up.
+      const [rate] = await hitRateLimits(undefined, [
+        { key: `form-held:${clientKey(input.client)}`, ...HELD_RATE_LIMIT },
+      ]);
+      if (rate && !rate.ok) {
+        logger.warn({ formId: form.id, reason: input.trap.reason }, "suspected spam past its limit dropped");
+        return success;
+      }
       await db()
         .insert(formResponses)
         .values({ ...row, heldReason: input.trap.reason, heldElapsedMs: input.trap.elapsedMs });
