@@ -166,7 +166,15 @@ function print(): void {
     ...(fresh(REPORTS.system) ? vitestFailures(REPORTS.system, "system") : []),
     ...(fresh(REPORTS.playwright) ? playwrightFailures(REPORTS.playwright) : []),
   ];
-  if (failed.length === 0) return;
+  if (failed.length === 0) {
+    // Vitest exits 1 on an error outside any test (an unhandled rejection) while its report says every test passed.
+    if (phases.some((p) => !p.ok))
+      console.log(
+        "\nNo test failed: the failed phase went wrong outside its tests (an unhandled error, a crash, a timeout). Its\n" +
+          'output above says which: look for "Unhandled" or "Error".',
+      );
+    return;
+  }
   console.log(`\n${failed.length} failed:`);
   for (const f of failed) console.log(`  ${f.where} › ${f.name}\n    ${f.message}`);
 }
