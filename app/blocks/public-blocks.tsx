@@ -9,12 +9,9 @@
 // on the landing page was a fifth of the document. A client-side navigation's data carries the markup, as there is
 // no document to read it from.
 import { createContext, useContext, useEffect, useState } from "react";
-import type { Typed as TypedBuilt } from "~/components/site/built-form";
-import type { Typed } from "~/components/site/contact-form";
+import type { Typed } from "~/components/site/typed-carry-over";
 import type { PublicForm } from "~/lib/form-builder/availability";
-import type { ContactFormView } from "./contact-form/render";
 import type { ContactFormBlock } from "./contact-form/schema";
-import type { FormBlockView } from "./form/render";
 import type { FormBlock } from "./form/schema";
 import { SplitHero } from "./hero/render";
 import { NewsletterView } from "./newsletter/render";
@@ -64,23 +61,39 @@ export function StaticHtml({ id, html }: { id?: string; html?: string }) {
   );
 }
 
-function ContactIsland({ id, html, block }: { id: string; html?: string; block: ContactFormBlock }) {
-  const [full, setFull] = useState<{ View: typeof ContactFormView; typed?: Typed } | null>(null);
+/** The chunks of the form blocks' running forms, each loaded only by pages that have such a block. */
+const loadContactForm = () => import("./contact-form/render");
+const loadBuiltForm = () => import("./form/render");
+
+/**
+ * A form block's running form: its chunk once loaded (nothing if it fails: the plain form posts without JavaScript),
+ * with what the visitor typed into the plain form by then, read at the last moment before the swap.
+ */
+function useRunningForm<M extends { typedIn(id: string): Typed | undefined }>(
+  id: string,
+  load: () => Promise<M>,
+) {
+  const [running, setRunning] = useState<{ chunk: M; typed?: Typed } | null>(null);
   useEffect(() => {
     let live = true;
-    import("./contact-form/render").then(
-      // What the visitor has typed so far goes over into the full form, read at the last moment before the swap.
-      (m) => live && setFull({ View: m.ContactFormView, typed: m.typedIn(id) }),
-      () => {}, // Stays the plain form, which posts without JavaScript.
+    load().then(
+      (chunk) => live && setRunning({ chunk, typed: chunk.typedIn(id) }),
+      () => {},
     );
     return () => {
       live = false;
     };
-  }, [id]);
-  return full ? <full.View block={block} typed={full.typed} /> : <StaticHtml id={id} html={html} />;
+  }, [id, load]);
+  return running;
 }
 
-/** A built form's block: as ContactIsland, with its own chunk (loaded only by pages that have such a form). */
+function ContactIsland({ id, html, block }: { id: string; html?: string; block: ContactFormBlock }) {
+  const running = useRunningForm(id, loadContactForm);
+  if (!running) return <StaticHtml id={id} html={html} />;
+  const { ContactFormView } = running.chunk;
+  return <ContactFormView block={block} typed={running.typed} />;
+}
+
 function FormIsland({
   id,
   html,
@@ -92,23 +105,11 @@ function FormIsland({
   block: FormBlock;
   form: PublicForm;
 }) {
-  const [full, setFull] = useState<{ View: typeof FormBlockView; typed?: TypedBuilt } | null>(null);
-  useEffect(() => {
-    let live = true;
-    import("./form/render").then(
-      (m) => live && setFull({ View: m.FormBlockView, typed: m.typedIn(id) }),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const running = useRunningForm(id, loadBuiltForm);
+  if (!running) return <StaticHtml id={id} html={html} />;
+  const { FormBlockView } = running.chunk;
   const data = { showcase: [], latest: {}, images: {}, forms: { [block.id]: form } };
-  return full ? (
-    <full.View block={block} data={data} typed={full.typed} live />
-  ) : (
-    <StaticHtml id={id} html={html} />
-  );
+  return <FormBlockView block={block} data={data} typed={running.typed} live />;
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {

@@ -1,11 +1,11 @@
-import { ContactForm, type Typed, typedInto } from "~/components/site/contact-form";
+import { ContactForm } from "~/components/site/contact-form";
+import type { Typed } from "~/components/site/typed-carry-over";
+
+// Read by the page's island just before this form replaces the plain one.
+export { typedIn } from "~/components/site/typed-carry-over";
+
 import { SectionHeading } from "../render-parts";
 import type { ContactFormBlock } from "./schema";
-
-/** What the visitor typed into block `id`'s plain form, read just before the full form replaces it. */
-export function typedIn(id: string): Typed | undefined {
-  return typedInto(document.querySelector<HTMLFormElement>(`[data-block="${id}"] form`));
-}
 
 export function ContactFormView({ block, typed }: { block: ContactFormBlock; typed?: Typed }) {
   const headingId = `${block.id}-heading`;

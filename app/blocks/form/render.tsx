@@ -1,12 +1,12 @@
-import { BuiltForm, type Typed, typedIntoBuilt } from "~/components/site/built-form";
+import { BuiltForm } from "~/components/site/built-form";
+import type { Typed } from "~/components/site/typed-carry-over";
+
+// Read by the page's island just before this form replaces the plain one.
+export { typedIn } from "~/components/site/typed-carry-over";
+
 import type { PageData } from "../page-data";
 import { SectionHeading } from "../render-parts";
 import type { FormBlock } from "./schema";
-
-/** What the visitor typed into block `id`'s plain form, read just before the full form replaces it. */
-export function typedIn(id: string): Typed | undefined {
-  return typedIntoBuilt(document.querySelector<HTMLFormElement>(`[data-block="${id}"] form`));
-}
 
 export function FormBlockView({
   block,

@@ -19,32 +19,7 @@ import {
 } from "~/lib/form-builder/submission";
 import { BuiltFormField } from "./built-form-field";
 import { Honeypot } from "./honeypot";
-
-/** What a visitor typed into the plain form before the running one took its place, and where the caret was. */
-export interface Typed {
-  values: SubmittedValues;
-  focus?: { name: string; start: number | null; end: number | null };
-}
-
-/** Reads what was typed into a plain built form (checkboxes as lists), so the running form starts from it. */
-export function typedIntoBuilt(form: HTMLFormElement | null | undefined): Typed | undefined {
-  if (!form) return undefined;
-  const data = new FormData(form);
-  const values: SubmittedValues = {};
-  for (const name of new Set(data.keys())) {
-    const all = data.getAll(name).filter((v): v is string => typeof v === "string");
-    const input = form.elements.namedItem(name);
-    const isList =
-      input instanceof RadioNodeList && (input[0] as HTMLInputElement | undefined)?.type === "checkbox";
-    values[name] = isList ? all : (all[0] ?? "");
-  }
-  const active = document.activeElement;
-  const focus =
-    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.form === form
-      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
-      : undefined;
-  return { values, focus };
-}
+import { type Typed, useCaretBack } from "./typed-carry-over";
 
 /** What /api/forms/:id answers a script. */
 interface FormAnswer {
@@ -82,16 +57,7 @@ export function BuiltForm({
   const sentRef = useRef<HTMLDivElement>(null);
   const idPrefix = `form-${form.id.slice(0, 8)}`;
 
-  // The caret goes back where it was in the plain form, so typing carries on as if nothing had been swapped.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this form takes the plain one's place.
-  useEffect(() => {
-    const focus = typed?.focus;
-    const field = focus && formRef.current?.elements.namedItem(focus.name);
-    if (!focus || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
-    field.focus();
-    if (field instanceof HTMLTextAreaElement || field.type === "text")
-      field.setSelectionRange(focus.start, focus.end);
-  }, []);
+  useCaretBack(formRef, typed);
   useEffect(() => {
     if (sent !== null) sentRef.current?.focus();
   }, [sent]);

@@ -18,39 +18,7 @@ import {
 } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
-
-/** What a visitor typed into the plain form before this one took its place, and where the caret was. */
-export interface Typed {
-  values: Record<string, string>;
-  focus?: { name: string; start: number | null; end: number | null };
-}
-
-/** The fields a visitor fills in (not the honeypot or the hidden source), as `typedInto` reads them back. */
-const VISIBLE = ["name", "email", "organization", "interest", "message"] as const;
-
-/** Reads what was typed into a plain contact form, so the full form that replaces it starts from it. */
-export function typedInto(form: HTMLFormElement | null | undefined): Typed | undefined {
-  if (!form) return undefined;
-  const data = new FormData(form);
-  const values: Record<string, string> = {};
-  for (const name of VISIBLE) {
-    const value = data.get(name);
-    if (typeof value === "string" && value !== "") values[name] = value;
-  }
-  const active = document.activeElement;
-  const focus =
-    (active instanceof HTMLInputElement ||
-      active instanceof HTMLTextAreaElement ||
-      active instanceof HTMLSelectElement) &&
-    active.form === form
-      ? {
-          name: active.name,
-          start: active instanceof HTMLSelectElement ? null : active.selectionStart,
-          end: active instanceof HTMLSelectElement ? null : active.selectionEnd,
-        }
-      : undefined;
-  return { values, focus };
-}
+import { type Typed, typedText, useCaretBack } from "./typed-carry-over";
 
 export function ContactForm({
   result,
@@ -66,7 +34,7 @@ export function ContactForm({
   // Server-rendered outcome (no JavaScript): errors and kept values; a success (the confirmation page) renders
   // an empty form under the message. On a page's block, what was typed before this form's code had loaded.
   const kept: Record<string, string | undefined> =
-    result && !result.ok ? (result.values ?? {}) : (typed?.values ?? {});
+    result && !result.ok ? (result.values ?? {}) : typedText(typed);
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   const [count, setCount] = useState((kept.message ?? "").length);
   const [submitting, setSubmitting] = useState(false);
@@ -74,16 +42,7 @@ export function ContactForm({
   const [sentFromBrowser, setSentFromBrowser] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The caret goes back where it was in the plain form, so typing carries on as if nothing had been swapped.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this form takes the plain one's place.
-  useEffect(() => {
-    const focus = typed?.focus;
-    const field = focus && formRef.current?.elements.namedItem(focus.name);
-    if (!focus || !(field instanceof HTMLElement)) return;
-    field.focus();
-    if ((field instanceof HTMLInputElement && field.type === "text") || field instanceof HTMLTextAreaElement)
-      field.setSelectionRange(focus.start, focus.end);
-  }, []);
+  useCaretBack(formRef, typed);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
