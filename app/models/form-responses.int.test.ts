@@ -9,78 +9,24 @@ import { db } from "~/db/client.server";
 import { formResponses, outbox } from "~/db/schema";
 import { env } from "~/env.server";
 import { currentContentVersion } from "~/infra/content-version.server";
-import { parseFormInput } from "~/infra/form-input.server";
 import type { Attribution } from "~/lib/lead-schema";
 import { startReceiver } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
+import { webinarInput } from "../../tests/support/webinar-form";
 import {
   captureFormResponse,
   FORM_RATE_LIMIT,
   type FormSubmissionInput,
   HELD_RATE_LIMIT,
 } from "./form-responses.server";
-import { type FormInput, saveForm } from "./forms.server";
+import { saveForm } from "./forms.server";
 import { createEndpoint } from "./webhooks.server";
 
 setupTestDatabase();
 const who = { actor: "editor@example.com", ip: "203.0.113.9", userAgent: "script" };
 
-const definition = {
-  fields: [
-    { type: "text", name: "name", label: "Name", required: true },
-    { type: "email", name: "work_email", label: "Work e-mail", required: true, businessOnly: true },
-    {
-      type: "select",
-      name: "size",
-      label: "Company size",
-      options: [
-        { value: "small", label: "1-50" },
-        { value: "large", label: "51+" },
-      ],
-    },
-    {
-      type: "checkboxes",
-      name: "topics",
-      label: "Which topics?",
-      options: [
-        { value: "forecasting", label: "Forecasting" },
-        { value: "other", label: "Other" },
-      ],
-    },
-    {
-      type: "textarea",
-      name: "more",
-      label: "Tell us more",
-      showWhen: { field: "topics", operator: "equals", value: "other" },
-      requireWhen: { field: "topics", operator: "equals", value: "other" },
-    },
-    {
-      type: "consent",
-      name: "consent",
-      label: "I agree to be contacted.",
-      required: true,
-      linkUrl: "/privacy",
-    },
-    { type: "hidden", name: "campaign", label: "Campaign", source: "utm_campaign" },
-  ],
-  submitLabel: "Register",
-  success: { kind: "message", message: "See you there, {name}!" },
-};
-
-function formInput(overrides: Record<string, unknown> = {}): FormInput {
-  const parsed = parseFormInput({
-    name: "Webinar registration",
-    status: "open",
-    opensAt: "",
-    closesAt: "",
-    maxSubmissions: "",
-    closedMessage: "Registration has closed.",
-    definition,
-    ...overrides,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.form;
-}
+const formInput = (overrides: Record<string, unknown> = {}) =>
+  webinarInput({ status: "open", closedMessage: "Registration has closed.", ...overrides });
 
 async function newForm(overrides: Record<string, unknown> = {}): Promise<string> {
   const saved = await saveForm(null, formInput(overrides), who);

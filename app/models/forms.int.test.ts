@@ -9,50 +9,15 @@ import { auditLog, formResponses, forms } from "~/db/schema";
 import { currentContentVersion } from "~/infra/content-version.server";
 import { parseFormInput } from "~/infra/form-input.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
+import { WEBINAR_EDITOR_INPUT, webinarInput } from "../../tests/support/webinar-form";
 import { versionOf } from "./edit-conflicts.server";
-import { countFormResponses, deleteForm, type FormInput, getForm, listForms, saveForm } from "./forms.server";
+import { countFormResponses, deleteForm, getForm, listForms, saveForm } from "./forms.server";
 
 setupTestDatabase();
 const who = { actor: "editor@example.com", ip: "203.0.113.9", userAgent: "script" };
 
-const webinar = {
-  name: "Webinar registration",
-  status: "draft",
-  opensAt: "",
-  closesAt: "",
-  maxSubmissions: "",
-  closedMessage: "",
-  definition: {
-    fields: [
-      { type: "text", name: "name", label: "Name", required: true },
-      { type: "email", name: "work_email", label: "Work e-mail", required: true, businessOnly: true },
-      {
-        type: "checkboxes",
-        name: "topics",
-        label: "Which topics?",
-        options: [
-          { value: "forecasting", label: "Forecasting" },
-          { value: "other", label: "Other" },
-        ],
-      },
-      {
-        type: "textarea",
-        name: "more",
-        label: "Tell us more",
-        showWhen: { field: "topics", operator: "equals", value: "other" },
-      },
-      { type: "hidden", name: "campaign", label: "Campaign", source: "utm_campaign" },
-    ],
-    submitLabel: "Register",
-    success: { kind: "message", message: "See you there, {name}!" },
-  },
-};
-
-function input(overrides: Record<string, unknown> = {}): FormInput {
-  const parsed = parseFormInput({ ...webinar, ...overrides });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.form;
-}
+const webinar = WEBINAR_EDITOR_INPUT;
+const input = webinarInput;
 
 describe("the editor's input", () => {
   it("is read whole: a blank closed message gets the default, dates and the limit are typed", () => {
@@ -63,8 +28,10 @@ describe("the editor's input", () => {
     expect(form.definition.fields.map((f) => f.name)).toEqual([
       "name",
       "work_email",
+      "size",
       "topics",
       "more",
+      "consent",
       "campaign",
     ]);
   });

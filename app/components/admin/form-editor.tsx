@@ -26,7 +26,7 @@ import {
   payloadOf,
 } from "~/components/admin/form-settings";
 import { type FormSubmissionRow, FormSubmissions } from "~/components/admin/form-submissions";
-import { ListItemControls } from "~/components/admin/list-item-controls";
+import { ListItemControls, RemovedNotice } from "~/components/admin/list-item-controls";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useBlockList } from "~/components/admin/use-block-list";
@@ -177,17 +177,7 @@ export function FormEditor({ form, loaded, submissions, responses, timeZone, res
             Select a field to edit it. Reorder with the arrow buttons or Alt+Arrow Up/Down. A step break
             starts the next step of a multi-step form.
           </p>
-          {removed ? (
-            <div
-              className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-slate-100 p-2 text-sm"
-              role="status"
-            >
-              <span>{summaryOf(removed.block)} removed.</span>
-              <Button type="button" size="sm" variant="outline" onClick={list.undo}>
-                Undo
-              </Button>
-            </div>
-          ) : null}
+          {removed ? <RemovedNotice name={summaryOf(removed.block)} onUndo={list.undo} /> : null}
           {fields.length === 0 ? (
             <p className="mt-4 text-sm text-slate-700">No fields yet: add the first one below.</p>
           ) : (

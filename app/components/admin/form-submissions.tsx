@@ -2,7 +2,7 @@
 // collects an answer (in the form's order), when, and the page and campaign it came from; and the CSV export.
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
-import { ScrollRegion } from "~/components/ui/scroll-region";
+import { DataTable } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import type { FormField } from "~/lib/form-builder/definition";
 import { answerText } from "~/lib/form-builder/submission";
@@ -49,53 +49,43 @@ export function FormSubmissions({
           No submissions yet. They show here as visitors send the form.
         </p>
       ) : (
-        <ScrollRegion label="Submissions" className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Sent
-                </th>
-                {columns.map((field) => (
-                  <th key={field.name} scope="col" className="px-3 py-2 font-semibold">
-                    {field.label || field.name}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Page
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Campaign
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className="border-b border-slate-100 align-top last:border-0"
-                  data-testid="form-submission"
-                >
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-                  </td>
-                  {columns.map((field) => (
-                    <td key={field.name} className="max-w-64 break-words px-3 py-2 text-slate-900">
-                      {answerText(row.values[field.name])}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 font-mono text-xs text-slate-800">{row.sourcePage ?? ""}</td>
-                  <td className="px-3 py-2 text-slate-800">{row.utmCampaign ?? ""}</td>
-                </tr>
+        <DataTable
+          label="Submissions"
+          className="mt-3 overflow-x-auto"
+          columns={[
+            { key: "sent", label: "Sent" },
+            ...columns.map((field) => ({ key: field.name, label: field.label || field.name })),
+            { key: "page", label: "Page" },
+            { key: "campaign", label: "Campaign" },
+          ]}
+          dense
+          after={
+            total > rows.length ? (
+              <p className="mt-2 text-xs text-slate-600">
+                The newest {rows.length} of {total}; the export has them all.
+              </p>
+            ) : null
+          }
+        >
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className="border-b border-slate-100 align-top last:border-0"
+              data-testid="form-submission"
+            >
+              <td className="whitespace-nowrap px-3 py-2 text-slate-700">
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+              </td>
+              {columns.map((field) => (
+                <td key={field.name} className="max-w-64 break-words px-3 py-2 text-slate-900">
+                  {answerText(row.values[field.name])}
+                </td>
               ))}
-            </tbody>
-          </table>
-          {total > rows.length ? (
-            <p className="mt-2 text-xs text-slate-600">
-              The newest {rows.length} of {total}; the export has them all.
-            </p>
-          ) : null}
-        </ScrollRegion>
+              <td className="px-3 py-2 font-mono text-xs text-slate-800">{row.sourcePage ?? ""}</td>
+              <td className="px-3 py-2 text-slate-800">{row.utmCampaign ?? ""}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

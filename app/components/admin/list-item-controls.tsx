@@ -82,3 +82,18 @@ export function ListItemControls({
     </>
   );
 }
+
+/** Said after an item is removed from the list, with the button that puts it back. */
+export function RemovedNotice({ name, onUndo }: { name: string; onUndo: () => void }) {
+  return (
+    <div
+      className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-slate-100 p-2 text-sm"
+      role="status"
+    >
+      <span>{name} removed.</span>
+      <Button type="button" size="sm" variant="outline" onClick={onUndo}>
+        Undo
+      </Button>
+    </div>
+  );
+}

@@ -16,7 +16,7 @@ import { useBrowserDraft } from "~/components/admin/browser-draft";
 import { useDocumentLive } from "~/components/admin/document-live";
 import { EditorNotices } from "~/components/admin/editor-notices";
 import { HistoryDialog } from "~/components/admin/history-dialog";
-import { ListItemControls } from "~/components/admin/list-item-controls";
+import { ListItemControls, RemovedNotice } from "~/components/admin/list-item-controls";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
 import { BlockBoundary, PagePreview, type PreviewWidth } from "~/components/admin/page-preview";
 import {
@@ -222,17 +222,7 @@ export function PageEditor({ page, loaded, builtIn, palette, preview, site, nav,
               Select a block to edit it. Reorder by dragging, with the arrow buttons, or with Alt+Arrow
               Up/Down.
             </p>
-            {removed ? (
-              <div
-                className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-slate-100 p-2 text-sm"
-                role="status"
-              >
-                <span>{summaryOf(removed.block)} removed.</span>
-                <Button type="button" size="sm" variant="outline" onClick={undo}>
-                  Undo
-                </Button>
-              </div>
-            ) : null}
+            {removed ? <RemovedNotice name={summaryOf(removed.block)} onUndo={undo} /> : null}
             {blocks.length === 0 ? (
               <p className="mt-4 text-sm text-slate-700">No blocks yet: add the first one below.</p>
             ) : (

@@ -7,7 +7,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
-import { ScrollRegion } from "~/components/ui/scroll-region";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { formatDateTime } from "~/lib/dates";
@@ -40,6 +40,14 @@ export function meta() {
   return [{ title: adminTitle("Forms") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+const FORM_COLUMNS: readonly Column[] = [
+  { key: "form", label: "Form" },
+  { key: "status", label: "Status" },
+  { key: "submissions", label: "Submissions", numeric: true },
+  { key: "last", label: "Last submission" },
+  { key: "changed", label: "Last change" },
+];
+
 export default function FormsScreen({ loaderData }: Route.ComponentProps) {
   const { forms, loadFailed } = loaderData;
   return (
@@ -64,64 +72,37 @@ export default function FormsScreen({ loaderData }: Route.ComponentProps) {
             the questions sales wants answered.
           </p>
         ) : (
-          <ScrollRegion label="Forms" className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Form
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Submissions
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Last submission
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Last change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {forms.map((form) => (
-                  <tr
-                    key={form.id}
-                    className="border-b border-slate-100 last:border-0"
-                    data-testid="form-row"
+          <DataTable label="Forms" className="overflow-x-auto" columns={FORM_COLUMNS}>
+            {forms.map((form) => (
+              <tr key={form.id} className="border-b border-slate-100 last:border-0" data-testid="form-row">
+                <td className="px-4 py-3">
+                  <Link
+                    to={`/admin/forms/${form.id}`}
+                    className="font-semibold text-brand-700 underline-offset-4 hover:underline"
                   >
-                    <td className="px-4 py-3">
-                      <Link
-                        to={`/admin/forms/${form.id}`}
-                        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-                      >
-                        {form.name}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={form.status} />
-                      {form.waiting ? (
-                        <span className="mt-1 block text-xs text-slate-700">Not taking submissions now</span>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums text-slate-800">{form.submissions}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {form.lastSubmissionAt ? (
-                        <time dateTime={form.lastSubmissionAt}>{formatDateTime(form.lastSubmissionAt)}</time>
-                      ) : (
-                        "None yet"
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <time dateTime={form.updatedAt}>{formatDateTime(form.updatedAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+                    {form.name}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={form.status} />
+                  {form.waiting ? (
+                    <span className="mt-1 block text-xs text-slate-700">Not taking submissions now</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums text-slate-800">{form.submissions}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  {form.lastSubmissionAt ? (
+                    <time dateTime={form.lastSubmissionAt}>{formatDateTime(form.lastSubmissionAt)}</time>
+                  ) : (
+                    "None yet"
+                  )}
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  <time dateTime={form.updatedAt}>{formatDateTime(form.updatedAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </>

@@ -9,7 +9,7 @@ import { NavigationEditor } from "~/components/admin/navigation-editor";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
-import { ScrollRegion } from "~/components/ui/scroll-region";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
@@ -92,6 +92,13 @@ export function meta() {
   return [{ title: adminTitle("Pages") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+const PAGE_COLUMNS: readonly Column[] = [
+  { key: "page", label: "Page" },
+  { key: "path", label: "Path" },
+  { key: "status", label: "Status" },
+  { key: "changed", label: "Last change" },
+];
+
 export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, loadFailed, navigation, navigationAt, timeZone, fields } = loaderData;
   return (
@@ -113,60 +120,40 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
         ) : pages.length === 0 ? (
           <p className="p-6 text-sm text-slate-700">No pages yet. Create the first one with New page.</p>
         ) : (
-          <ScrollRegion label="Pages" className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Page
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Path
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Last change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pages.map((page) => (
-                  <tr key={page.id} className="border-b border-slate-100 last:border-0">
-                    <td className="px-4 py-3">
-                      <Link
-                        to={`/admin/pages/${page.id}`}
-                        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-                      >
-                        {page.title}
-                      </Link>
-                      <span className="block text-xs text-slate-600">
-                        {page.blockCount} {page.blockCount === 1 ? "block" : "blocks"}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-800">{page.path}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={page.status} scheduled={page.scheduled} />
-                      {page.scheduled && page.publishedAt ? (
-                        <span className="mt-1 block text-xs text-slate-700">
-                          {formatDateTime(page.publishedAt)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <time dateTime={page.updatedAt}>{formatDateTime(page.updatedAt)}</time>
-                      {page.updatedBy ? (
-                        <span className="block text-xs text-slate-600" data-testid="page-updated-by">
-                          by {page.updatedBy}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable label="Pages" className="overflow-x-auto" columns={PAGE_COLUMNS}>
+            {pages.map((page) => (
+              <tr key={page.id} className="border-b border-slate-100 last:border-0">
+                <td className="px-4 py-3">
+                  <Link
+                    to={`/admin/pages/${page.id}`}
+                    className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    {page.title}
+                  </Link>
+                  <span className="block text-xs text-slate-600">
+                    {page.blockCount} {page.blockCount === 1 ? "block" : "blocks"}
+                  </span>
+                </td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-800">{page.path}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={page.status} scheduled={page.scheduled} />
+                  {page.scheduled && page.publishedAt ? (
+                    <span className="mt-1 block text-xs text-slate-700">
+                      {formatDateTime(page.publishedAt)}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  <time dateTime={page.updatedAt}>{formatDateTime(page.updatedAt)}</time>
+                  {page.updatedBy ? (
+                    <span className="block text-xs text-slate-600" data-testid="page-updated-by">
+                      by {page.updatedBy}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
       {navigation ? (
