@@ -8,8 +8,8 @@
 // document, the way the inlined stylesheet is read back. That keeps each block's HTML from travelling twice, which
 // on the landing page was a fifth of the document. A client-side navigation's data carries the markup, as there is
 // no document to read it from.
-import { createContext, useContext, useEffect, useState } from "react";
-import type { Typed } from "~/components/site/typed-carry-over";
+import { type ComponentType, createContext, useContext, useEffect, useState } from "react";
+import type { RunningIslandProps, Typed } from "~/components/site/typed-carry-over";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { ContactFormBlock } from "./contact-form/schema";
 import type { FormBlock } from "./form/schema";
@@ -61,39 +61,11 @@ export function StaticHtml({ id, html }: { id?: string; html?: string }) {
   );
 }
 
-/** The chunks of the form blocks' running forms, each loaded only by pages that have such a block. */
-const loadContactForm = () => import("./contact-form/render");
-const loadBuiltForm = () => import("./form/render");
-
 /**
- * A form block's running form: its chunk once loaded (nothing if it fails: the plain form posts without JavaScript),
- * with what the visitor typed into the plain form by then, read at the last moment before the swap.
+ * A form block: the plain form until its chunk (loaded only by pages that have such a block) gives the running one,
+ * which starts from what the visitor typed by then, read at the last moment before the swap. Should the chunk fail
+ * to load, the plain form stays: it posts without JavaScript.
  */
-function useRunningForm<M extends { typedIn(id: string): Typed | undefined }>(
-  id: string,
-  load: () => Promise<M>,
-) {
-  const [running, setRunning] = useState<{ chunk: M; typed?: Typed } | null>(null);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (chunk) => live && setRunning({ chunk, typed: chunk.typedIn(id) }),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, load]);
-  return running;
-}
-
-function ContactIsland({ id, html, block }: { id: string; html?: string; block: ContactFormBlock }) {
-  const running = useRunningForm(id, loadContactForm);
-  if (!running) return <StaticHtml id={id} html={html} />;
-  const { ContactFormView } = running.chunk;
-  return <ContactFormView block={block} typed={running.typed} />;
-}
-
 function FormIsland({
   id,
   html,
@@ -102,14 +74,22 @@ function FormIsland({
 }: {
   id: string;
   html?: string;
-  block: FormBlock;
-  form: PublicForm;
+  block: ContactFormBlock | FormBlock;
+  form?: PublicForm;
 }) {
-  const running = useRunningForm(id, loadBuiltForm);
+  const [running, setRunning] = useState<{ View: ComponentType<RunningIslandProps<never>>; typed?: Typed }>();
+  useEffect(() => {
+    let live = true;
+    (block.type === "form" ? import("./form/render") : import("./contact-form/render")).then(
+      (chunk) => live && setRunning({ View: chunk.RunningIsland, typed: chunk.typedIn(id) }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, block.type]);
   if (!running) return <StaticHtml id={id} html={html} />;
-  const { FormBlockView } = running.chunk;
-  const data = { showcase: [], latest: {}, images: {}, forms: { [block.id]: form } };
-  return <FormBlockView block={block} data={data} typed={running.typed} live />;
+  return <running.View block={block as never} form={form} typed={running.typed} />;
 }
 
 function LiveBlock({ block, data }: { block: PageBlock; data: PageData }) {
@@ -131,7 +111,8 @@ export function PublicBlocks({
     <BlockSiteContext.Provider value={site}>
       {blocks.map((entry) => {
         if (entry.live) return <LiveBlock key={entry.block.id} block={entry.block} data={data} />;
-        if (entry.island?.type === "form" && entry.form)
+        // A built form deleted or put back to draft since: nothing to run (its static markup is empty).
+        if (entry.island && (entry.island.type !== "form" || entry.form))
           return (
             <FormIsland
               key={entry.id}
@@ -141,8 +122,6 @@ export function PublicBlocks({
               form={entry.form}
             />
           );
-        if (entry.island?.type === "contact-form")
-          return <ContactIsland key={entry.id} id={entry.id} html={entry.html} block={entry.island} />;
         return <StaticHtml key={entry.id} id={entry.id} html={entry.html} />;
       })}
     </BlockSiteContext.Provider>

@@ -1,5 +1,5 @@
 import { ContactForm } from "~/components/site/contact-form";
-import type { Typed } from "~/components/site/typed-carry-over";
+import type { RunningIslandProps, Typed } from "~/components/site/typed-carry-over";
 
 // Read by the page's island just before this form replaces the plain one.
 export { typedIn } from "~/components/site/typed-carry-over";
@@ -22,4 +22,9 @@ export function ContactFormView({ block, typed }: { block: ContactFormBlock; typ
       </div>
     </section>
   );
+}
+
+/** The running form that replaces the plain one on a page (public-blocks.tsx). */
+export function RunningIsland({ block, typed }: RunningIslandProps<ContactFormBlock>) {
+  return <ContactFormView block={block} typed={typed} />;
 }

@@ -1,5 +1,5 @@
 import { BuiltForm } from "~/components/site/built-form";
-import type { Typed } from "~/components/site/typed-carry-over";
+import type { RunningIslandProps, Typed } from "~/components/site/typed-carry-over";
 
 // Read by the page's island just before this form replaces the plain one.
 export { typedIn } from "~/components/site/typed-carry-over";
@@ -45,4 +45,11 @@ export function FormBlockView({
       </div>
     </section>
   );
+}
+
+/** The running form that replaces the plain one on a page (public-blocks.tsx), with its form. */
+export function RunningIsland({ block, form, typed }: RunningIslandProps<FormBlock>) {
+  if (!form) return null;
+  const data = { showcase: [], latest: {}, images: {}, forms: { [block.id]: form } };
+  return <FormBlockView block={block} data={data} typed={typed} live />;
 }

@@ -1,7 +1,7 @@
 // The contact page form (docs/product.md, Contact form). With JavaScript it checks the shared field rules,
 // sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which redirects a
 // stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, TextField } from "~/components/ui/field";
 import { Select, Textarea } from "~/components/ui/input";
@@ -18,7 +18,7 @@ import {
 } from "~/lib/lead-schema";
 import { Honeypot } from "./honeypot";
 import { postLead } from "./lead-client";
-import { type Typed, typedText, useCaretBack } from "./typed-carry-over";
+import { type Typed, useCaretBack } from "./typed-carry-over";
 
 export function ContactForm({
   result,
@@ -34,7 +34,8 @@ export function ContactForm({
   // Server-rendered outcome (no JavaScript): errors and kept values; a success (the confirmation page) renders
   // an empty form under the message. On a page's block, what was typed before this form's code had loaded.
   const kept: Record<string, string | undefined> =
-    result && !result.ok ? (result.values ?? {}) : typedText(typed);
+    // The contact form has no checkbox group: every value it carries over is text.
+    result && !result.ok ? (result.values ?? {}) : ((typed?.values ?? {}) as Record<string, string>);
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   const [count, setCount] = useState((kept.message ?? "").length);
   const [submitting, setSubmitting] = useState(false);

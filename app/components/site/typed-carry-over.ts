@@ -25,27 +25,21 @@ export function typedIn(id: string): Typed | undefined {
       input instanceof RadioNodeList && (input[0] as HTMLInputElement | undefined)?.type === "checkbox";
     values[name] = isList ? all : (all[0] ?? "");
   }
-  const active = document.activeElement;
+  // An input, a text area or a select of this form (a select has no caret: undefined there, read as null).
+  const active = document.activeElement as HTMLInputElement | null;
   const focus =
-    (active instanceof HTMLInputElement ||
-      active instanceof HTMLTextAreaElement ||
-      active instanceof HTMLSelectElement) &&
-    active.form === form
-      ? {
-          name: active.name,
-          start: active instanceof HTMLSelectElement ? null : active.selectionStart,
-          end: active instanceof HTMLSelectElement ? null : active.selectionEnd,
-        }
+    active?.form === form && active.name
+      ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
       : undefined;
   return { values, focus };
 }
 
-/** The single-valued fields of `typed` (a form without checkbox groups reads only these). */
-export function typedText(typed: Typed | undefined): Record<string, string> {
-  const text: Record<string, string> = {};
-  for (const [name, value] of Object.entries(typed?.values ?? {}))
-    if (typeof value === "string") text[name] = value;
-  return text;
+/** What a form block's chunk gives the page's island (app/blocks/public-blocks.tsx): the running form. */
+export interface RunningIslandProps<B> {
+  block: B;
+  /** A built form's block: its form. */
+  form?: import("~/lib/form-builder/availability").PublicForm;
+  typed?: Typed;
 }
 
 /** Once, when the running form has taken the plain one's place: the focus and caret go back where they were. */
