@@ -65,6 +65,10 @@ export function Toaster() {
     <Suspense fallback={null}>
       <SonnerToaster
         position="top-right"
+        // Below the sticky headers (the site's 4 rem, the back office's 3.5 rem on small screens), so a toast never
+        // covers the menu button: a tap there would land on the toast and pause it instead of opening the menu.
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 72 }}
         closeButton
         // sonner's richColors fail WCAG contrast (4.25:1); these pairs pass AA.
         toastOptions={{
