@@ -1,7 +1,10 @@
-// A form as the editor sends it (one JSON field): its name, when it takes submissions, and its definition, checked
+// A form as the editor sends it (one JSON field): its name, when it takes submissions, where its submissions go
+// (routing), and its definition, checked
 // by the definition schema. Every problem comes back by the place it belongs to ("name", "fields.2.label").
 import { z } from "zod";
 import { FORM_STATUSES } from "~/lib/form-builder/definition";
+import { DEFAULT_ROUTING, ROUTING_LIMITS, ROUTING_MODES } from "~/lib/form-builder/routing";
+import { EMAIL_PATTERN } from "~/lib/lead-schema";
 import { safeText } from "~/lib/safe-text";
 import type { FormInput } from "~/models/forms.server";
 import { parseFormDefinition } from "./form-definition-schema.server";
@@ -13,6 +16,51 @@ const when = z.union([
   z.literal("").transform(() => null),
   z.iso.datetime({ offset: true, error: "Please enter a date and time." }).transform((v) => new Date(v)),
 ]);
+
+const text = (max: number, message: string) =>
+  z
+    .string()
+    .transform((v) => safeText(v.trim()))
+    .pipe(z.string().max(max, message));
+
+/** Who hears of a submission; absent (an older editor, the API): nobody, no confirmation. */
+const routingSchema = z
+  .object({
+    mode: z.enum(ROUTING_MODES, { error: "Choose how submissions are handed out." }),
+    members: z
+      .array(z.uuid({ error: "Choose members from the list." }))
+      .max(50, "Choose at most 50 members."),
+    addresses: z
+      .array(
+        z
+          .string()
+          .transform((v) => v.trim())
+          .pipe(z.string().regex(EMAIL_PATTERN, "Enter e-mail addresses, one per line.")),
+      )
+      .max(ROUTING_LIMITS.addresses, `Enter at most ${ROUTING_LIMITS.addresses} addresses.`),
+    confirmation: z.object({
+      enabled: z.boolean(),
+      subject: text(
+        ROUTING_LIMITS.subject,
+        `Keep the subject under ${ROUTING_LIMITS.subject + 1} characters.`,
+      ),
+      text: text(ROUTING_LIMITS.text, `Keep the message under ${ROUTING_LIMITS.text + 1} characters.`),
+    }),
+  })
+  .refine((r) => r.mode !== "round-robin" || r.members.length > 0, {
+    message: "Choose the members who take turns.",
+    path: ["members"],
+  })
+  .refine((r) => !r.confirmation.enabled || r.confirmation.subject, {
+    message: "Give the confirmation a subject.",
+    path: ["confirmation", "subject"],
+  })
+  .refine((r) => !r.confirmation.enabled || r.confirmation.text, {
+    message: "Write the confirmation's message.",
+    path: ["confirmation", "text"],
+  })
+  .optional()
+  .transform((r) => r ?? DEFAULT_ROUTING);
 
 const headSchema = z
   .object({
@@ -36,6 +84,7 @@ const headSchema = z
       .transform((v) => safeText(v.trim()))
       .pipe(z.string().max(1000, "Keep the message under 1,001 characters."))
       .transform((v) => v || DEFAULT_CLOSED_MESSAGE),
+    routing: routingSchema,
   })
   .refine((head) => !head.opensAt || !head.closesAt || head.opensAt < head.closesAt, {
     message: "The form must close after it opens.",
@@ -51,6 +100,10 @@ export function parseFormInput(
   const fieldErrors: Record<string, string> = {};
   if (!head.success)
     for (const issue of head.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+  // A bad address names the list, where the editor shows it.
+  for (const key of Object.keys(fieldErrors))
+    if (/^routing\.addresses\.\d+$/.test(key))
+      fieldErrors["routing.addresses"] ??= fieldErrors[key] as string;
   if (!definition.ok) for (const error of definition.errors) fieldErrors[error.path] ??= error.message;
   if (!head.success || !definition.ok) return { ok: false, fieldErrors };
   return { ok: true, form: { ...head.data, definition: definition.definition } };

@@ -82,6 +82,7 @@ const LEAD_NOUN: Record<string, string> = {
   contact_request: "a contact request",
   form_submission: "a demo or dialog lead",
   subscriber: "a newsletter subscriber",
+  form_response: "a form submission",
 };
 
 const STATUS_WORD: Record<string, string> = {

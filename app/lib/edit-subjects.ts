@@ -40,6 +40,7 @@ export const EDIT_SUBJECTS = {
     { key: "closesAt", label: "Closes", shape: "date" },
     { key: "maxSubmissions", label: "Most submissions", shape: "text" },
     { key: "closedMessage", label: "Message when closed", shape: "text" },
+    { key: "routing", label: "Who hears of submissions", shape: "routing" },
   ]),
   webhook: subject("endpoint", [
     { key: "url", label: "Endpoint URL", shape: "text" },

@@ -1,4 +1,5 @@
-// The lead status workflow, shared by every kind of lead (contact requests, demo/dialog leads, subscribers).
+// The lead status workflow, shared by every kind of lead (contact requests, demo/dialog leads, subscribers, built
+// forms' submissions).
 // Browser-safe: the schema, the models and the inbox's status selects all read the list from here.
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -7,8 +8,11 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
-/** The kinds of lead the inbox lists; each is its own table (not the form a lead came from: `LeadForm`). */
-export const LEAD_KINDS = ["contact", "submission", "subscriber"] as const;
+/**
+ * The kinds of lead the inbox lists; each is its own table (not the form a lead came from: `LeadForm`). "form": a
+ * submission of a form the team built.
+ */
+export const LEAD_KINDS = ["contact", "submission", "subscriber", "form"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export function isLeadKind(value: unknown): value is LeadKind {
@@ -19,6 +23,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   contact: "Contact request",
   submission: "Demo or dialog lead",
   subscriber: "Newsletter subscriber",
+  form: "Form submission",
 };
 
 /** The public forms a submission comes from (contact page, contact/demo dialog, footer newsletter). */

@@ -9,7 +9,16 @@ import type { SettingsTab } from "./settings-tabs";
 import { formatInZone } from "./site-time";
 
 /** text: compared word by word; the others are shown as before → after. */
-type Shape = "text" | "blocks" | "academy-blocks" | "page-blocks" | "form" | "tags" | "flag" | "date";
+type Shape =
+  | "text"
+  | "blocks"
+  | "academy-blocks"
+  | "page-blocks"
+  | "form"
+  | "routing"
+  | "tags"
+  | "flag"
+  | "date";
 
 export interface RevisionField {
   key: string;
@@ -188,6 +197,24 @@ function formLines(value: unknown): string {
   return lines.join("\n");
 }
 
+/** A built form's routing as lines: how submissions are handed out, to whom, and the confirmation. */
+function routingLines(value: unknown): string {
+  const { mode, members, addresses, confirmation } = (value ?? {}) as {
+    mode?: string;
+    members?: unknown[];
+    addresses?: unknown[];
+    confirmation?: { enabled?: boolean; subject?: string; text?: string };
+  };
+  const lines = [
+    `${mode === "round-robin" ? "In turn among" : "Alert"} ${members?.length ?? 0} member(s)`,
+    addresses?.length ? `Also alert: ${addresses.join(", ")}` : "",
+    confirmation?.enabled
+      ? `Confirmation: ${confirmation.subject ?? ""}\n${confirmation.text ?? ""}`
+      : "No confirmation",
+  ];
+  return lines.filter(Boolean).join("\n");
+}
+
 /** A stored value as the text the comparison shows, in the site's time zone for dates. */
 export function fieldText(f: RevisionField, value: unknown, zone: string): string {
   if (value === null || value === undefined) return "";
@@ -200,6 +227,8 @@ export function fieldText(f: RevisionField, value: unknown, zone: string): strin
       return Array.isArray(value) ? value.map(pageBlockLine).filter(Boolean).join("\n\n") : "";
     case "form":
       return formLines(value);
+    case "routing":
+      return routingLines(value);
     case "tags":
       return Array.isArray(value) ? value.join(", ") : "";
     case "flag":

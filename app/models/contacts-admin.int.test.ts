@@ -89,8 +89,8 @@ describe("lead inbox search", () => {
   });
 
   it("counts what matches, and the contacts per status", async () => {
-    expect(await countLeads("")).toEqual({ contacts: 3, subscribers: 2, submissions: 1 });
-    expect(await countLeads("ada")).toEqual({ contacts: 1, subscribers: 1, submissions: 0 });
+    expect(await countLeads("")).toEqual({ contacts: 3, subscribers: 2, submissions: 1, forms: 0 });
+    expect(await countLeads("ada")).toEqual({ contacts: 1, subscribers: 1, submissions: 0, forms: 0 });
     expect((await countContactsByStatus()).new).toBe(3);
   });
 });

@@ -1,14 +1,25 @@
-// The admin lead inbox: contact requests, subscribers and demo/dialog leads (form_submissions), filtered in SQL
+// The admin lead inbox: contact requests, subscribers, demo/dialog leads (form_submissions) and the submissions of
+// the forms the team built (form_responses, without those held as suspected spam), filtered in SQL
 // (search, status, kind, date range), with status changes, deletions and a cheap "has anything changed?" marker
 // for live updates. Public inserts live in lead-storage.server.ts (another module), so nothing here writes new leads.
 // CSV exports: contacts-export.server.ts; the person view and erasure: lead-person.server.ts.
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactRequests, formSubmissions, leadStatusChanges, subscribers } from "~/db/schema";
+import {
+  contactRequests,
+  formResponses,
+  formSubmissions,
+  forms,
+  leadStatusChanges,
+  subscribers,
+} from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
+import type { FormDefinition } from "~/lib/form-builder/definition";
+import { answersOf, type ShownAnswer } from "~/lib/form-builder/submission";
 import { isLeadKind, isLeadStatus, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
+import { inInbox, LEAD_ENTITIES, LEAD_TABLES, type LeadTable, leadRow } from "~/models/lead-tables.server";
 import { leadsChanged } from "~/models/realtime-events.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
@@ -60,8 +71,6 @@ export function filterFromSearch(
   };
 }
 
-type LeadTable = typeof contactRequests | typeof subscribers | typeof formSubmissions;
-
 /** Status and date conditions, the same for every table. */
 function commonFilter(table: LeadTable, f: LeadFilter): SQL[] {
   const parts: SQL[] = [];
@@ -105,6 +114,24 @@ function submissionFilter(f: LeadFilter): SQL | undefined {
   return and(text, ...commonFilter(formSubmissions, f));
 }
 
+/**
+ * A built form's submissions match on name, e-mail, any answer or the form's name; the inbox never shows those held
+ * as suspected spam.
+ */
+function formLeadFilter(f: LeadFilter): SQL | undefined {
+  if (f.kind && f.kind !== "form") return FALSE;
+  const p = f.q ? containsPattern(f.q.trim()) : undefined;
+  const text = p
+    ? or(
+        ilike(formResponses.name, p),
+        ilike(formResponses.email, p),
+        sql`${formResponses.values}::text ilike ${p}`,
+        ilike(forms.name, p),
+      )
+    : undefined;
+  return and(inInbox("form"), text, ...commonFilter(formResponses, f));
+}
+
 type ListOptions = LeadFilter & { limit?: number };
 
 export async function listContactRequests({ limit = LIST_LIMIT, ...f }: ListOptions = {}) {
@@ -134,21 +161,64 @@ export async function listFormSubmissions({ limit = LIST_LIMIT, ...f }: ListOpti
     .limit(limit);
 }
 
+/** A built form's submission as the inbox shows it: with its form's name and its answers in the form's order. */
+export type FormLead = Omit<
+  typeof formResponses.$inferSelect,
+  "values" | "consents" | "heldReason" | "heldElapsedMs"
+> & {
+  formName: string;
+  answers: ShownAnswer[];
+};
+
+/** The rows of formResponses, with their form, as FormLead. */
+export function formLeadsOf(
+  rows: { response: typeof formResponses.$inferSelect; formName: string; definition: FormDefinition }[],
+): FormLead[] {
+  return rows.map(({ response, formName, definition }) => {
+    const { values, consents: _c, heldReason: _h, heldElapsedMs: _e, ...lead } = response;
+    return { ...lead, formName, answers: answersOf(definition, values) };
+  });
+}
+
+/** What a form lead's query selects: the row, and its form's name and definition. */
+export const FORM_LEAD_COLUMNS = {
+  response: formResponses,
+  formName: forms.name,
+  definition: forms.definition,
+};
+
+export async function listFormLeads({ limit = LIST_LIMIT, ...f }: ListOptions = {}): Promise<FormLead[]> {
+  const rows = await db()
+    .select(FORM_LEAD_COLUMNS)
+    .from(formResponses)
+    .innerJoin(forms, eq(forms.id, formResponses.formId))
+    .where(formLeadFilter(f))
+    .orderBy(desc(formResponses.createdAt))
+    .limit(limit);
+  return formLeadsOf(rows);
+}
+
 export interface LeadCounts {
   contacts: number;
   subscribers: number;
   submissions: number;
+  forms: number;
 }
 
 /** How many records match the filter in each list (all of them without one). A string is a search. */
 export async function countLeads(filter: LeadFilter | string = {}): Promise<LeadCounts> {
   const f = typeof filter === "string" ? { q: filter } : filter;
-  const [[c], [s], [fs]] = await Promise.all([
+  const [[c], [s], [fs], [fr]] = await Promise.all([
     db().select({ n: count() }).from(contactRequests).where(contactFilter(f)),
     db().select({ n: count() }).from(subscribers).where(subscriberFilter(f)),
     db().select({ n: count() }).from(formSubmissions).where(submissionFilter(f)),
+    db()
+      .select({ n: count() })
+      .from(formResponses)
+      .innerJoin(forms, eq(forms.id, formResponses.formId))
+      .where(formLeadFilter(f)),
   ]);
-  return { contacts: c?.n ?? 0, subscribers: s?.n ?? 0, submissions: fs?.n ?? 0 };
+  return { contacts: c?.n ?? 0, subscribers: s?.n ?? 0, submissions: fs?.n ?? 0, forms: fr?.n ?? 0 };
 }
 
 /** Contact requests per status (the dashboard's "new" figure is `byStatus.new`). */
@@ -162,14 +232,6 @@ export async function countContactsByStatus(): Promise<Record<LeadStatus, number
   return result;
 }
 
-const TABLES = { contact: contactRequests, submission: formSubmissions, subscriber: subscribers } as const;
-/** Audit entity names, as the deletions have always written them. */
-export const LEAD_ENTITIES: Record<LeadKind, string> = {
-  contact: "contact_request",
-  submission: "form_submission",
-  subscriber: "subscriber",
-};
-
 /**
  * Sets a lead's status, stores the change (who, when, from, to) for the person's timeline and records it in the
  * audit trail by lead id only (no e-mail: the audit log outlives an erased person). Returns the previous status,
@@ -181,12 +243,12 @@ export async function setLeadStatus(
   status: LeadStatus,
   who: AuditContext,
 ): Promise<{ before: LeadStatus } | undefined> {
-  const table: LeadTable = TABLES[kind];
+  const table: LeadTable = LEAD_TABLES[kind];
   const result = await db().transaction(async (tx) => {
     const [row] = await tx
       .select({ status: table.status, email: table.email })
       .from(table)
-      .where(eq(table.id, id))
+      .where(leadRow(kind, id))
       .for("update");
     if (!row) return undefined;
     if (row.status === status) return { before: row.status, changed: false };
@@ -224,9 +286,9 @@ export function setContactStatus(id: string, status: LeadStatus, who: AuditConte
  * and an erased person must not live on in it. Returns `{ id }`, or undefined when nothing matched.
  */
 export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) {
-  const table: LeadTable = TABLES[kind];
+  const table: LeadTable = LEAD_TABLES[kind];
   const row = await db().transaction(async (tx) => {
-    const [deleted] = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+    const [deleted] = await tx.delete(table).where(leadRow(kind, id)).returning({ id: table.id });
     if (deleted) await leadsChanged(tx);
     return deleted;
   });

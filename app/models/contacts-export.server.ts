@@ -3,9 +3,11 @@ import { type CsvColumn, toCsv } from "~/lib/csv";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import {
   type ContactRequest,
+  type FormLead,
   type FormSubmission,
   type LeadFilter,
   listContactRequests,
+  listFormLeads,
   listFormSubmissions,
   listSubscribers,
   type Subscriber,
@@ -38,7 +40,7 @@ function attributionColumns<T extends Attribution>(): CsvColumn<T>[] {
   ];
 }
 
-export const EXPORT_LISTS = ["contacts", "subscribers", "submissions"] as const;
+export const EXPORT_LISTS = ["contacts", "subscribers", "submissions", "forms"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 const EXPORT_MAX = 100_000;
@@ -88,6 +90,24 @@ export async function exportCsv(list: ExportList, filter: LeadFilter | string = 
         { header: "purpose", value: (r) => r.purpose },
         { header: "status", value: (r) => r.status },
         ...attributionColumns<Subscriber>(),
+      ],
+      rows,
+    );
+  }
+  if (list === "forms") {
+    // Forms differ in their fields: one column holds every answer ("Label: answer", one per line); each form's own
+    // export (its screen) has a column per field.
+    const rows = await listFormLeads({ ...f, limit: EXPORT_MAX });
+    return toCsv<FormLead>(
+      [
+        { header: "id", value: (r) => r.id },
+        { header: "created_at", value: (r) => r.createdAt },
+        { header: "form", value: (r) => r.formName },
+        { header: "name", value: (r) => r.name },
+        { header: "email", value: (r) => r.email },
+        { header: "answers", value: (r) => r.answers.map((a) => `${a.label}: ${a.text}`).join("\n") },
+        { header: "status", value: (r) => r.status },
+        ...attributionColumns<FormLead>(),
       ],
       rows,
     );

@@ -1,7 +1,8 @@
 // A visitor's submission of a form built in the back office: checked against the form's own definition (the same
 // rules the browser applied), its hidden fields filled here from the visit's attribution (whatever the browser sent
-// for them is ignored), rate-limited per address, and stored with its webhook and the inbox's live notice in one
-// transaction. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
+// for them is ignored), rate-limited per address, and stored in one transaction with what it sets off: its owner
+// and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
+// one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
 // success, so a bot learns nothing.
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -24,8 +25,11 @@ import {
 import type { Attribution } from "~/lib/lead-schema";
 import type { SpamReason } from "~/lib/lead-status";
 import { type AuditContext, auditAs } from "~/models/audit.server";
+import { ownerOfTurn, routedMails } from "~/models/form-routing.server";
 import { countedResponses, getForm } from "~/models/forms.server";
-import { outboxWritten } from "~/models/outbox.server";
+import { insertSubscribers } from "~/models/lead-storage.server";
+import { confirmationKey } from "~/models/newsletter-subscribers.server";
+import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
 
@@ -107,6 +111,10 @@ function consentsOf(definition: FormDefinition, values: SubmittedValues) {
     .map((f) => ({ field: f.name, text: f.label, ...(f.linkUrl ? { link: f.linkUrl } : {}) }));
 }
 
+/** Whether the sender ticked a consent that asks for the newsletter. */
+const subscribes = (definition: FormDefinition, values: SubmittedValues) =>
+  definition.fields.some((f) => f.type === "consent" && f.newsletter && values[f.name] === "yes");
+
 /** Checks and stores one submission. Never throws: every failure is a result the route answers with. */
 export async function captureFormResponse(input: FormSubmissionInput): Promise<FormCaptureResult> {
   try {
@@ -150,6 +158,7 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
       return success;
     }
 
+    const key = row.email && subscribes(definition, values) ? await confirmationKey() : null;
     const stored = await db().transaction(async (tx) => {
       const [rate] = await hitRateLimits(tx, [
         { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
@@ -164,9 +173,30 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
           .where(and(eq(formResponses.formId, form.id), isNull(formResponses.heldReason)));
         if (n >= form.maxSubmissions) return { limited: 0, full: true };
       }
-      const [saved] = await tx.insert(formResponses).values(row).returning({ id: formResponses.id });
+      const owner = await ownerOfTurn(tx, form);
+      const [saved] = await tx
+        .insert(formResponses)
+        .values({ ...row, assignedTo: owner?.userId ?? null })
+        .returning({ id: formResponses.id });
+      if (!saved) throw new Error("form response insert returned no row");
+      await enqueue(
+        tx,
+        await routedMails(tx, form, { ...row, id: saved.id, values, attribution: input.attribution, owner }),
+      );
+      // A ticked newsletter consent asks the sender to subscribe, as the sign-up form does (double opt-in).
+      if (row.email && subscribes(definition, values))
+        await insertSubscribers(
+          tx,
+          [
+            {
+              input: { email: row.email, source_page: "", source_section: "" },
+              attribution: input.attribution,
+            },
+          ],
+          key,
+        );
       await queueWebhookEvent(tx, "form.submitted", {
-        id: saved?.id,
+        id: saved.id,
         formId: form.id,
         formName: form.name,
         values,

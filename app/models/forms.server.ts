@@ -7,6 +7,7 @@ import { formResponses, forms } from "~/db/schema";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
+import type { FormRouting } from "~/lib/form-builder/routing";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
 import { isStale } from "~/models/edit-conflicts.server";
 import { documentSaved } from "~/models/realtime-events.server";
@@ -21,6 +22,7 @@ export interface FormInput {
   closesAt: Date | null;
   maxSubmissions: number | null;
   closedMessage: string;
+  routing: FormRouting;
   definition: FormDefinition;
 }
 

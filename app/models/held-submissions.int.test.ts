@@ -106,7 +106,7 @@ describe("a trapped submission", () => {
       ],
       [200, { ok: true, toast: { type: "success", message: MESSAGES.newsletterSuccess } }],
     ]);
-    expect(await countLeads()).toEqual({ contacts: 0, submissions: 0, subscribers: 0 });
+    expect(await countLeads()).toEqual({ contacts: 0, submissions: 0, subscribers: 0, forms: 0 });
     expect(await rows(outbox)).toBe(0);
     expect(await countHeldSubmissions()).toBe(4);
 
@@ -170,7 +170,7 @@ describe("a trapped submission", () => {
     // The source over its own cap did not use up the total: 1 + 4 more sources = 5.
     expect(await countHeldSubmissions()).toBe(5);
     expect(droppedSpamCount() - before).toBe(2 + 4);
-    expect(await countLeads()).toEqual({ contacts: 0, submissions: 0, subscribers: 0 });
+    expect(await countLeads()).toEqual({ contacts: 0, submissions: 0, subscribers: 0, forms: 0 });
   });
 });
 
@@ -218,7 +218,7 @@ describe("Not spam", () => {
     const news = await holdOne("newsletter", "Reader@Example.com");
     expect(await restoreHeldSubmission(lead.id, who)).toBe("restored");
     expect(await restoreHeldSubmission(news.id, who)).toBe("restored");
-    expect(await countLeads()).toEqual({ contacts: 0, submissions: 1, subscribers: 1 });
+    expect(await countLeads()).toEqual({ contacts: 0, submissions: 1, subscribers: 1, forms: 0 });
     const [sub] = await test.handle().db.select().from(subscribers);
     expect(sub?.email).toBe("reader@example.com");
     const [submission] = await test.handle().db.select().from(formSubmissions);

@@ -277,7 +277,7 @@ describe("the inbox's owner filter", () => {
     const mine = filterFromSearch(new URLSearchParams("assigned=me"), sam.userId);
     expect((await listContactRequests(mine)).map((c) => c.email)).toEqual(["c1@example.com"]);
     expect((await listFormSubmissions(mine)).map((c) => c.email)).toEqual(["d1@example.com"]);
-    expect(await countLeads(mine)).toEqual({ contacts: 1, subscribers: 0, submissions: 1 });
+    expect(await countLeads(mine)).toEqual({ contacts: 1, subscribers: 0, submissions: 1, forms: 0 });
 
     const adas = filterFromSearch(new URLSearchParams("assigned=me"), ada.userId);
     expect((await listContactRequests(adas)).map((c) => c.email)).toEqual(["c2@example.com"]);

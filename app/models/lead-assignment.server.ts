@@ -4,17 +4,18 @@
 // stores them.
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactRequests, formSubmissions, leadAssignmentTurns, subscribers } from "~/db/schema";
+import { forms, leadAssignmentTurns } from "~/db/schema";
 import { mailConfigured } from "~/infra/mail.server";
+import type { FormDefinition } from "~/lib/form-builder/definition";
+import { answersOf, type SubmittedValues } from "~/lib/form-builder/submission";
 import type { LeadKind } from "~/lib/lead-status";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { type AuditContext, auditAs } from "~/models/audit.server";
-import { LEAD_ENTITIES } from "~/models/contacts-admin.server";
 import { alertMail, type LeadFacts } from "~/models/lead-notifications.server";
+import { LEAD_ENTITIES, LEAD_TABLES, leadRow } from "~/models/lead-tables.server";
 import { assignableMember, listMembers, type Member } from "~/models/member-directory.server";
 import { enqueue, outboxWritten, type Writer } from "~/models/outbox.server";
 
-const TABLES = { contact: contactRequests, submission: formSubmissions, subscriber: subscribers } as const;
 const ROUND_ROBIN = "round-robin";
 
 /**
@@ -29,13 +30,27 @@ export async function roundRobinAssignees(
   settings: LeadNotificationSettings,
   count: number,
 ): Promise<Member[]> {
-  if (!settings.roundRobin?.enabled || count <= 0) return [];
+  if (!settings.roundRobin?.enabled) return [];
+  return takeTurns(tx, ROUND_ROBIN, settings.roundRobin.members, count);
+}
+
+/**
+ * The next `count` turns of the round-robin named `key` among `memberIds` (in that order), each the member whose
+ * turn it is; those who may no longer hold leads are passed over. Empty when nobody listed can hold leads.
+ */
+export async function takeTurns(
+  tx: Writer,
+  key: string,
+  memberIds: string[],
+  count: number,
+): Promise<Member[]> {
+  if (count <= 0) return [];
   const eligible = new Map((await listMembers("leads.assignee", tx)).map((m) => [m.userId, m]));
-  const members = settings.roundRobin.members.flatMap((id) => eligible.get(id) ?? []);
+  const members = memberIds.flatMap((id) => eligible.get(id) ?? []);
   if (!members.length) return [];
   const [row] = await tx
     .insert(leadAssignmentTurns)
-    .values({ key: ROUND_ROBIN, turns: count })
+    .values({ key, turns: count })
     .onConflictDoUpdate({
       target: leadAssignmentTurns.key,
       set: { turns: sql`${leadAssignmentTurns.turns} + ${count}`, updatedAt: new Date() },
@@ -45,8 +60,12 @@ export async function roundRobinAssignees(
   return Array.from({ length: count }, (_, i) => members[(first + i) % members.length] as Member);
 }
 
-/** What a lead row tells its alert mail. */
-function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts {
+/** What a lead row tells its alert mail; a built form's submission also needs its form. */
+function factsOf(
+  kind: LeadKind,
+  row: Record<string, unknown>,
+  form?: { name: string; definition: FormDefinition },
+): LeadFacts {
   const text = (key: string) => (typeof row[key] === "string" ? (row[key] as string) : null);
   const base = {
     id: String(row.id),
@@ -67,6 +86,20 @@ function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts {
       organization: text("organization"),
       topic: text("interest"),
       message: text("message"),
+    };
+  }
+  if (kind === "form") {
+    const values = (row.values ?? {}) as SubmittedValues;
+    return {
+      ...base,
+      kind: "form",
+      name: text("name"),
+      topic: form?.name ?? null,
+      message: form
+        ? answersOf(form.definition, values)
+            .map((a) => `${a.label}: ${a.text}`)
+            .join("\n")
+        : null,
     };
   }
   if (kind === "submission") {
@@ -96,10 +129,19 @@ export async function assignLead(
   assigneeId: string | null,
   who: AuditContext,
 ): Promise<AssignResult> {
-  const table = TABLES[kind];
+  const table = LEAD_TABLES[kind];
   const result = await db().transaction(async (tx): Promise<AssignResult & { queued?: boolean }> => {
-    const [row] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+    const [row] = await tx.select().from(table).where(leadRow(kind, id)).for("update");
     if (!row) return { ok: false, reason: "gone" };
+    const form =
+      "formId" in row
+        ? (
+            await tx
+              .select({ name: forms.name, definition: forms.definition })
+              .from(forms)
+              .where(eq(forms.id, row.formId))
+          )[0]
+        : undefined;
     const assignee = assigneeId ? ((await assignableMember(assigneeId, tx)) ?? null) : null;
     if (assigneeId && !assignee) return { ok: false, reason: "not-assignable" };
     if ((row.assignedTo ?? null) === (assignee?.userId ?? null))
@@ -115,7 +157,7 @@ export async function assignLead(
           kind: "email",
           target: assignee.email,
           event: "lead.alert",
-          payload: alertMail(factsOf(kind, row)),
+          payload: alertMail(factsOf(kind, row, form)),
           leadEmail: row.email.toLowerCase(),
         },
       ]);

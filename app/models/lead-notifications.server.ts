@@ -71,15 +71,19 @@ export async function saveNotificationSettings(settings: LeadNotificationSetting
   });
 }
 
-const KIND_LABEL: Record<LeadForm, string> = {
+/** What an alert is about: a lead from one of the site's own forms, or a submission of a form the team built. */
+export type AlertKind = LeadForm | "form";
+
+const KIND_LABEL: Record<AlertKind, string> = {
   contact: "Contact request",
   lead: "Demo / dialog lead",
   newsletter: "Newsletter sign-up",
+  form: "Form submission",
 };
 
 /** What a lead is, as the alert and the webhook tell it. */
 export interface LeadFacts {
-  kind: LeadForm;
+  kind: AlertKind;
   id: string | null;
   email: string;
   name?: string | null;
@@ -134,7 +138,8 @@ export async function leadMailSettings(writer: Writer): Promise<LeadNotification
  * (always: the lead is theirs to work) unless already among them.
  */
 function alertEntries(settings: LeadNotificationSettings, lead: LeadFacts): OutboxEntry[] {
-  const recipients = settings.kinds[lead.kind] ? [...settings.recipients] : [];
+  // A built form routes its own submissions; the settings' kinds are the site's own forms.
+  const recipients = lead.kind !== "form" && settings.kinds[lead.kind] ? [...settings.recipients] : [];
   const assignee = lead.assigneeEmail?.toLowerCase();
   if (assignee && !recipients.some((to) => to.toLowerCase() === assignee)) recipients.push(assignee);
   if (!recipients.length) return [];
@@ -177,10 +182,10 @@ function addressIn(sender: string): string {
  */
 async function suppressedAddresses(
   writer: Pick<Database, "selectDistinct">,
-  settings: LeadNotificationSettings,
+  recipients: string[],
   addresses: string[],
 ): Promise<Set<string>> {
-  const own = [env().mailFrom, env().adminEmail, ...settings.recipients].map((a) => mailboxOf(addressIn(a)));
+  const own = [env().mailFrom, env().adminEmail, ...recipients].map((a) => mailboxOf(addressIn(a)));
   const suppressed = new Set(addresses.filter((address) => own.includes(mailboxOf(address))));
   const rest = addresses.filter((address) => !suppressed.has(address));
   if (rest.length) {
@@ -214,30 +219,57 @@ export async function notificationEntries(
   const entries = leads.map((lead) => alertEntries(settings, lead));
   if (!settings.autoReply.enabled) return entries;
   const candidates = leads.flatMap((lead, i) => (lead.kind === "newsletter" ? [] : [{ lead, i }]));
-  if (!candidates.length) return entries;
-  const suppressed = await suppressedAddresses(writer, settings, [
-    ...new Set(candidates.map(({ lead }) => lead.email.toLowerCase())),
+  const { subject, text } = settings.autoReply;
+  const replies = await replyEntries(
+    writer,
+    settings.recipients,
+    candidates.map(({ lead }) => ({ email: lead.email, subject, text })),
+  );
+  for (const [n, { i }] of candidates.entries()) {
+    const reply = replies[n];
+    if (reply) entries[i]?.push(reply);
+  }
+  return entries;
+}
+
+/**
+ * The auto-reply rows of `replies` (in order; null where none goes): none to the site's own addresses (the sender,
+ * the administrator, `recipients`), to an address an earlier auto-reply could not be delivered to, or to a mailbox
+ * that already got one in the last day (these replies included). The day is counted in rate_limits under a hash of
+ * the mailbox, so instances sharing the database count together and no address is kept there. Used by the site's
+ * auto-reply and by built forms' confirmations, which share the one-a-day limit.
+ */
+export async function replyEntries(
+  writer: Pick<Database, "selectDistinct" | "execute">,
+  recipients: string[],
+  replies: { email: string; subject: string; text: string }[],
+): Promise<(OutboxEntry | null)[]> {
+  if (!replies.length) return [];
+  const suppressed = await suppressedAddresses(writer, recipients, [
+    ...new Set(replies.map((r) => r.email.toLowerCase())),
   ]);
-  const allowed = candidates.filter(({ lead }) => !suppressed.has(lead.email.toLowerCase()));
+  const allowed = replies.flatMap((reply, i) =>
+    suppressed.has(reply.email.toLowerCase()) ? [] : [{ reply, i }],
+  );
   const verdicts = await hitRateLimits(
     writer,
-    allowed.map(({ lead }) => ({
-      key: `auto-reply:${createHash("sha256").update(mailboxOf(lead.email)).digest("base64url")}`,
+    allowed.map(({ reply }) => ({
+      key: `auto-reply:${createHash("sha256").update(mailboxOf(reply.email)).digest("base64url")}`,
       limit: 1,
       windowSeconds: AUTO_REPLY_WINDOW_SECONDS,
       fixed: true,
     })),
   );
-  const { subject, text } = settings.autoReply;
-  for (const [n, { lead, i }] of allowed.entries()) {
+  const result: (OutboxEntry | null)[] = replies.map(() => null);
+  for (const [n, { reply, i }] of allowed.entries()) {
     if (!verdicts[n]?.ok) continue;
-    entries[i]?.push({
+    result[i] = {
       kind: "email",
-      target: lead.email,
+      target: reply.email,
       event: "lead.auto_reply",
-      payload: { subject, text },
-      leadEmail: lead.email.toLowerCase(),
-    });
+      payload: { subject: reply.subject, text: reply.text },
+      leadEmail: reply.email.toLowerCase(),
+    };
   }
-  return entries;
+  return result;
 }

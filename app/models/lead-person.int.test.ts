@@ -69,14 +69,15 @@ describe("lead statuses for every kind", () => {
   it("filters by kind and date range", async () => {
     await seedPerson("filter.kind@example.com", "filter.other@example.com");
     const onlySubs = await countLeads({ kind: "subscriber", q: "filter.kind@" });
-    expect(onlySubs).toEqual({ contacts: 0, subscribers: 1, submissions: 0 });
+    expect(onlySubs).toEqual({ contacts: 0, subscribers: 1, submissions: 0, forms: 0 });
     const future = await countLeads({ from: "2999-01-01", q: "filter.kind@" });
-    expect(future).toEqual({ contacts: 0, subscribers: 0, submissions: 0 });
+    expect(future).toEqual({ contacts: 0, subscribers: 0, submissions: 0, forms: 0 });
     const today = new Date().toISOString().slice(0, 10);
     expect(await countLeads({ from: today, to: today, q: "filter.kind@" })).toEqual({
       contacts: 1,
       subscribers: 1,
       submissions: 1,
+      forms: 0,
     });
   });
 });
@@ -178,6 +179,7 @@ describe("erasure", () => {
       deliveries: 1,
       newsletterMessages: 1,
       imports: 0,
+      formResponses: 0,
     });
     expect((await db().select().from(newsletterRecipients)).map((r) => r.email)).toEqual([
       "keep.me@example.com",

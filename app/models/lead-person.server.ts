@@ -7,7 +7,9 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import {
   contactRequests,
+  formResponses,
   formSubmissions,
+  forms,
   heldSubmissions,
   leadNotes,
   leadStatusChanges,
@@ -21,7 +23,15 @@ import type { LeadKind } from "~/lib/lead-status";
 import type { RecipientStatus, SubscriberEvent } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
-import type { ContactRequest, FormSubmission, Subscriber } from "~/models/contacts-admin.server";
+import {
+  type ContactRequest,
+  FORM_LEAD_COLUMNS,
+  type FormLead,
+  type FormSubmission,
+  formLeadsOf,
+  type Subscriber,
+} from "~/models/contacts-admin.server";
+import { inInbox } from "~/models/lead-tables.server";
 import { deleteDeliveriesFor } from "~/models/outbox.server";
 import { forgetInImports } from "~/models/subscriber-import.server";
 
@@ -38,7 +48,7 @@ export function personKey(email: string): string {
 const sameEmail = (column: AnyPgColumn, key: string) => sql`lower(${column}) = ${key}`;
 
 export type TimelineEvent =
-  | { type: "lead"; kind: LeadKind; at: Date; lead: ContactRequest | FormSubmission | Subscriber }
+  | { type: "lead"; kind: LeadKind; at: Date; lead: ContactRequest | FormSubmission | Subscriber | FormLead }
   | { type: "status"; at: Date; change: StatusChange };
 
 /** A subscriber's newsletters: the sends they were a recipient of, their clicks and their consent history. */
@@ -108,6 +118,8 @@ export interface Person {
   name: string | null;
   contacts: ContactRequest[];
   submissions: FormSubmission[];
+  /** Their submissions of the forms the team built. */
+  formLeads: FormLead[];
   subscriber: Subscriber | null;
   /** Null when they were never a subscriber nor a recipient. */
   newsletter: NewsletterLife | null;
@@ -120,7 +132,7 @@ export interface Person {
 export async function getPerson(email: string): Promise<Person | null> {
   const key = personKey(email);
   if (!key) return null;
-  const [contacts, submissions, subs, changes, notes] = await Promise.all([
+  const [contacts, submissions, formRows, subs, changes, notes] = await Promise.all([
     db()
       .select()
       .from(contactRequests)
@@ -131,11 +143,18 @@ export async function getPerson(email: string): Promise<Person | null> {
       .from(formSubmissions)
       .where(sameEmail(formSubmissions.email, key))
       .orderBy(desc(formSubmissions.createdAt)),
+    db()
+      .select(FORM_LEAD_COLUMNS)
+      .from(formResponses)
+      .innerJoin(forms, eq(forms.id, formResponses.formId))
+      .where(and(eq(formResponses.email, key), inInbox("form")))
+      .orderBy(desc(formResponses.createdAt)),
     db().select().from(subscribers).where(sameEmail(subscribers.email, key)),
     db().select().from(leadStatusChanges).where(eq(leadStatusChanges.email, key)),
     db().select().from(leadNotes).where(eq(leadNotes.email, key)).orderBy(asc(leadNotes.createdAt)),
   ]);
-  if (contacts.length + submissions.length + subs.length + notes.length === 0) return null;
+  const formLeads = formLeadsOf(formRows);
+  if (contacts.length + submissions.length + formLeads.length + subs.length + notes.length === 0) return null;
   const timeline: TimelineEvent[] = [
     ...contacts.map((lead) => ({
       type: "lead" as const,
@@ -149,12 +168,13 @@ export async function getPerson(email: string): Promise<Person | null> {
       at: lead.createdAt,
       lead,
     })),
+    ...formLeads.map((lead) => ({ type: "lead" as const, kind: "form" as const, at: lead.createdAt, lead })),
     ...subs.map((lead) => ({ type: "lead" as const, kind: "subscriber" as const, at: lead.createdAt, lead })),
     ...changes.map((change) => ({ type: "status" as const, at: change.at, change })),
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const life = await newsletterLife(key, subs[0]?.id);
   const hasLife = subs.length > 0 || life.sends.length > 0;
-  const named = [...contacts, ...submissions, ...subs]
+  const named = [...contacts, ...submissions, ...formLeads, ...subs]
     .filter((l) => l.name)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
@@ -162,6 +182,7 @@ export async function getPerson(email: string): Promise<Person | null> {
     name: named[0]?.name ?? null,
     contacts,
     submissions,
+    formLeads,
     subscriber: subs[0] ?? null,
     newsletter: hasLife ? life : null,
     notes,
@@ -207,6 +228,8 @@ export interface ErasureResult {
   counts: {
     contacts: number;
     submissions: number;
+    /** Their submissions of built forms, held ones included. */
+    formResponses: number;
     subscribers: number;
     notes: number;
     statusChanges: number;
@@ -220,8 +243,8 @@ export interface ErasureResult {
 }
 
 /**
- * Deletes every row with this address (any case) in one transaction: contact requests, demo/dialog leads, the
- * subscriber, notes and status history. The audit entry holds counts and a random erasure id; no e-mail, no hash
+ * Deletes every row with this address (any case) in one transaction: contact requests, demo/dialog leads, built
+ * forms' submissions, the subscriber, notes and status history. The audit entry holds counts and a random erasure id; no e-mail, no hash
  * of it (a hash of an address is still personal data: it can be matched by hashing a guess).
  */
 export async function erasePerson(email: string, who: AuditContext): Promise<ErasureResult> {
@@ -235,6 +258,11 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       .delete(formSubmissions)
       .where(sameEmail(formSubmissions.email, key))
       .returning({ id: formSubmissions.id });
+    // Stored lower-cased; held ones too (they are this person's data as much as the others).
+    const responses = await tx
+      .delete(formResponses)
+      .where(eq(formResponses.email, key))
+      .returning({ id: formResponses.id });
     const subs = await tx
       .delete(subscribers)
       .where(sameEmail(subscribers.email, key))
@@ -265,6 +293,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
     return {
       contacts: contacts.length,
       submissions: submissions.length,
+      formResponses: responses.length,
       subscribers: subs.length,
       notes: notes.length,
       statusChanges: changes.length,

@@ -124,7 +124,7 @@ export async function sendOfConversion(value: string | null | undefined): Promis
  */
 export async function recordConversions(
   tx: Pick<Database, "execute">,
-  leads: { newsletterId: string; kind: LeadForm }[],
+  leads: { newsletterId: string; kind: LeadForm | "form" }[],
 ): Promise<void> {
   if (!leads.length) return;
   const values = sql.join(

@@ -1,13 +1,43 @@
 // Forms the team builds, tried as a new member would: a "Webinar registration" with a business-only e-mail, a
-// drop-down, checkboxes, a field shown only when "Other" is ticked, a consent box and a hidden UTM campaign; put on
-// a new campaign page with the Form block; filled in by a visitor who arrived with ?utm_campaign=spring (a refused
-// free-mail address first, everything kept); stored with the campaign, and counted on the Forms screen. A
-// multi-step form from the keyboard only, at phone and desktop width, with axe.
+// drop-down, checkboxes, a field shown only when "Other" is ticked, a consent box and a hidden UTM campaign, whose
+// submissions alert the owner and are confirmed to the sender; put on a new campaign page with the Form block; filled
+// in by a visitor who arrived with ?utm_campaign=spring (a refused free-mail address first, everything kept); stored
+// with the campaign, counted on the Forms screen, a lead in the inbox with every answer, and both mails delivered to
+// a real SMTP server. A multi-step form from the keyboard only, at phone and desktop width, with axe. On a server of
+// its own that sends mail.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
 import type { Page } from "@playwright/test";
+import { freePort } from "../../scripts/free-port.ts";
+import { startSmtp } from "../support/receivers";
 import { DESKTOP_CHROME } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { test as base, expect } from "./support/fixtures";
+import { E2E_ADMIN, type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { toast, uniqueSuffix } from "./support/ui";
+
+/** A server of this file's own that sends its mail to an SMTP server started here. */
+interface MailingServer {
+  server: ServerProcess;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+}
+
+const test = base.extend<object, { mailingServer: MailingServer }>({
+  mailingServer: [
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "asimov-forms-"));
+      const server = await startServer(await freePort(), { DATA_DIR: dataDir, SMTP_URL: smtp.url });
+      await use({ server, smtp });
+      await stopServer(server);
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ mailingServer }, use) => use(mailingServer.server.base),
+});
 
 const settings = (page: Page) => page.locator("section[aria-labelledby='field-settings-heading']");
 
@@ -48,6 +78,7 @@ async function placeOnPage(page: Page, name: string, path: string, heading: stri
 test("a webinar registration built, placed on a campaign page and filled in by a visitor from a campaign", async ({
   adminPage: page,
   browser,
+  mailingServer: { smtp },
 }, testInfo) => {
   test.setTimeout(180_000);
   const suffix = uniqueSuffix();
@@ -79,6 +110,11 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   await panel.getByLabel("Filled with").selectOption("utm_campaign");
   await page.getByLabel("Message", { exact: true }).fill("Thanks {name}, see you at the webinar!");
   await page.getByLabel("Button", { exact: true }).fill("Register");
+  // Who hears of it: the owner is alerted; the sender gets a confirmation naming them.
+  await page.getByLabel(/\(Owner\)$/).check();
+  await page.getByLabel("Send the sender a confirmation mail").check();
+  await page.getByLabel("Confirmation subject").fill("You are registered, {name}");
+  await page.getByLabel("Confirmation message").fill("Hi {name}, the link follows the day before.");
   await page.screenshot({ path: testInfo.outputPath("form-editor.png"), fullPage: true });
   await page.getByRole("button", { name: "Save form" }).click();
   await expect(toast(page, "Form created")).toBeVisible();
@@ -122,6 +158,13 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   await expectNoAxeViolations(visitor);
   await context.close();
 
+  // The owner's alert carries the answers; the sender's confirmation names them.
+  const to = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+  await expect.poll(() => to(E2E_ADMIN.email).length, { timeout: 30_000 }).toBe(1);
+  expect(to(E2E_ADMIN.email)[0]?.raw).toContain("Tell us more: Forecasting for a small team.");
+  await expect.poll(() => to("ada@analytical.example").length, { timeout: 30_000 }).toBe(1);
+  expect(to("ada@analytical.example")[0]?.raw).toContain("You are registered, Ada");
+
   // Counted on the Forms screen, and listed on the form's own screen with every answer and the campaign.
   await page.goto("/admin/forms");
   const row = page.getByTestId("form-row").filter({ hasText: name });
@@ -147,6 +190,34 @@ test("a webinar registration built, placed on a campaign page and filled in by a
     "Name,Work e-mail,Company size,Which topics?,Tell us more,I agree to hear about the webinar.,Campaign,Sent at,Page,UTM campaign",
   );
   expect(text).toContain("ada@analytical.example,small,other,Forecasting for a small team.,yes,spring,");
+
+  // A lead in the one inbox, found by an answer; the person view has every answer in the form's order.
+  await page.goto("/admin/contacts?q=forecasting+for+a+small");
+  const lead = page.getByTestId("form-lead-row");
+  await expect(lead).toHaveCount(1);
+  await expect(lead).toContainText(name);
+  await expect(lead).toContainText("utm spring");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await lead.screenshot({ path: testInfo.outputPath(`inbox-form-lead-${width}.png`) });
+  }
+  await lead.getByRole("link", { name: "ada@analytical.example" }).click();
+  const answers = page.getByTestId("form-answers");
+  await expect(answers.locator("dt")).toHaveText([
+    "Name",
+    "Work e-mail",
+    "Company size",
+    "Which topics?",
+    "Tell us more",
+    "I agree to hear about the webinar.",
+    "Campaign",
+  ]);
+  await expect(answers).toContainText("Forecasting for a small team.");
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`person-form-lead-${width}.png`), fullPage: true });
+  }
 });
 
 for (const width of [375, 1280]) {

@@ -1,6 +1,7 @@
 // The form the integration tests build: a webinar registration with a business e-mail, a select, a checkbox group
 // with a conditional follow-up, a required consent and a hidden field filled from the visit's campaign.
 import { parseFormInput } from "~/infra/form-input.server";
+import type { Attribution } from "~/lib/lead-schema";
 import type { FormInput } from "~/models/forms.server";
 
 export const WEBINAR_DEFINITION = {
@@ -62,3 +63,16 @@ export function webinarInput(overrides: Record<string, unknown> = {}): FormInput
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.form;
 }
+
+/** A visit from the campaign page, as a submission's attribution. */
+export const WEBINAR_VISIT: Attribution = {
+  sourcePage: "/lp/webinar",
+  sourceSection: "page_b1",
+  referrer: null,
+  landingPage: "/lp/webinar?utm_campaign=spring",
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: "spring",
+  utmTerm: null,
+  utmContent: null,
+};

@@ -4,6 +4,7 @@
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { PersonLink, StatusSelect } from "~/components/admin/contacts-status";
+import { type Answer, FormAnswers } from "~/components/admin/form-answers";
 import { OwnerTag } from "~/components/admin/lead-owner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -22,7 +23,9 @@ function AttributionLine({ row }: { row: Attribution }) {
     row.sourcePage && `page ${row.sourcePage}`,
     row.landingPage && `landed on ${row.landingPage}`,
     row.referrer && `from ${row.referrer}`,
-    row.utmSource && `utm ${[row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / ")}`,
+    // Any of the three: a campaign link often carries utm_campaign alone.
+    (row.utmSource || row.utmMedium || row.utmCampaign) &&
+      `utm ${[row.utmSource, row.utmMedium, row.utmCampaign].filter(Boolean).join(" / ")}`,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return <p className="mt-1 break-words text-xs text-slate-600">Source: {parts.join(" · ")}</p>;
@@ -277,6 +280,74 @@ export function SubmissionList({
               />
             </li>
           ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}
+
+interface FormLeadRow extends Attribution {
+  id: string;
+  email: string;
+  name: string | null;
+  formName: string;
+  answers: Answer[];
+  status: string;
+  assignedTo: string | null;
+  createdAt: string | Date;
+}
+
+/** How many answers a row shows; the person view has them all. */
+const ANSWERS_SHOWN = 4;
+
+/** Submissions of the forms the team built: who, which form, the first answers in the form's order. */
+export function FormLeadList({
+  rows,
+  total,
+  exportHref,
+  owners,
+}: {
+  /** Members' names by id, for each lead's owner. */
+  owners: Record<string, string>;
+  rows: FormLeadRow[];
+  total: number;
+  exportHref: string;
+}) {
+  return (
+    <ListSection id="form-leads-heading" title="Form submissions" count={total} exportHref={exportHref}>
+      {rows.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-slate-600">No form submissions found.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {rows.map((row) => {
+            const shown = row.answers.filter((a) => a.text !== row.name && a.text !== row.email);
+            return (
+              <li key={row.id} className="flex items-start gap-3 px-4 py-3" data-testid="form-lead-row">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <p className="font-semibold text-slate-900">{row.name || "(no name)"}</p>
+                    {row.email ? <PersonLink email={row.email} /> : null}
+                  </div>
+                  <p className="mt-1 text-xs text-slate-600">
+                    <Badge variant="neutral">{row.formName}</Badge> ·{" "}
+                    <time>{formatStamp(row.createdAt)}</time>
+                  </p>
+                  <FormAnswers answers={shown.slice(0, ANSWERS_SHOWN)} className="mt-2" />
+                  <AttributionLine row={row} />
+                  <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                    <StatusSelect kind="form" id={row.id} status={row.status} label={row.name || row.email} />
+                    <OwnerTag assignedTo={row.assignedTo} owners={owners} />
+                  </div>
+                </div>
+                <DeleteButton
+                  intent="delete-form-lead"
+                  id={row.id}
+                  label={`Delete submission ${row.email || row.formName}`}
+                  question="Are you sure you want to delete this submission?"
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </ListSection>

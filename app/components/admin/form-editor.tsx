@@ -17,6 +17,7 @@ import {
   savedFields,
   settingsOf,
 } from "~/components/admin/form-field-specs";
+import type { AssignableMember } from "~/components/admin/form-routing-fields";
 import {
   type EditedForm,
   FormSettings,
@@ -46,6 +47,9 @@ interface Props {
   /** The form as loaded, shaped like a revision's snapshot: what a teammate's save is compared with. */
   loaded: Record<string, unknown> | null;
   submissions: number;
+  /** Who the form can alert or hand submissions to. */
+  members: AssignableMember[];
+  mailReady: boolean;
   /** What the form collected, for members who may see leads; null for the others. */
   responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
   timeZone: string;
@@ -66,11 +70,21 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
     closesAt: text(snapshot.closesAt),
     maxSubmissions: typeof snapshot.maxSubmissions === "number" ? snapshot.maxSubmissions : null,
     closedMessage: text(snapshot.closedMessage),
+    routing: (snapshot.routing as EditedForm["routing"]) ?? NEW_FORM.routing,
     definition: (snapshot.definition as EditedForm["definition"]) ?? NEW_FORM.definition,
   };
 }
 
-export function FormEditor({ form, loaded, submissions, responses, timeZone, result }: Props) {
+export function FormEditor({
+  form,
+  loaded,
+  submissions,
+  members,
+  mailReady,
+  responses,
+  timeZone,
+  result,
+}: Props) {
   const start = form ?? NEW_FORM;
   const [head, setHead] = useState(() => headOf(start));
   const list = useBlockList(listed(start), FIELD_PALETTE);
@@ -167,6 +181,8 @@ export function FormEditor({ form, loaded, submissions, responses, timeZone, res
             saving={saving}
             submissions={submissions}
             deletable={Boolean(form)}
+            members={members}
+            mailReady={mailReady}
           />
         </div>
         <Card className="min-w-0 p-4">

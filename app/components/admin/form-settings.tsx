@@ -1,5 +1,5 @@
 // The form editor's settings card: the form's name, when it takes submissions (status, dates, a limit, the message
-// shown otherwise), its button and what happens after sending; then Save and Delete. The fields are
+// shown otherwise), its button, what happens after sending and who hears of it; then Save and Delete. The fields are
 // form-editor.tsx's.
 import { Trash2 } from "lucide-react";
 import { Form, useSubmit } from "react-router";
@@ -9,6 +9,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, TextareaField, TextField } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import type { FormDefinition } from "~/lib/form-builder/definition";
+import { DEFAULT_ROUTING, type FormRouting, type RoutingMode } from "~/lib/form-builder/routing";
+import { type AssignableMember, FormRoutingFields } from "./form-routing-fields";
 
 /** The settings as the editor holds them (dates as datetime-local values in the browser's zone). */
 export interface FormHead {
@@ -22,6 +24,13 @@ export interface FormHead {
   successKind: "message" | "redirect";
   successMessage: string;
   successTo: string;
+  routingMode: RoutingMode;
+  routingMembers: string[];
+  /** One address per line, as typed. */
+  routingAddresses: string;
+  confirmEnabled: boolean;
+  confirmSubject: string;
+  confirmText: string;
 }
 
 /** An ISO date as a datetime-local value in the browser's zone ("" for none). */
@@ -40,6 +49,7 @@ export interface EditedForm {
   closesAt: string;
   maxSubmissions: number | null;
   closedMessage: string;
+  routing: FormRouting;
   definition: FormDefinition;
 }
 
@@ -50,6 +60,7 @@ export const NEW_FORM: EditedForm = {
   closesAt: "",
   maxSubmissions: null,
   closedMessage: "This form is not taking submissions at the moment.",
+  routing: DEFAULT_ROUTING,
   definition: {
     fields: [],
     submitLabel: "Send",
@@ -70,6 +81,12 @@ export function headOf(form: EditedForm): FormHead {
     successKind: success.kind,
     successMessage: success.kind === "message" ? success.message : "",
     successTo: success.kind === "redirect" ? success.to : "",
+    routingMode: form.routing.mode,
+    routingMembers: form.routing.members,
+    routingAddresses: form.routing.addresses.join("\n"),
+    confirmEnabled: form.routing.confirmation.enabled,
+    confirmSubject: form.routing.confirmation.subject,
+    confirmText: form.routing.confirmation.text,
   };
 }
 
@@ -82,6 +99,15 @@ export function formSnapshot(head: FormHead, fields: Record<string, unknown>[]) 
     closesAt: isoOf(head.closesAt) || null,
     maxSubmissions: head.maxSubmissions === "" ? null : Number(head.maxSubmissions),
     closedMessage: head.closedMessage,
+    routing: {
+      mode: head.routingMode,
+      members: head.routingMembers,
+      addresses: head.routingAddresses
+        .split(/[\n,]/)
+        .map((a) => a.trim())
+        .filter(Boolean),
+      confirmation: { enabled: head.confirmEnabled, subject: head.confirmSubject, text: head.confirmText },
+    },
     definition: {
       fields,
       submitLabel: head.submitLabel,
@@ -113,6 +139,8 @@ export function FormSettings({
   saving,
   submissions,
   deletable,
+  members,
+  mailReady,
 }: {
   head: FormHead;
   onChange: (head: FormHead) => void;
@@ -124,6 +152,10 @@ export function FormSettings({
   /** How many submissions the form has (deleting it deletes them). */
   submissions: number;
   deletable: boolean;
+  /** The members who may hold leads: the ones a form can alert or hand submissions to. */
+  members: AssignableMember[];
+  /** Whether mail is set up (SMTP_URL): without it nothing is sent. */
+  mailReady: boolean;
 }) {
   const submit = useSubmit();
   const set = (patch: Partial<FormHead>) => setHead({ ...head, ...patch });
@@ -227,6 +259,7 @@ export function FormSettings({
             onChange={(e) => set({ successTo: e.target.value })}
           />
         )}
+        <FormRoutingFields head={head} set={set} members={members} mailReady={mailReady} errors={errors} />
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save form"}
         </Button>

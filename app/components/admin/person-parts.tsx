@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { StatusSelect } from "~/components/admin/contacts-status";
+import { type Answer, FormAnswers } from "~/components/admin/form-answers";
 import { LeadOwner, type OwnerChoices } from "~/components/admin/lead-owner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,9 @@ interface LeadData {
   interest?: string;
   organization?: string | null;
   purpose?: string | null;
+  /** A built form's submission: its form, and every answer in the form's order. */
+  formName?: string;
+  answers?: Answer[];
 }
 
 type TimelineItem =
@@ -36,7 +40,7 @@ type TimelineItem =
     };
 
 function LeadEntry({ kind, lead, owners }: { kind: LeadKind; lead: LeadData; owners: OwnerChoices }) {
-  const what = lead.subject ?? lead.interest ?? lead.purpose;
+  const what = lead.formName ?? lead.subject ?? lead.interest ?? lead.purpose;
   return (
     <div className="min-w-0 space-y-2">
       <p className="font-semibold text-slate-900">
@@ -46,6 +50,7 @@ function LeadEntry({ kind, lead, owners }: { kind: LeadKind; lead: LeadData; own
       {lead.message ? (
         <p className="whitespace-pre-line break-words text-sm text-slate-800">{lead.message}</p>
       ) : null}
+      {lead.answers ? <FormAnswers answers={lead.answers} /> : null}
       <StatusSelect
         kind={kind}
         id={lead.id}

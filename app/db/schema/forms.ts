@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { FORM_STATUSES, type FormDefinition, type FormStatus } from "~/lib/form-builder/definition";
+import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { LEAD_STATUSES, SPAM_REASONS, type SpamReason } from "~/lib/lead-status";
 import { authUsers } from "./auth";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
@@ -21,6 +22,11 @@ export const forms = pgTable(
     maxSubmissions: integer("max_submissions"),
     /** What a visitor reads where the form would be while it does not take submissions. */
     closedMessage: text("closed_message").notNull(),
+    /** Who is told of each submission and whether the sender gets a confirmation (never sent to visitors). */
+    routing: jsonb("routing")
+      .$type<FormRouting>()
+      .notNull()
+      .default(sql.raw(`'${JSON.stringify(DEFAULT_ROUTING)}'::jsonb`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The member who saved it last (null: an API key, a removed member). */

@@ -318,3 +318,30 @@ export function hiddenValue(field: FormField, context: HiddenContext): string {
 /** An answer as text: ticked values joined with ", " (lists, exports). */
 export const answerText = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? value.join(", ") : (value ?? "");
+
+/** One answer of a submission as people read it: the field's label, and chosen options by their labels. */
+export interface ShownAnswer {
+  name: string;
+  label: string;
+  text: string;
+}
+
+/** A submission's answers in its form's order (fields left empty out), as the inbox, the person view and alerts show them. */
+export function answersOf(definition: FormDefinition, values: SubmittedValues): ShownAnswer[] {
+  return definition.fields.flatMap((field) => {
+    const value = values[field.name];
+    if (
+      field.type === "step" ||
+      value === undefined ||
+      value === "" ||
+      (Array.isArray(value) && !value.length)
+    )
+      return [];
+    const labelOf = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
+    const text =
+      field.type === "consent"
+        ? "Yes"
+        : answerText(Array.isArray(value) ? value.map(labelOf) : labelOf(value));
+    return [{ name: field.name, label: field.label || field.name, text }];
+  });
+}

@@ -123,6 +123,7 @@ export default function ContactPerson({ loaderData }: Route.ComponentProps) {
     person.contacts.length && plural(person.contacts.length, "contact request", "contact requests"),
     person.submissions.length &&
       plural(person.submissions.length, "demo or dialog lead", "demo or dialog leads"),
+    person.formLeads.length && plural(person.formLeads.length, "form submission", "form submissions"),
     person.subscriber && "the newsletter subscription",
   ].filter(Boolean);
   return (

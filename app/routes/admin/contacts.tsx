@@ -9,6 +9,7 @@ import { ContactsFilters } from "~/components/admin/contacts-filters";
 import {
   CONTACT_ACTION_FETCHER,
   ContactRequestList,
+  FormLeadList,
   SubmissionList,
   SubscriberList,
 } from "~/components/admin/contacts-lists";
@@ -25,6 +26,7 @@ import {
   deleteLead,
   filterFromSearch,
   listContactRequests,
+  listFormLeads,
   listFormSubmissions,
   listSubscribers,
 } from "~/models/contacts-admin.server";
@@ -53,11 +55,17 @@ async function attempt<T>(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireCan({ request, context }, "leads.view");
   const filter = filterFromSearch(new URL(request.url).searchParams, admin.userId);
-  const [contacts, subscribers, submissions, counts, spam, members] = await Promise.all([
+  const [contacts, subscribers, submissions, formLeads, counts, spam, members] = await Promise.all([
     attempt("contacts", () => listContactRequests(filter), []),
     attempt("subscribers", () => listSubscribers(filter), []),
     attempt("form submissions", () => listFormSubmissions(filter), []),
-    attempt("lead counts", () => countLeads(filter), { contacts: 0, subscribers: 0, submissions: 0 }),
+    attempt("built forms' submissions", () => listFormLeads(filter), []),
+    attempt("lead counts", () => countLeads(filter), {
+      contacts: 0,
+      subscribers: 0,
+      submissions: 0,
+      forms: 0,
+    }),
     attempt("held submissions", () => countHeldSubmissions(), 0),
     attempt("members", () => listMembers(), []),
   ]);
@@ -67,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       contacts: contacts.value,
       subscribers: subscribers.value,
       submissions: submissions.value,
+      formLeads: formLeads.value,
       counts: counts.value,
       spamCount: spam.value,
       owners: Object.fromEntries(members.value.map((m) => [m.userId, m.name || m.email])),
@@ -74,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         contacts: contacts.failed || counts.failed,
         subscribers: subscribers.failed,
         submissions: submissions.failed,
+        formLeads: formLeads.failed,
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -96,15 +106,17 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The delete intents of the three lists and their messages. */
+/** The delete intents of the lists and their messages. */
 const DELETIONS: Record<string, { kind: LeadKind; noun: string; done: string }> = {
   "delete-contact": { kind: "contact", noun: "contact", done: "Contact deleted successfully" },
   "delete-subscriber": { kind: "subscriber", noun: "subscriber", done: "Subscriber deleted successfully" },
   "delete-submission": { kind: "submission", noun: "lead", done: "Lead deleted successfully" },
+  "delete-form-lead": { kind: "form", noun: "submission", done: "Submission deleted" },
 };
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { filter, contacts, subscribers, submissions, counts, spamCount, owners, errors } = loaderData;
+  const { filter, contacts, subscribers, submissions, formLeads, counts, spamCount, owners, errors } =
+    loaderData;
   const navigation = useNavigation();
   const deletion = useFetcher({ key: CONTACT_ACTION_FETCHER });
   useActionToast(deletion.data);
@@ -115,7 +127,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (errors.contacts) showToast({ type: "error", message: "Failed to load contacts" });
     if (errors.subscribers) showToast({ type: "error", message: "Failed to load subscribers" });
-  }, [errors.contacts, errors.subscribers]);
+    if (errors.formLeads) showToast({ type: "error", message: "Failed to load form submissions" });
+  }, [errors.contacts, errors.subscribers, errors.formLeads]);
 
   const exportQuery = new URLSearchParams(
     Object.entries(filter).filter(
@@ -129,7 +142,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <InboxHeader
         title="Contacts"
-        description="Contact requests, newsletter subscribers and demo leads"
+        description="Contact requests, newsletter subscribers, demo leads and form submissions"
         spamCount={spamCount}
       />
       <ContactsStats contacts={counts.contacts} subscribers={counts.subscribers} />
@@ -163,6 +176,12 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             rows={submissions}
             total={counts.submissions}
             exportHref={exportHref("submissions")}
+            owners={owners}
+          />
+          <FormLeadList
+            rows={formLeads}
+            total={counts.forms}
+            exportHref={exportHref("forms")}
             owners={owners}
           />
         </div>

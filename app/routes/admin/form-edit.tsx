@@ -1,5 +1,5 @@
 // /admin/forms/:id ("new" for a new form): the form editor. Saves the whole form (name, when it takes submissions,
-// fields, success) in one action, checked on the server (app/infra/form-input.server.ts). A save carries the version
+// fields, success, who hears of submissions) in one action, checked on the server (app/infra/form-input.server.ts). A save carries the version
 // the editor loaded; one over a newer save is refused with that save's author and content (409).
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
@@ -8,6 +8,7 @@ import { FormEditor } from "~/components/admin/form-editor";
 import { env } from "~/env.server";
 import { flashCookie } from "~/infra/flash.server";
 import { parseFormInput } from "~/infra/form-input.server";
+import { mailConfigured } from "~/infra/mail.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { adminTitle } from "~/lib/brand";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
@@ -16,6 +17,7 @@ import { snapshotOf } from "~/lib/revision-fields";
 import { conflictWith } from "~/models/edit-conflicts.server";
 import { listFormResponses } from "~/models/form-responses.server";
 import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
+import { listMembers } from "~/models/member-directory.server";
 import type { Route } from "./+types/form-edit";
 
 const FORM_EDIT_MESSAGES = {
@@ -44,12 +46,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             closesAt: row.closesAt?.toISOString() ?? "",
             maxSubmissions: row.maxSubmissions,
             closedMessage: row.closedMessage,
+            routing: row.routing,
             definition: row.definition,
             updatedAt: row.updatedAt.toISOString(),
           }
         : null,
       loaded: row ? snapshotOf(row) : null,
       submissions: row ? await countFormResponses(row.id) : 0,
+      members: (await listMembers("leads.assignee")).map(({ userId, name, email, role }) => ({
+        userId,
+        name,
+        email,
+        role,
+      })),
+      mailReady: mailConfigured(),
       // What the form collected is leads: shown to the members who may see leads (not to an editor).
       responses:
         row && can(admin.role, "leads.view")

@@ -1,0 +1,3 @@
+ALTER TABLE "lead_status_changes" DROP CONSTRAINT "lead_status_changes_kind_check";--> statement-breakpoint
+ALTER TABLE "forms" ADD COLUMN "routing" jsonb DEFAULT '{"mode":"alert","members":[],"addresses":[],"confirmation":{"enabled":false,"subject":"","text":""}}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "lead_status_changes" ADD CONSTRAINT "lead_status_changes_kind_check" CHECK (lead_kind in ('contact', 'submission', 'subscriber', 'form'));
