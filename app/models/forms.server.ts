@@ -7,7 +7,7 @@ import { formResponses, forms } from "~/db/schema";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
-import type { FormRouting } from "~/lib/form-builder/routing";
+import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
 import { isStale } from "~/models/edit-conflicts.server";
 import { documentSaved } from "~/models/realtime-events.server";
@@ -133,19 +133,22 @@ const mayBeShown = (row: Pick<FormRow, "status"> | undefined) => Boolean(row && 
 
 /**
  * Creates (no `id`) or updates a form. `base` is the version the editor loaded: a save over a newer one is
- * refused and changes nothing.
+ * refused and changes nothing. `keepRouting`: the saving member may not say who hears of submissions (only those
+ * who manage the site's lead notifications may), so the form keeps its routing (a new one gets the default:
+ * nobody alerted) whatever the input says.
  */
 export async function saveForm(
   id: string | null,
   input: FormInput,
   who: AuditContext,
-  { base }: { base?: EditVersion } = {},
+  { base, keepRouting = false }: { base?: EditVersion; keepRouting?: boolean } = {},
 ): Promise<FormSaveOutcome> {
   const result = await db().transaction(async (tx) => {
     const [before] = id ? await tx.select().from(forms).where(eq(forms.id, id)).for("update") : [];
     if (id && !before) return undefined;
     if (before && isStale(before, base)) return { stale: before };
-    const values = { ...input, updatedAt: new Date(), updatedBy: memberOf(who) };
+    const routing = keepRouting ? (before?.routing ?? DEFAULT_ROUTING) : input.routing;
+    const values = { ...input, routing, updatedAt: new Date(), updatedBy: memberOf(who) };
     const [after] = before
       ? await tx.update(forms).set(values).where(eq(forms.id, before.id)).returning()
       : await tx.insert(forms).values(values).returning();

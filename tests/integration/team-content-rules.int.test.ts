@@ -3,10 +3,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
-import { auditLog, blogPosts } from "~/db/schema";
+import { auditLog, blogPosts, forms } from "~/db/schema";
+import { DEFAULT_ROUTING } from "~/lib/form-builder/routing";
 import { accept, answer, request, run, setupTeam, signIn } from "../support/team-routes";
+import { WEBINAR_EDITOR_INPUT } from "../support/webinar-form";
 
-const { test, invite } = setupTeam();
+const { test, invite, owner } = setupTeam();
 
 describe("team: content rules", () => {
   beforeAll(async () => {
@@ -134,6 +136,53 @@ describe("team: content rules", () => {
         ),
       );
       expect(previews.status).toBe(403);
+    });
+  });
+
+  describe("a form's routing", () => {
+    const save = (cookie: string, id: string, routing: unknown, base = "") =>
+      run(
+        "routes/admin/form-edit.tsx",
+        "action",
+        request(`/admin/forms/${id}`, cookie, {
+          intent: "save",
+          base,
+          form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, routing }),
+        }),
+        { id },
+      );
+    const stored = async () => (await test.handle().db.select().from(forms))[0];
+    const outsider = {
+      ...DEFAULT_ROUTING,
+      addresses: ["collector@elsewhere.example"],
+      confirmation: { enabled: true, subject: "Hi", text: "Hi {name}" },
+    };
+
+    it("is the owner's and administrators' to set: an editor's save keeps it, on a new form and an existing one", async () => {
+      const editor = await signIn("editor@example.com", "editor-password");
+      const created = await answer(await save(editor, "new", outsider));
+      expect(created.status).toBe(302);
+      expect((await stored())?.routing).toEqual(DEFAULT_ROUTING);
+
+      const form = await stored();
+      const ownerRouting = { ...DEFAULT_ROUTING, addresses: ["sales@site.example"] };
+      expect((await answer(await save(owner.cookie, form?.id ?? "", ownerRouting))).status).toBe(200);
+      const after = await stored();
+      expect(after?.routing).toEqual(ownerRouting);
+
+      const edited = await answer(
+        await save(editor, form?.id ?? "", outsider, after?.updatedAt.toISOString()),
+      );
+      expect(edited.status).toBe(200);
+      expect((await stored())?.routing).toEqual(ownerRouting);
+
+      // The editor's screen shows who hears of it, without the members' addresses to choose from.
+      const screen = await answer(
+        await run("routes/admin/form-edit.tsx", "loader", request(`/admin/forms/${form?.id}`, editor), {
+          id: form?.id ?? "",
+        }),
+      );
+      expect(screen.body).toMatchObject({ mayRoute: false, members: [] });
     });
   });
 });

@@ -50,6 +50,8 @@ interface Props {
   /** Who the form can alert or hand submissions to. */
   members: AssignableMember[];
   mailReady: boolean;
+  /** Whether this member may change who hears of submissions (the others see it only). */
+  mayRoute: boolean;
   /** What the form collected, for members who may see leads; null for the others. */
   responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
   timeZone: string;
@@ -81,6 +83,7 @@ export function FormEditor({
   submissions,
   members,
   mailReady,
+  mayRoute,
   responses,
   timeZone,
   result,
@@ -183,6 +186,7 @@ export function FormEditor({
             deletable={Boolean(form)}
             members={members}
             mailReady={mailReady}
+            mayRoute={mayRoute}
           />
         </div>
         <Card className="min-w-0 p-4">

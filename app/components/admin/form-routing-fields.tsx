@@ -42,12 +42,15 @@ export function FormRoutingFields({
   set,
   members,
   mailReady,
+  editable,
   errors,
 }: {
   head: FormHead;
   set: (patch: Partial<FormHead>) => void;
   members: AssignableMember[];
   mailReady: boolean;
+  /** False for a member who may not change it: shown, not editable, and kept by the server whatever is sent. */
+  editable: boolean;
   errors: Record<string, string | undefined>;
 }) {
   const chosen = new Set(head.routingMembers);
@@ -58,6 +61,21 @@ export function FormRoutingFields({
         : head.routingMembers.filter((id) => id !== userId),
     });
   const turns = head.routingMode === "round-robin";
+  if (!editable)
+    return (
+      <div className="space-y-2 border-t border-slate-200 pt-4">
+        <h3 className="font-semibold text-slate-900">Who hears of each submission</h3>
+        <p className="text-sm text-slate-700">
+          {head.routingMembers.length === 0 && !head.routingAddresses.trim()
+            ? "Nobody is alerted yet."
+            : turns
+              ? `Handed out in turn among ${head.routingMembers.length} member(s).`
+              : `Alerts go to ${head.routingMembers.length} member(s)${head.routingAddresses.trim() ? " and other addresses" : ""}.`}{" "}
+          {head.confirmEnabled ? "The sender gets a confirmation." : ""} Administrators and the owner change
+          this.
+        </p>
+      </div>
+    );
   return (
     <div className="space-y-4 border-t border-slate-200 pt-4">
       <h3 className="font-semibold text-slate-900">Who hears of each submission</h3>

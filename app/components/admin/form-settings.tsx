@@ -141,6 +141,7 @@ export function FormSettings({
   deletable,
   members,
   mailReady,
+  mayRoute,
 }: {
   head: FormHead;
   onChange: (head: FormHead) => void;
@@ -156,6 +157,7 @@ export function FormSettings({
   members: AssignableMember[];
   /** Whether mail is set up (SMTP_URL): without it nothing is sent. */
   mailReady: boolean;
+  mayRoute: boolean;
 }) {
   const submit = useSubmit();
   const set = (patch: Partial<FormHead>) => setHead({ ...head, ...patch });
@@ -259,7 +261,14 @@ export function FormSettings({
             onChange={(e) => set({ successTo: e.target.value })}
           />
         )}
-        <FormRoutingFields head={head} set={set} members={members} mailReady={mailReady} errors={errors} />
+        <FormRoutingFields
+          head={head}
+          set={set}
+          members={members}
+          mailReady={mailReady}
+          editable={mayRoute}
+          errors={errors}
+        />
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save form"}
         </Button>

@@ -28,6 +28,9 @@ const FORM_EDIT_MESSAGES = {
   gone: "This form was deleted meanwhile.",
 } as const;
 
+/** Who may say where a form's submissions go: those who manage the site's own lead notifications. */
+const ROUTING_CAPABILITY = "integrations.manage";
+
 /** How many submissions the form's own list shows (the export has them all). */
 const SHOWN_SUBMISSIONS = 50;
 
@@ -53,12 +56,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
       loaded: row ? snapshotOf(row) : null,
       submissions: row ? await countFormResponses(row.id) : 0,
-      members: (await listMembers("leads.assignee")).map(({ userId, name, email, role }) => ({
-        userId,
-        name,
-        email,
-        role,
-      })),
+      // Who hears of submissions is set by those who manage the site's lead notifications; the others see it only.
+      mayRoute: can(admin.role, ROUTING_CAPABILITY),
+      members: can(admin.role, ROUTING_CAPABILITY)
+        ? (await listMembers("leads.assignee")).map(({ userId, name, email, role }) => ({
+            userId,
+            name,
+            email,
+            role,
+          }))
+        : [],
       mailReady: mailConfigured(),
       // What the form collected is leads: shown to the members who may see leads (not to an editor).
       responses:
@@ -112,6 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const base = body.get("base");
   const saved = await saveForm(id, parsed.form, who, {
     base: typeof base === "string" && base ? base : undefined,
+    keepRouting: !can(admin.role, ROUTING_CAPABILITY),
   });
   if (!saved.ok) {
     if (saved.reason === "gone") return gone(FORM_EDIT_MESSAGES.gone, { intent });
