@@ -25,6 +25,9 @@ const onPostgres = [
   "app/models/leads-text.int.test.ts",
   // Concurrent rate-limit counting, and restores racing on one held submission (FOR UPDATE).
   "app/models/held-submissions.int.test.ts",
+  // A built form's held submission released by two members at once (FOR UPDATE), and its per-form round-robin.
+  "app/models/form-leads.int.test.ts",
+  "app/models/form-routing.int.test.ts",
   // Round-robin turns taken by concurrent batches (FOR UPDATE).
   "app/models/lead-assignment.int.test.ts",
   // The outbox claim (FOR UPDATE SKIP LOCKED) by two instances.

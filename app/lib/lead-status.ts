@@ -37,7 +37,10 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 /** One held submission as the Spam view lists it. */
 export interface HeldSubmission {
   id: string;
-  kind: LeadForm;
+  /** "form": a submission of a form the team built (its row waits in form_responses). */
+  kind: LeadForm | "form";
+  /** A built form's name. */
+  formName?: string;
   email: string;
   name: string | null;
   message: string | null;

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, formResponses, outbox } from "~/db/schema";
 import { env } from "~/env.server";
+import { DEFAULT_ROUTING } from "~/lib/form-builder/routing";
 import { addMember, memberContext, type TestMember } from "../../tests/support/members";
 import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
@@ -20,8 +21,13 @@ import {
   setLeadStatus,
 } from "./contacts-admin.server";
 import { exportCsv } from "./contacts-export.server";
-import { captureFormResponse } from "./form-responses.server";
+import {
+  captureFormResponse,
+  deleteHeldFormResponse,
+  releaseHeldFormResponse,
+} from "./form-responses.server";
 import { saveForm } from "./forms.server";
+import { countHeldSubmissions, listHeldSubmissions, pruneHeldSubmissions } from "./held-submissions.server";
 import { assignLead } from "./lead-assignment.server";
 import { erasePerson, getPerson } from "./lead-person.server";
 import { runOutboxOnce } from "./outbox.server";
@@ -158,5 +164,61 @@ describe("a built form's submissions in the inbox", () => {
     expect(erased.counts.formResponses).toBe(2);
     expect(await row("linus@kernel.example")).toBeUndefined();
     expect(await getPerson("linus@kernel.example")).toBeNull();
+  });
+
+  it("held ones wait in the Spam view with their answers; Not spam sets one off once, Delete and pruning remove them", async () => {
+    Object.assign(env(), { smtpUrl: smtp.url, baseUrl: "https://site.example" });
+    const saved = await saveForm(
+      null,
+      webinarInput({
+        name: "Demo day",
+        status: "open",
+        routing: { ...DEFAULT_ROUTING, members: [sam.userId] },
+      }),
+      memberContext(owner),
+    );
+    if (!saved.ok) throw new Error("not saved");
+    const formId = saved.form.id;
+    await submit(formId, "kept@held.example", true);
+    await submit(formId, "dropped@held.example", true);
+    const kept = await row("kept@held.example");
+    const dropped = await row("dropped@held.example");
+    if (!kept || !dropped) throw new Error("not held");
+
+    const listed = (await listHeldSubmissions()).filter(
+      (h) => h.kind === "form" && h.email.endsWith("@held.example"),
+    );
+    expect(listed.map((h) => h.formName)).toEqual(["Demo day", "Demo day"]);
+    expect(listed[0]).toMatchObject({ reason: "too-fast", elapsedMs: 120 });
+    expect(listed[0]?.message).toContain("Tell us more: Compilers for pipelines");
+    const heldBefore = await countHeldSubmissions();
+
+    await db().delete(outbox);
+    const who = memberContext(owner);
+    const [first, second] = await Promise.all([
+      releaseHeldFormResponse(kept.id, who),
+      releaseHeldFormResponse(kept.id, who),
+    ]);
+    expect([first, second].sort()).toEqual(["gone", "restored"]);
+    expect(await countHeldSubmissions()).toBe(heldBefore - 1);
+    expect((await listFormLeads(filterFromSearch(new URLSearchParams({ q: "kept@held" })))).length).toBe(1);
+    const queued = await db().select().from(outbox);
+    expect(queued.filter((q) => q.event === "form.submitted")).toHaveLength(0); // no webhook endpoint listens
+    expect(queued.filter((q) => q.event === "lead.alert").map((q) => q.target)).toEqual([
+      "sam-forms@example.com",
+    ]);
+
+    expect(await deleteHeldFormResponse(kept.id, who)).toBeUndefined(); // a lead now, not held
+    expect(await deleteHeldFormResponse(dropped.id, who)).toMatchObject({ id: dropped.id });
+    expect(await row("dropped@held.example")).toBeUndefined();
+
+    await submit(formId, "old@held.example", true);
+    await db()
+      .update(formResponses)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(formResponses.email, "old@held.example"));
+    expect(await pruneHeldSubmissions()).toBeGreaterThanOrEqual(1);
+    expect(await row("old@held.example")).toBeUndefined();
+    expect(await row("kept@held.example")).toBeDefined();
   });
 });

@@ -4,8 +4,8 @@
 // and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
 // one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
 // success, so a bot learns nothing.
-import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { contentChanged } from "~/infra/content-version.server";
@@ -24,10 +24,11 @@ import {
 } from "~/lib/form-builder/submission";
 import type { Attribution } from "~/lib/lead-schema";
 import type { SpamReason } from "~/lib/lead-status";
-import { type AuditContext, auditAs } from "~/models/audit.server";
+import { type AuditContext, auditAs, recordAuditIn } from "~/models/audit.server";
 import { ownerOfTurn, routedMails } from "~/models/form-routing.server";
-import { countedResponses, getForm } from "~/models/forms.server";
+import { countedResponses, type FormRow, getForm } from "~/models/forms.server";
 import { insertSubscribers } from "~/models/lead-storage.server";
+import type { Member } from "~/models/member-directory.server";
 import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
@@ -115,6 +116,46 @@ function consentsOf(definition: FormDefinition, values: SubmittedValues) {
 const subscribes = (definition: FormDefinition, values: SubmittedValues) =>
   definition.fields.some((f) => f.type === "consent" && f.newsletter && values[f.name] === "yes");
 
+/**
+ * What a stored submission sets off, in its transaction: its alert mails and confirmation as the form routes them,
+ * the newsletter subscription its consent asks for, and its webhook. The caller announces it to open inboxes.
+ */
+async function setOff(
+  tx: Transaction,
+  form: FormRow,
+  submission: {
+    id: string;
+    createdAt: Date;
+    email: string;
+    name: string | null;
+    values: SubmittedValues;
+    attribution: Attribution;
+    owner: Member | null;
+  },
+  key: Buffer | null,
+) {
+  await enqueue(tx, await routedMails(tx, form, submission));
+  // A ticked newsletter consent asks the sender to subscribe, as the sign-up form does (double opt-in).
+  if (submission.email && subscribes(form.definition, submission.values))
+    await insertSubscribers(
+      tx,
+      [
+        {
+          input: { email: submission.email, source_page: "", source_section: "" },
+          attribution: submission.attribution,
+        },
+      ],
+      key,
+    );
+  await queueWebhookEvent(tx, "form.submitted", {
+    id: submission.id,
+    formId: form.id,
+    formName: form.name,
+    values: submission.values,
+    submittedAt: submission.createdAt.toISOString(),
+  });
+}
+
 /** Checks and stores one submission. Never throws: every failure is a result the route answers with. */
 export async function captureFormResponse(input: FormSubmissionInput): Promise<FormCaptureResult> {
   try {
@@ -177,31 +218,9 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
       const [saved] = await tx
         .insert(formResponses)
         .values({ ...row, assignedTo: owner?.userId ?? null })
-        .returning({ id: formResponses.id });
+        .returning({ id: formResponses.id, createdAt: formResponses.createdAt });
       if (!saved) throw new Error("form response insert returned no row");
-      await enqueue(
-        tx,
-        await routedMails(tx, form, { ...row, id: saved.id, values, attribution: input.attribution, owner }),
-      );
-      // A ticked newsletter consent asks the sender to subscribe, as the sign-up form does (double opt-in).
-      if (row.email && subscribes(definition, values))
-        await insertSubscribers(
-          tx,
-          [
-            {
-              input: { email: row.email, source_page: "", source_section: "" },
-              attribution: input.attribution,
-            },
-          ],
-          key,
-        );
-      await queueWebhookEvent(tx, "form.submitted", {
-        id: saved.id,
-        formId: form.id,
-        formName: form.name,
-        values,
-        submittedAt: now.toISOString(),
-      });
+      await setOff(tx, form, { ...row, ...saved, values, attribution: input.attribution, owner }, key);
       await leadsChanged(tx);
       return { limited: 0, full: false };
     });
@@ -271,4 +290,70 @@ export async function exportFormResponsesCsv(formId: string, who: AuditContext):
     ],
     rows,
   );
+}
+
+/** The attribution columns of a stored submission. */
+const attributionOf = (row: typeof formResponses.$inferSelect): Attribution => ({
+  sourcePage: row.sourcePage,
+  sourceSection: row.sourceSection,
+  referrer: row.referrer,
+  landingPage: row.landingPage,
+  utmSource: row.utmSource,
+  utmMedium: row.utmMedium,
+  utmCampaign: row.utmCampaign,
+  utmTerm: row.utmTerm,
+  utmContent: row.utmContent,
+});
+
+/** A held submission of a built form, by id (a stored one is not held: the Spam view never touches it). */
+const heldRow = (id: string) => and(eq(formResponses.id, id), isNotNull(formResponses.heldReason));
+
+/**
+ * "Not spam" for a built form's held submission: it becomes a lead as if it had passed the traps — its owner and
+ * mails as the form routes them, the newsletter consent, its webhook — in one transaction with the row locked, so
+ * two members releasing it at once set it off once; the second gets "gone". The member decides: a form closed or
+ * full since takes it all the same.
+ */
+export async function releaseHeldFormResponse(id: string, who: AuditContext): Promise<"restored" | "gone"> {
+  const key = await confirmationKey();
+  const released = await db().transaction(async (tx) => {
+    const [row] = await tx.select().from(formResponses).where(heldRow(id)).for("update");
+    if (!row) return false;
+    const [form] = await tx.select().from(forms).where(eq(forms.id, row.formId));
+    if (!form) return false;
+    const owner = await ownerOfTurn(tx, form);
+    await tx
+      .update(formResponses)
+      .set({ heldReason: null, heldElapsedMs: null, assignedTo: owner?.userId ?? null })
+      .where(eq(formResponses.id, id));
+    await setOff(tx, form, { ...row, attribution: attributionOf(row), owner }, key);
+    await recordAuditIn(tx, {
+      ...who,
+      action: "spam.restore",
+      entity: "form_response",
+      entityId: id,
+      details: { kind: "form", reason: row.heldReason, leadId: id },
+    });
+    await leadsChanged(tx);
+    return true;
+  });
+  if (!released) return "gone";
+  outboxWritten();
+  return "restored";
+}
+
+/** Deletes a built form's held submission for good; undefined when it was already gone (or is not held). */
+export async function deleteHeldFormResponse(id: string, who: AuditContext) {
+  const [row] = await db()
+    .delete(formResponses)
+    .where(heldRow(id))
+    .returning({ id: formResponses.id, reason: formResponses.heldReason });
+  if (row)
+    await auditAs(who, {
+      action: "spam.delete",
+      entity: "form_response",
+      entityId: row.id,
+      details: { kind: "form", reason: row.reason },
+    });
+  return row;
 }

@@ -6,9 +6,9 @@
 // held.md): a fast person must never be lost silently. It goes into held_submissions, which nothing that counts,
 // alerts, announces or exports reads; "Not spam" (restoreHeldSubmission) stores it through the normal lead write.
 import { createHash } from "node:crypto";
-import { count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { heldSubmissions } from "~/db/schema";
+import { formResponses, forms, heldSubmissions } from "~/db/schema";
 import {
   type ContactInput,
   LEAD_SCHEMAS,
@@ -18,6 +18,7 @@ import {
 import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
 import { hitRateLimits } from "~/infra/rate-limit.server";
+import { answersOf } from "~/lib/form-builder/submission";
 import { parseForm } from "~/lib/forms";
 import { type Attribution, HONEYPOT_FIELD } from "~/lib/lead-schema";
 import type { HeldSubmission } from "~/lib/lead-status";
@@ -198,14 +199,19 @@ export const HELD_LIST_LIMIT = 200;
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
-/** The newest held submissions, newest first. */
+/** The newest held submissions, newest first: the site's own forms' and the built forms'. */
 export async function listHeldSubmissions(limit = HELD_LIST_LIMIT): Promise<HeldSubmission[]> {
-  const rows = await db()
-    .select()
-    .from(heldSubmissions)
-    .orderBy(desc(heldSubmissions.createdAt))
-    .limit(limit);
-  return rows.map((row) => {
+  const [rows, formRows] = await Promise.all([
+    db().select().from(heldSubmissions).orderBy(desc(heldSubmissions.createdAt)).limit(limit),
+    db()
+      .select({ row: formResponses, formName: forms.name, definition: forms.definition })
+      .from(formResponses)
+      .innerJoin(forms, eq(forms.id, formResponses.formId))
+      .where(isNotNull(formResponses.heldReason))
+      .orderBy(desc(formResponses.createdAt))
+      .limit(limit),
+  ]);
+  const own = rows.map((row): HeldSubmission => {
     const input: Record<string, unknown> = (row.payload as { input?: Record<string, unknown> }).input ?? {};
     return {
       id: row.id,
@@ -218,11 +224,34 @@ export async function listHeldSubmissions(limit = HELD_LIST_LIMIT): Promise<Held
       createdAt: row.createdAt,
     };
   });
+  const built = formRows.map(
+    ({ row, formName, definition }): HeldSubmission => ({
+      id: row.id,
+      kind: "form",
+      formName,
+      email: row.email,
+      name: row.name,
+      // Its answers, as the Spam view shows a message: enough to tell a person from a bot.
+      message:
+        answersOf(definition, row.values)
+          .map((a) => `${a.label}: ${a.text}`)
+          .join("\n") || null,
+      reason: row.heldReason ?? "honeypot",
+      elapsedMs: row.heldElapsedMs,
+      createdAt: row.createdAt,
+    }),
+  );
+  return [...own, ...built]
+    .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
+    .slice(0, limit);
 }
 
 export async function countHeldSubmissions(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(heldSubmissions);
-  return Number(row?.n ?? 0);
+  const [[own], [built]] = await Promise.all([
+    db().select({ n: count() }).from(heldSubmissions),
+    db().select({ n: count() }).from(formResponses).where(isNotNull(formResponses.heldReason)),
+  ]);
+  return Number(own?.n ?? 0) + Number(built?.n ?? 0);
 }
 
 /** Deletes one held submission for good; undefined when it was already gone. */
@@ -242,11 +271,16 @@ export async function deleteHeldSubmission(id: string, who: AuditContext) {
   return row;
 }
 
-/** Deletes the held submissions older than HELD_RETENTION_DAYS; returns how many went. */
+/** Deletes the held submissions older than HELD_RETENTION_DAYS (the built forms' too); returns how many went. */
 export async function pruneHeldSubmissions(): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${HELD_RETENTION_DAYS})`;
   const gone = await db()
     .delete(heldSubmissions)
-    .where(lte(heldSubmissions.createdAt, sql`now() - make_interval(days => ${HELD_RETENTION_DAYS})`))
+    .where(lte(heldSubmissions.createdAt, cutoff))
     .returning({ id: heldSubmissions.id });
-  return gone.length;
+  const goneBuilt = await db()
+    .delete(formResponses)
+    .where(and(isNotNull(formResponses.heldReason), lte(formResponses.createdAt, cutoff)))
+    .returning({ id: formResponses.id });
+  return gone.length + goneBuilt.length;
 }

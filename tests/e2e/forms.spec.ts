@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import nodePath from "node:path";
 import type { Page } from "@playwright/test";
+import { HONEYPOT_FIELD } from "../../app/lib/lead-schema";
 import { freePort } from "../../scripts/free-port.ts";
 import { startSmtp } from "../support/receivers";
 import { DESKTOP_CHROME } from "../support/user-agents";
@@ -119,6 +120,7 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   await page.getByRole("button", { name: "Save form" }).click();
   await expect(toast(page, "Form created")).toBeVisible();
   await expect(page.getByRole("heading", { name: `Edit form: ${name}` })).toBeVisible();
+  const formId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
   await expect(page.getByTestId("field-item")).toHaveCount(7);
 
   // A campaign page with the Form block.
@@ -218,6 +220,31 @@ test("a webinar registration built, placed on a campaign page and filled in by a
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`person-form-lead-${width}.png`), fullPage: true });
   }
+
+  // A bot's submission (the honeypot filled) is answered like a success and waits in the Spam view with its
+  // answers; "Not spam" makes it a lead.
+  const bot = await page.request.post(`/api/forms/${formId}`, {
+    form: {
+      // The answer keys the editor made from the labels.
+      name: "Bea Bot",
+      work_e_mail: "bea@botnet.example",
+      company_size: "large",
+      which_topics: "forecasting",
+      i_agree_to_hear_about_the_webinar: "on",
+      [HONEYPOT_FIELD]: "http://spam.example",
+    },
+    headers: { Accept: "application/json", Origin: new URL(page.url()).origin },
+  });
+  expect(bot.status()).toBe(200);
+  await page.goto("/admin/contacts/spam");
+  const held = page.getByTestId("spam-row").filter({ hasText: "bea@botnet.example" });
+  await expect(held).toContainText(`Form submission: ${name}`);
+  await expect(held).toContainText("Company size: 51 or more");
+  await held.getByRole("button", { name: "Not spam: Bea Bot <bea@botnet.example>" }).click();
+  await expect(toast(page, "Moved to the inbox")).toBeVisible();
+  await expect(held).toHaveCount(0);
+  await page.goto("/admin/contacts?q=bea%40botnet");
+  await expect(page.getByTestId("form-lead-row")).toHaveCount(1);
 });
 
 for (const width of [375, 1280]) {

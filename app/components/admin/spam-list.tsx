@@ -10,14 +10,15 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { formatStamp } from "~/lib/dates";
 import type { ActionResult } from "~/lib/forms";
-import type { HeldSubmission, LeadForm, SpamReason } from "~/lib/lead-status";
+import type { HeldSubmission, SpamReason } from "~/lib/lead-status";
 import { cn } from "~/lib/utils";
 import { ListRow } from "./list-row";
 
-const SPAM_KIND_LABELS: Record<LeadForm, string> = {
+const SPAM_KIND_LABELS: Record<HeldSubmission["kind"], string> = {
   contact: "Contact request",
   lead: "Demo or dialog lead",
   newsletter: "Newsletter sign-up",
+  form: "Form submission",
 };
 
 const DELETE_SPAM_QUESTION =
@@ -93,7 +94,9 @@ function SpamItem({ row }: { row: HeldSubmission }) {
             size="sm"
             disabled={busy}
             aria-label={`Not spam: ${who}`}
-            onClick={() => action.submit({ intent: "not-spam", id: row.id }, { method: "post" })}
+            onClick={() =>
+              action.submit({ intent: "not-spam", id: row.id, kind: row.kind }, { method: "post" })
+            }
           >
             <Undo2 aria-hidden />
             Not spam
@@ -101,7 +104,9 @@ function SpamItem({ row }: { row: HeldSubmission }) {
           <ConfirmDialog
             title="Delete submission"
             description={DELETE_SPAM_QUESTION}
-            onConfirm={() => action.submit({ intent: "delete", id: row.id }, { method: "post" })}
+            onConfirm={() =>
+              action.submit({ intent: "delete", id: row.id, kind: row.kind }, { method: "post" })
+            }
             trigger={
               <Button
                 variant="ghost"
@@ -119,7 +124,9 @@ function SpamItem({ row }: { row: HeldSubmission }) {
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Badge variant="neutral">{SPAM_KIND_LABELS[row.kind]}</Badge>
+          <Badge variant="neutral">
+            {row.formName ? `${SPAM_KIND_LABELS[row.kind]}: ${row.formName}` : SPAM_KIND_LABELS[row.kind]}
+          </Badge>
           <p className="font-semibold text-slate-900">{row.name || "(no name)"}</p>
           <p className="break-all text-sm text-slate-700">{row.email}</p>
         </div>

@@ -1,5 +1,5 @@
 // /admin/contacts/spam: the inbox's Spam view. Submissions held as suspected spam (honeypot, time trap) are listed
-// with the reason; "Not spam" stores one as the lead it was (counted, alerted and announced once), "Delete"
+// with the reason, the built forms' among them; "Not spam" stores one as the lead it was (counted, alerted and announced once), "Delete"
 // removes it. Held rows are deleted by themselves after 30 days.
 import { data } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
@@ -7,6 +7,7 @@ import { InboxHeader, SpamList } from "~/components/admin/spam-list";
 import { logger } from "~/infra/logger.server";
 import { adminTitle } from "~/lib/brand";
 import { done, gone, refuse } from "~/lib/forms";
+import { deleteHeldFormResponse, releaseHeldFormResponse } from "~/models/form-responses.server";
 import {
   countHeldSubmissions,
   deleteHeldSubmission,
@@ -35,10 +36,16 @@ const SPAM_MESSAGES = {
 } as const;
 
 export async function action(args: Route.ActionArgs) {
-  const { intent, id, who } = await inboxAction(args);
+  const { form, intent, id, who } = await inboxAction(args);
+  // A built form's held submission waits among its form's rows; the site's own forms' in held_submissions.
+  const built = form.get("kind") === "form";
   if (intent === "not-spam") {
     try {
-      const result = isUuid(id) ? await restoreHeldSubmission(id, who) : "gone";
+      const result = !isUuid(id)
+        ? "gone"
+        : built
+          ? await releaseHeldFormResponse(id, who)
+          : await restoreHeldSubmission(id, who);
       if (result === "gone") return gone(SPAM_MESSAGES.restoreFailed);
       if (result === "invalid") return refuse(SPAM_MESSAGES.invalid);
       return done(SPAM_MESSAGES.restored);
@@ -49,7 +56,11 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "delete") {
     try {
-      const deleted = isUuid(id) ? await deleteHeldSubmission(id, who) : undefined;
+      const deleted = !isUuid(id)
+        ? undefined
+        : built
+          ? await deleteHeldFormResponse(id, who)
+          : await deleteHeldSubmission(id, who);
       if (!deleted) return gone(SPAM_MESSAGES.deleteFailed);
       return done(SPAM_MESSAGES.deleted);
     } catch (error) {
