@@ -15,6 +15,7 @@ import {
   analyticsDailyViews,
   analyticsDailyVisitors,
   contactRequests,
+  formResponses,
   formSubmissions,
   subscribers,
 } from "~/db/schema";
@@ -33,11 +34,11 @@ const REFERRER_HOST = sql.raw(
 );
 
 /**
- * The lead tables' rows in the range with the source, campaign, landing path and referrer host their attribution
+ * The lead tables' rows in the range (the built forms' submissions among them) with the source, campaign, landing path and referrer host their attribution
  * gives, in the columns the roll-ups use.
  */
 function leadsIn(range: DayRange): SQL {
-  const one = (table: AnyPgTable) => sql`
+  const one = (table: AnyPgTable, only: SQL = sql`true`) => sql`
     select (created_at at time zone 'UTC')::date as day,
       coalesce(lower(nullif(trim(utm_source), '')), ${REFERRER_HOST}, '') as source,
       coalesce(nullif(trim(utm_campaign), ''), '') as campaign,
@@ -45,8 +46,10 @@ function leadsIn(range: DayRange): SQL {
         case when landing_page is null then '' else '/' end) as path,
       coalesce(${REFERRER_HOST}, '') as referrer_host
     from ${table}
-    where created_at >= ${range.from}::date and created_at < ${range.to}::date + 1`;
-  return sql`(${one(contactRequests)} union all ${one(subscribers)} union all ${one(formSubmissions)})`;
+    where created_at >= ${range.from}::date and created_at < ${range.to}::date + 1 and ${only}`;
+  // A built form's submission is a lead too, unless it is held as suspected spam.
+  return sql`(${one(contactRequests)} union all ${one(subscribers)} union all ${one(formSubmissions)}
+    union all ${one(formResponses, sql`held_reason is null`)})`;
 }
 
 type Source = "views" | "visitors" | "leads";

@@ -2,8 +2,10 @@
 // lead counts, the academy view counts the server records, and the last 30 days of visitor analytics.
 import { and, count, gte, lt, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { academyContent, blogPosts, contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import { academyContent, blogPosts, contactRequests, subscribers } from "~/db/schema";
 import { addDays, type DayRange, dayOf } from "~/lib/analytics-query";
+import { LEAD_KINDS } from "~/lib/lead-status";
+import { inInbox, LEAD_TABLES, type LeadTable } from "~/models/lead-tables.server";
 import { analyticsTotals, dailyFigures } from "./analytics.server";
 import { scheduledIn } from "./published.server";
 
@@ -34,14 +36,17 @@ async function statusCounts(table: typeof blogPosts | typeof academyContent) {
   };
 }
 
-/** Leads (contact requests, subscribers and other form submissions) created at or after `since`. */
+/** Leads of every kind (built forms' submissions held as spam are none) created at or after `since`. */
 async function leadsSince(since: Date, before?: Date): Promise<number> {
   const counts = await Promise.all(
-    [contactRequests, subscribers, formSubmissions].map(async (table) => {
+    LEAD_KINDS.map(async (kind) => {
+      const table: LeadTable = LEAD_TABLES[kind];
       const [row] = await db()
         .select({ n: count() })
         .from(table)
-        .where(and(gte(table.createdAt, since), before ? lt(table.createdAt, before) : undefined));
+        .where(
+          and(gte(table.createdAt, since), before ? lt(table.createdAt, before) : undefined, inInbox(kind)),
+        );
       return Number(row?.n ?? 0);
     }),
   );

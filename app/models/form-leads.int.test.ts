@@ -13,6 +13,7 @@ import { addMember, memberContext, type TestMember } from "../../tests/support/m
 import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { WEBINAR_VISIT, webinarInput } from "../../tests/support/webinar-form";
+import { analyticsTotals } from "./analytics.server";
 import {
   countLeads,
   deleteLead,
@@ -21,6 +22,7 @@ import {
   setLeadStatus,
 } from "./contacts-admin.server";
 import { exportCsv } from "./contacts-export.server";
+import { dashboardStats } from "./dashboard.server";
 import {
   captureFormResponse,
   deleteHeldFormResponse,
@@ -220,5 +222,19 @@ describe("a built form's submissions in the inbox", () => {
     expect(await pruneHeldSubmissions()).toBeGreaterThanOrEqual(1);
     expect(await row("old@held.example")).toBeUndefined();
     expect(await row("kept@held.example")).toBeDefined();
+  });
+
+  it("count in Analytics and on the dashboard as leads, by their campaign; held ones do not", async () => {
+    const formId = await newForm("Counted form");
+    const today = new Date().toISOString().slice(0, 10);
+    const range = { from: today, to: today };
+    const before = {
+      totals: await analyticsTotals(range, { campaign: "spring" }),
+      dashboard: (await dashboardStats()).leadsLast7Days,
+    };
+    await submit(formId, "counted@forms.example");
+    await submit(formId, "held-not-counted@forms.example", true);
+    expect((await analyticsTotals(range, { campaign: "spring" })).leads).toBe((before.totals.leads ?? 0) + 1);
+    expect((await dashboardStats()).leadsLast7Days).toBe(before.dashboard + 1);
   });
 });
