@@ -99,6 +99,7 @@ export default [
   route("api/uploads", "routes/api/uploads.ts"),
   // A visitor's submission of a form built in the back office.
   route("api/forms/:id", "routes/api/forms.ts"),
+  route("api/forms/:id/events", "routes/api/form-events.ts"),
   route("uploads/*", "routes/api/uploaded-file.ts"),
   route("functions/v1/content-api/openapi.json", "routes/api/content-api-openapi.ts"),
   route("functions/v1/content-api/*", "routes/api/content-api.ts"),

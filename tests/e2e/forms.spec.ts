@@ -156,7 +156,6 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   await expect(
     visitor.getByRole("status").filter({ hasText: "Thanks Ada, see you at the webinar!" }),
   ).toBeVisible();
-  await visitor.goto(path);
   await expectNoAxeViolations(visitor);
   await context.close();
 
@@ -172,6 +171,16 @@ test("a webinar registration built, placed on a campaign page and filled in by a
   const row = page.getByTestId("form-row").filter({ hasText: name });
   await expect(row).toContainText("1");
   await row.getByRole("link", { name }).click();
+  // The funnel: the visitor saw the form once, started it once and sent it once (the refused try is no submission).
+  await expect(page.getByTestId("form-funnel").locator("dd")).toHaveText(["1", "1", "1"]);
+  await expect(page.getByRole("region", { name: "Funnel by page" })).toContainText(path);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page
+      .getByTestId("form-funnel")
+      .locator("xpath=ancestor::div[contains(@class,'p-4')][1]")
+      .screenshot({ path: testInfo.outputPath(`funnel-${width}.png`) });
+  }
   const submission = page.getByTestId("form-submission");
   await expect(submission).toHaveCount(1);
   for (const answer of [

@@ -17,6 +17,7 @@ import {
   savedFields,
   settingsOf,
 } from "~/components/admin/form-field-specs";
+import { FormFunnel, type FunnelFigures } from "~/components/admin/form-funnel";
 import type { AssignableMember } from "~/components/admin/form-routing-fields";
 import {
   type EditedForm,
@@ -54,6 +55,9 @@ interface Props {
   mayRoute: boolean;
   /** What the form collected, for members who may see leads; null for the others. */
   responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
+  /** The last days' funnel, for members who see analytics; null for the others. */
+  funnel: { total: FunnelFigures; pages: FunnelFigures[] } | null;
+  funnelDays: number;
   timeZone: string;
   result?: ActionResult;
 }
@@ -85,6 +89,8 @@ export function FormEditor({
   mailReady,
   mayRoute,
   responses,
+  funnel,
+  funnelDays,
   timeZone,
   result,
 }: Props) {
@@ -265,6 +271,7 @@ export function FormEditor({
           ) : null}
         </Card>
       </div>
+      {form && funnel ? <FormFunnel total={funnel.total} pages={funnel.pages} days={funnelDays} /> : null}
       {form && responses ? (
         <FormSubmissions
           formId={form.id}

@@ -21,6 +21,12 @@ import { BuiltFormField } from "./built-form-field";
 import { Honeypot } from "./honeypot";
 import { type Typed, useCaretBack } from "./typed-carry-over";
 
+/** Tells the form's funnel (POST /api/forms/:id/events) what happened on this page; nothing else is sent. */
+function funnelBeacon(formId: string, event: "view" | "start") {
+  const body = new Blob([JSON.stringify({ event, page: location.pathname })], { type: "application/json" });
+  navigator.sendBeacon?.(`/api/forms/${formId}/events`, body);
+}
+
 /** What /api/forms/:id answers a script. */
 interface FormAnswer {
   ok: boolean;
@@ -58,6 +64,16 @@ export function BuiltForm({
   const idPrefix = `form-${form.id.slice(0, 8)}`;
 
   useCaretBack(formRef, typed);
+  // The funnel (cookieless counters): the running form was shown, and first touched.
+  const started = useRef(false);
+  useEffect(() => {
+    if (live) funnelBeacon(form.id, "view");
+  }, [live, form.id]);
+  const onStart = () => {
+    if (!live || started.current) return;
+    started.current = true;
+    funnelBeacon(form.id, "start");
+  };
   useEffect(() => {
     if (sent !== null) sentRef.current?.focus();
   }, [sent]);
@@ -162,6 +178,8 @@ export function BuiltForm({
       action={`/api/forms/${form.id}`}
       noValidate
       onSubmit={live ? onSubmit : undefined}
+      onFocus={onStart}
+      onInput={onStart}
       className="relative space-y-6"
       aria-label={label}
       data-built-form={form.id}

@@ -1,6 +1,17 @@
 // Forms the team builds in the back office, and what visitors send through them.
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { FORM_STATUSES, type FormDefinition, type FormStatus } from "~/lib/form-builder/definition";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { LEAD_STATUSES, SPAM_REASONS, type SpamReason } from "~/lib/lead-status";
@@ -80,4 +91,23 @@ export const formResponses = pgTable(
     index("form_responses_created_idx").on(t.createdAt.desc()),
     index("form_responses_email_idx").on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * A form's funnel, counted without cookies or identifiers: per form, UTC day and page path, how many times the
+ * running form was shown (a view) and first touched (a start). Submissions are counted from form_responses.
+ */
+export const formFunnelDays = pgTable(
+  "form_funnel_days",
+  {
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    /** The page's path, without its query. */
+    page: text("page").notNull(),
+    views: integer("views").notNull().default(0),
+    starts: integer("starts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.day, t.page] })],
 );

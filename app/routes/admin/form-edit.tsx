@@ -15,6 +15,7 @@ import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, gone, refuse } from "~/lib/forms";
 import { snapshotOf } from "~/lib/revision-fields";
 import { conflictWith } from "~/models/edit-conflicts.server";
+import { FUNNEL_DAYS, formFunnel } from "~/models/form-funnel.server";
 import { listFormResponses } from "~/models/form-responses.server";
 import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
 import { listMembers } from "~/models/member-directory.server";
@@ -79,6 +80,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
               })),
             }
           : null,
+      // Views, starts and submissions are the site's analytics: for the members who see them.
+      funnel: row && can(admin.role, "analytics.view") ? await formFunnel(row.id) : null,
+      funnelDays: FUNNEL_DAYS,
       timeZone: env().siteTimeZone,
     },
     { headers: { "Cache-Control": "private, no-store" } },

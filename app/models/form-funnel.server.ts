@@ -1,0 +1,94 @@
+// A built form's funnel without cookies or identifiers: the running form reports that it was shown (a view) and
+// first touched (a start) on a page; each is one more in that form's, day's and page's counter. Submissions are the
+// stored (not held) rows of form_responses. The form's screen shows the last 30 days by page.
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { formFunnelDays, formResponses, forms } from "~/db/schema";
+import { safeText } from "~/lib/safe-text";
+
+export const FUNNEL_EVENTS = ["view", "start"] as const;
+export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
+
+/** Days the form's screen shows. */
+export const FUNNEL_DAYS = 30;
+
+/** A page path as the funnel keys it: the path alone (no query or fragment), "/" when it is not one. */
+export function funnelPage(page: string | null | undefined): string {
+  const path = (page ?? "").split(/[?#]/)[0] ?? "";
+  return path.startsWith("/") && !path.startsWith("//") ? safeText(path, 300) : "/";
+}
+
+/** Counts one view or start of form `formId` on `page`; false when no such form takes submissions on the site. */
+export async function countFunnelEvent(formId: string, event: FunnelEvent, page: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(formId)) return false;
+  const [form] = await db().select({ status: forms.status }).from(forms).where(eq(forms.id, formId));
+  if (!form || form.status === "draft") return false;
+  const day = new Date().toISOString().slice(0, 10);
+  const one = event === "view" ? { views: 1 } : { starts: 1 };
+  await db()
+    .insert(formFunnelDays)
+    .values({ formId, day, page: funnelPage(page), ...one })
+    .onConflictDoUpdate({
+      target: [formFunnelDays.formId, formFunnelDays.day, formFunnelDays.page],
+      set:
+        event === "view"
+          ? { views: sql`${formFunnelDays.views} + 1` }
+          : { starts: sql`${formFunnelDays.starts} + 1` },
+    });
+  return true;
+}
+
+export interface FunnelRow {
+  page: string;
+  views: number;
+  starts: number;
+  submissions: number;
+}
+
+/** The last FUNNEL_DAYS UTC days of a form's funnel: in total and by page (most viewed first). */
+export async function formFunnel(
+  formId: string,
+  now = new Date(),
+): Promise<{ total: FunnelRow; pages: FunnelRow[] }> {
+  const since = new Date(now.getTime() - (FUNNEL_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const [counted, submitted] = await Promise.all([
+    db()
+      .select({
+        page: formFunnelDays.page,
+        views: sql<number>`sum(${formFunnelDays.views})`.mapWith(Number),
+        starts: sql<number>`sum(${formFunnelDays.starts})`.mapWith(Number),
+      })
+      .from(formFunnelDays)
+      .where(and(eq(formFunnelDays.formId, formId), gte(formFunnelDays.day, since)))
+      .groupBy(formFunnelDays.page),
+    db()
+      .select({ page: formResponses.sourcePage, createdAt: formResponses.createdAt })
+      .from(formResponses)
+      .where(
+        and(
+          eq(formResponses.formId, formId),
+          isNull(formResponses.heldReason),
+          gte(formResponses.createdAt, new Date(`${since}T00:00:00Z`)),
+        ),
+      ),
+  ]);
+  const pages = new Map<string, FunnelRow>();
+  const row = (page: string) => {
+    const found = pages.get(page) ?? { page, views: 0, starts: 0, submissions: 0 };
+    pages.set(page, found);
+    return found;
+  };
+  for (const c of counted) Object.assign(row(c.page), { views: c.views, starts: c.starts });
+  for (const s of submitted) row(funnelPage(s.page)).submissions += 1;
+  const list = [...pages.values()].sort((a, b) => b.views - a.views || b.submissions - a.submissions);
+  const total = list.reduce(
+    (sum, r) => ({
+      page: "",
+      views: sum.views + r.views,
+      starts: sum.starts + r.starts,
+      submissions: sum.submissions + r.submissions,
+    }),
+    { page: "", views: 0, starts: 0, submissions: 0 },
+  );
+  return { total, pages: list };
+}
