@@ -62,6 +62,9 @@ const routingSchema = z
   .optional()
   .transform((r) => r ?? DEFAULT_ROUTING);
 
+/** A domain name as people type it in a block list: labels of letters, digits and hyphens, a dot between. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 const headSchema = z
   .object({
     name: z
@@ -85,6 +88,27 @@ const headSchema = z
       .pipe(z.string().max(1000, "Keep the message under 1,001 characters."))
       .transform((v) => v || DEFAULT_CLOSED_MESSAGE),
     routing: routingSchema,
+    retentionDays: z
+      .union([
+        z.literal("").transform(() => null),
+        z
+          .number({ error: "Please enter a whole number of days." })
+          .int("Please enter a whole number of days.")
+          .min(1, "Enter 1 or more days, or leave it empty to keep submissions.")
+          .max(3650, "Enter at most 3,650 days (ten years)."),
+      ])
+      .optional()
+      .transform((v) => v ?? null),
+    blockedDomains: z
+      .array(
+        z
+          .string()
+          .transform((v) => v.trim().toLowerCase().replace(/^@/, ""))
+          .pipe(z.string().regex(DOMAIN, "Enter domains such as example.com, one per line.")),
+      )
+      .max(200, "Enter at most 200 domains.")
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
   })
   .refine((head) => !head.opensAt || !head.closesAt || head.opensAt < head.closesAt, {
     message: "The form must close after it opens.",
@@ -102,8 +126,8 @@ export function parseFormInput(
     for (const issue of head.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
   // A bad address names the list, where the editor shows it.
   for (const key of Object.keys(fieldErrors))
-    if (/^routing\.addresses\.\d+$/.test(key))
-      fieldErrors["routing.addresses"] ??= fieldErrors[key] as string;
+    for (const list of ["routing.addresses", "blockedDomains"])
+      if (key.startsWith(`${list}.`)) fieldErrors[list] ??= fieldErrors[key] as string;
   if (!definition.ok) for (const error of definition.errors) fieldErrors[error.path] ??= error.message;
   if (!head.success || !definition.ok) return { ok: false, fieldErrors };
   return { ok: true, form: { ...head.data, definition: definition.definition } };

@@ -1,4 +1,5 @@
-// Expired rate-limit rows, suspected spam older than 30 days and newsletter sign-ups left unconfirmed for 7 days
+// Expired rate-limit rows, suspected spam older than 30 days, built forms' submissions past their form's retention
+// and newsletter sign-ups left unconfirmed for 7 days
 // (app/models/newsletter-subscribers.server.ts) are deleted once at start-up and every 10 minutes
 // (app/infra/rate-limit-prune.server.ts, app/models/held-submissions.server.ts). A missed round only leaves a few more
 // rows until the next one; nothing is pending at shut-down.
@@ -6,12 +7,13 @@
 import { logger } from "~/infra/logger.server";
 import { pruneRateLimits } from "~/infra/rate-limit-prune.server";
 import { type Job, RoundClock } from "~/jobs/job.server";
+import { pruneExpiredFormResponses } from "~/models/forms.server";
 import { pruneHeldSubmissions } from "~/models/held-submissions.server";
 import { prunePendingSubscribers } from "~/models/newsletter-subscribers.server";
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Runs the three prunes; true when all succeeded. */
+/** Runs the prunes; true when all succeeded. */
 async function pruneQuietly(): Promise<boolean> {
   let ok = true;
   try {
@@ -26,6 +28,13 @@ async function pruneQuietly(): Promise<boolean> {
   } catch (error) {
     ok = false;
     logger.warn({ err: error }, "pruning held suspected spam failed");
+  }
+  try {
+    const expired = await pruneExpiredFormResponses();
+    if (expired) logger.info({ expired }, "form submissions past their form's retention deleted");
+  } catch (error) {
+    ok = false;
+    logger.warn({ err: error }, "pruning form submissions past their retention failed");
   }
   try {
     const pending = await prunePendingSubscribers();

@@ -40,7 +40,9 @@ export const EDIT_SUBJECTS = {
     { key: "closesAt", label: "Closes", shape: "date" },
     { key: "maxSubmissions", label: "Most submissions", shape: "text" },
     { key: "closedMessage", label: "Message when closed", shape: "text" },
+    { key: "blockedDomains", label: "Refused domains", shape: "tags" },
     { key: "routing", label: "Who hears of submissions", shape: "routing" },
+    { key: "retentionDays", label: "Days submissions are kept", shape: "text" },
   ]),
   webhook: subject("endpoint", [
     { key: "url", label: "Endpoint URL", shape: "text" },

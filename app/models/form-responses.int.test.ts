@@ -19,7 +19,7 @@ import {
   type FormSubmissionInput,
   HELD_RATE_LIMIT,
 } from "./form-responses.server";
-import { saveForm } from "./forms.server";
+import { pruneExpiredFormResponses, saveForm } from "./forms.server";
 import { createEndpoint } from "./webhooks.server";
 
 setupTestDatabase();
@@ -194,5 +194,43 @@ describe("a built form's submission", () => {
     expect(refused).toMatchObject({ ok: false, reason: "rate-limited" });
     if (!refused.ok && refused.reason === "rate-limited") expect(refused.retryAfter).toBeGreaterThan(0);
     expect(await rowsOf(formId)).toHaveLength(FORM_RATE_LIMIT.limit);
+  });
+
+  it("refuses an address at a domain the form blocks (and its subdomains) at its field; others pass", async () => {
+    const formId = await newForm({ blockedDomains: ["Competitor.example", "@rival.example"] });
+    for (const email of ["ada@competitor.example", "bob@eu.rival.example"]) {
+      const refused = await captureFormResponse(submission(formId, { ...valid, work_email: email }));
+      expect(refused, email).toMatchObject({
+        ok: false,
+        reason: "invalid",
+        fieldErrors: { work_email: "Addresses at this domain are not accepted here." },
+      });
+    }
+    expect(await rowsOf(formId)).toEqual([]);
+    const passed = await captureFormResponse(
+      submission(formId, { ...valid, work_email: "ada@notcompetitor.example" }),
+    );
+    expect(passed).toMatchObject({ ok: true });
+  });
+
+  it("is deleted by the pruning job once older than its form's retention; forms without one keep theirs", async () => {
+    const short = await newForm({ retentionDays: 7 });
+    const kept = await newForm();
+    await captureFormResponse(submission(short, valid));
+    await captureFormResponse(submission(short, { ...valid, work_email: "new@analytical.example" }));
+    await captureFormResponse(submission(kept, valid));
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    await db().update(formResponses).set({ createdAt: old }).where(eq(formResponses.formId, kept));
+    await db()
+      .update(formResponses)
+      .set({ createdAt: old })
+      .where(eq(formResponses.email, "ada@analytical.example"));
+    expect(await pruneExpiredFormResponses()).toBe(1);
+    expect((await rowsOf(short)).map((r) => r.email)).toEqual(["new@analytical.example"]);
+    expect(await rowsOf(kept)).toHaveLength(1);
+    expect(() => webinarInput({ retentionDays: 0 })).toThrow(/Enter 1 or more days/);
+    expect(() => webinarInput({ blockedDomains: ["not a domain"] })).toThrow(
+      /Enter domains such as example.com/,
+    );
   });
 });

@@ -14,7 +14,7 @@ import { hitRateLimits } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import { toCsv } from "~/lib/csv";
 import { takesSubmissions } from "~/lib/form-builder/availability";
-import type { FormDefinition } from "~/lib/form-builder/definition";
+import { FORM_MESSAGES, type FormDefinition } from "~/lib/form-builder/definition";
 import {
   answerText,
   checkSubmission,
@@ -112,6 +112,20 @@ function consentsOf(definition: FormDefinition, values: SubmittedValues) {
     .map((f) => ({ field: f.name, text: f.label, ...(f.linkUrl ? { link: f.linkUrl } : {}) }));
 }
 
+/** The e-mail answers at a domain the form refuses, by field, with the message; undefined when there are none. */
+function blockedAnswers(form: FormRow, values: SubmittedValues): Record<string, string> | undefined {
+  if (!form.blockedDomains.length) return undefined;
+  const errors: Record<string, string> = {};
+  for (const field of form.definition.fields) {
+    const value = values[field.name];
+    if (field.type !== "email" || typeof value !== "string") continue;
+    const domain = value.slice(value.lastIndexOf("@") + 1).toLowerCase();
+    if (form.blockedDomains.some((d) => domain === d || domain.endsWith(`.${d}`)))
+      errors[field.name] = FORM_MESSAGES.blockedDomain;
+  }
+  return Object.keys(errors).length ? errors : undefined;
+}
+
 /** Whether the sender ticked a consent that asks for the newsletter. */
 const subscribes = (definition: FormDefinition, values: SubmittedValues) =>
   definition.fields.some((f) => f.type === "consent" && f.newsletter && values[f.name] === "yes");
@@ -170,6 +184,8 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     if (!checked.ok)
       return { ok: false, reason: "invalid", fieldErrors: checked.fieldErrors, values: checked.values };
     const { values } = checked;
+    const blocked = blockedAnswers(form, values);
+    if (blocked) return { ok: false, reason: "invalid", fieldErrors: blocked, values };
     const success: FormCaptureResult =
       definition.success.kind === "redirect"
         ? { ok: true, redirect: definition.success.to }

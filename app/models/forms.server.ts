@@ -23,6 +23,9 @@ export interface FormInput {
   maxSubmissions: number | null;
   closedMessage: string;
   routing: FormRouting;
+  /** Days submissions are kept (null: for good). */
+  retentionDays: number | null;
+  blockedDomains: string[];
   definition: FormDefinition;
 }
 
@@ -133,22 +136,24 @@ const mayBeShown = (row: Pick<FormRow, "status"> | undefined) => Boolean(row && 
 
 /**
  * Creates (no `id`) or updates a form. `base` is the version the editor loaded: a save over a newer one is
- * refused and changes nothing. `keepRouting`: the saving member may not say who hears of submissions (only those
- * who manage the site's lead notifications may), so the form keeps its routing (a new one gets the default:
- * nobody alerted) whatever the input says.
+ * refused and changes nothing. `keepLeadSettings`: the saving member may not decide what becomes of the leads (only
+ * those who manage the site's lead notifications may), so the form keeps its routing and its retention (a new one
+ * gets the defaults: nobody alerted, kept for good) whatever the input says.
  */
 export async function saveForm(
   id: string | null,
   input: FormInput,
   who: AuditContext,
-  { base, keepRouting = false }: { base?: EditVersion; keepRouting?: boolean } = {},
+  { base, keepLeadSettings = false }: { base?: EditVersion; keepLeadSettings?: boolean } = {},
 ): Promise<FormSaveOutcome> {
   const result = await db().transaction(async (tx) => {
     const [before] = id ? await tx.select().from(forms).where(eq(forms.id, id)).for("update") : [];
     if (id && !before) return undefined;
     if (before && isStale(before, base)) return { stale: before };
-    const routing = keepRouting ? (before?.routing ?? DEFAULT_ROUTING) : input.routing;
-    const values = { ...input, routing, updatedAt: new Date(), updatedBy: memberOf(who) };
+    const leadSettings = keepLeadSettings
+      ? { routing: before?.routing ?? DEFAULT_ROUTING, retentionDays: before?.retentionDays ?? null }
+      : {};
+    const values = { ...input, ...leadSettings, updatedAt: new Date(), updatedBy: memberOf(who) };
     const [after] = before
       ? await tx.update(forms).set(values).where(eq(forms.id, before.id)).returning()
       : await tx.insert(forms).values(values).returning();
@@ -182,4 +187,20 @@ export async function deleteForm(id: string, who: AuditContext): Promise<FormRow
     mayBeShown(deleted),
   );
   return deleted;
+}
+
+/**
+ * Deletes the submissions (held ones too) older than their form's retention, for the pruning job; returns how many
+ * went. Forms without a retention keep theirs.
+ */
+export async function pruneExpiredFormResponses(): Promise<number> {
+  const gone = await db()
+    .delete(formResponses)
+    .where(
+      sql`${formResponses.formId} in (select ${forms.id} from ${forms} where ${forms.retentionDays} is not null)
+        and ${formResponses.createdAt} < now() - make_interval(days => (
+          select ${forms.retentionDays} from ${forms} where ${forms.id} = ${formResponses.formId}))`,
+    )
+    .returning({ id: formResponses.id });
+  return gone.length;
 }

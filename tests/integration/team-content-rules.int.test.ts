@@ -140,14 +140,14 @@ describe("team: content rules", () => {
   });
 
   describe("a form's routing", () => {
-    const save = (cookie: string, id: string, routing: unknown, base = "") =>
+    const save = (cookie: string, id: string, routing: unknown, base = "", retentionDays: number | "" = "") =>
       run(
         "routes/admin/form-edit.tsx",
         "action",
         request(`/admin/forms/${id}`, cookie, {
           intent: "save",
           base,
-          form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, routing }),
+          form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, routing, retentionDays }),
         }),
         { id },
       );
@@ -158,11 +158,12 @@ describe("team: content rules", () => {
       confirmation: { enabled: true, subject: "Hi", text: "Hi {name}" },
     };
 
-    it("is the owner's and administrators' to set: an editor's save keeps it, on a new form and an existing one", async () => {
+    it("and retention are the owner's and administrators' to set: an editor's save keeps them, new form or not", async () => {
       const editor = await signIn("editor@example.com", "editor-password");
-      const created = await answer(await save(editor, "new", outsider));
+      const created = await answer(await save(editor, "new", outsider, "", 1));
       expect(created.status).toBe(302);
       expect((await stored())?.routing).toEqual(DEFAULT_ROUTING);
+      expect((await stored())?.retentionDays).toBeNull();
 
       const form = await stored();
       const ownerRouting = { ...DEFAULT_ROUTING, addresses: ["sales@site.example"] };

@@ -77,6 +77,8 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
     maxSubmissions: typeof snapshot.maxSubmissions === "number" ? snapshot.maxSubmissions : null,
     closedMessage: text(snapshot.closedMessage),
     routing: (snapshot.routing as EditedForm["routing"]) ?? NEW_FORM.routing,
+    retentionDays: typeof snapshot.retentionDays === "number" ? snapshot.retentionDays : null,
+    blockedDomains: Array.isArray(snapshot.blockedDomains) ? snapshot.blockedDomains.map(String) : [],
     definition: (snapshot.definition as EditedForm["definition"]) ?? NEW_FORM.definition,
   };
 }

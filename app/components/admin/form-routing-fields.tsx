@@ -135,6 +135,16 @@ export function FormRoutingFields({
         error={errors["routing.addresses"]}
         onChange={(e) => set({ routingAddresses: e.target.value })}
       />
+      <TextField
+        id="form-retention"
+        type="number"
+        min={1}
+        label="Delete submissions after (days, empty: keep them)"
+        hint="Held suspected spam goes after 30 days whatever this says."
+        value={head.retentionDays}
+        error={errors.retentionDays}
+        onChange={(e) => set({ retentionDays: e.target.value })}
+      />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-900">Confirmation to the sender</legend>
         <Check

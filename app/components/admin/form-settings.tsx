@@ -31,6 +31,10 @@ export interface FormHead {
   confirmEnabled: boolean;
   confirmSubject: string;
   confirmText: string;
+  /** Days as typed ("" keeps submissions for good). */
+  retentionDays: string;
+  /** One domain per line, as typed. */
+  blockedDomains: string;
 }
 
 /** An ISO date as a datetime-local value in the browser's zone ("" for none). */
@@ -50,6 +54,8 @@ export interface EditedForm {
   maxSubmissions: number | null;
   closedMessage: string;
   routing: FormRouting;
+  retentionDays: number | null;
+  blockedDomains: string[];
   definition: FormDefinition;
 }
 
@@ -61,6 +67,8 @@ export const NEW_FORM: EditedForm = {
   maxSubmissions: null,
   closedMessage: "This form is not taking submissions at the moment.",
   routing: DEFAULT_ROUTING,
+  retentionDays: null,
+  blockedDomains: [],
   definition: {
     fields: [],
     submitLabel: "Send",
@@ -87,8 +95,17 @@ export function headOf(form: EditedForm): FormHead {
     confirmEnabled: form.routing.confirmation.enabled,
     confirmSubject: form.routing.confirmation.subject,
     confirmText: form.routing.confirmation.text,
+    retentionDays: form.retentionDays === null ? "" : String(form.retentionDays),
+    blockedDomains: form.blockedDomains.join("\n"),
   };
 }
+
+/** A list typed one per line (commas too), without blanks. */
+const lines = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 /** The form as a revision's snapshot has it: what a teammate's version is compared with. */
 export function formSnapshot(head: FormHead, fields: Record<string, unknown>[]) {
@@ -102,12 +119,11 @@ export function formSnapshot(head: FormHead, fields: Record<string, unknown>[]) 
     routing: {
       mode: head.routingMode,
       members: head.routingMembers,
-      addresses: head.routingAddresses
-        .split(/[\n,]/)
-        .map((a) => a.trim())
-        .filter(Boolean),
+      addresses: lines(head.routingAddresses),
       confirmation: { enabled: head.confirmEnabled, subject: head.confirmSubject, text: head.confirmText },
     },
+    retentionDays: head.retentionDays === "" ? null : Number(head.retentionDays),
+    blockedDomains: lines(head.blockedDomains),
     definition: {
       fields,
       submitLabel: head.submitLabel,
@@ -127,6 +143,7 @@ export function payloadOf(head: FormHead, fields: Record<string, unknown>[]): st
     opensAt: snapshot.opensAt ?? "",
     closesAt: snapshot.closesAt ?? "",
     maxSubmissions: head.maxSubmissions === "" ? "" : Number(head.maxSubmissions),
+    retentionDays: head.retentionDays === "" ? "" : Number(head.retentionDays),
   });
 }
 
@@ -221,6 +238,15 @@ export function FormSettings({
           value={head.closedMessage}
           error={errors.closedMessage}
           onChange={(e) => set({ closedMessage: e.target.value })}
+        />
+        <TextareaField
+          id="form-blocked-domains"
+          label="Refuse e-mail addresses at these domains"
+          hint="One per line, e.g. competitor.example: an address there (or at a subdomain) is refused at its field."
+          rows={2}
+          value={head.blockedDomains}
+          error={errors.blockedDomains}
+          onChange={(e) => set({ blockedDomains: e.target.value })}
         />
         <TextField
           id="form-submit-label"

@@ -33,6 +33,10 @@ export const forms = pgTable(
     maxSubmissions: integer("max_submissions"),
     /** What a visitor reads where the form would be while it does not take submissions. */
     closedMessage: text("closed_message").notNull(),
+    /** Submissions older than this many days are deleted by the pruning job (null: kept). */
+    retentionDays: integer("retention_days"),
+    /** E-mail domains whose addresses the form refuses (lower-case, never sent to visitors). */
+    blockedDomains: jsonb("blocked_domains").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Who is told of each submission and whether the sender gets a confirmation (never sent to visitors). */
     routing: jsonb("routing")
       .$type<FormRouting>()
@@ -46,6 +50,7 @@ export const forms = pgTable(
   (t) => [
     check("forms_status_check", inList("status", FORM_STATUSES)),
     check("forms_max_submissions_check", sql`${t.maxSubmissions} is null or ${t.maxSubmissions} > 0`),
+    check("forms_retention_days_check", sql`${t.retentionDays} is null or ${t.retentionDays} > 0`),
     index("forms_updated_idx").on(t.updatedAt.desc()),
   ],
 );

@@ -108,6 +108,7 @@ export const FORM_MESSAGES = {
   required: "This field is required.",
   email: "Please enter a valid email address",
   businessEmail: "Please use your work email address.",
+  blockedDomain: "Addresses at this domain are not accepted here.",
   phone: "Please enter a valid phone number.",
   number: "Please enter a number.",
   date: "Please enter a date.",

@@ -29,7 +29,7 @@ const FORM_EDIT_MESSAGES = {
   gone: "This form was deleted meanwhile.",
 } as const;
 
-/** Who may say where a form's submissions go: those who manage the site's own lead notifications. */
+/** Who may say where a form's submissions go and how long they are kept: those who manage lead notifications. */
 const ROUTING_CAPABILITY = "integrations.manage";
 
 /** How many submissions the form's own list shows (the export has them all). */
@@ -51,6 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             maxSubmissions: row.maxSubmissions,
             closedMessage: row.closedMessage,
             routing: row.routing,
+            retentionDays: row.retentionDays,
+            blockedDomains: row.blockedDomains,
             definition: row.definition,
             updatedAt: row.updatedAt.toISOString(),
           }
@@ -123,7 +125,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const base = body.get("base");
   const saved = await saveForm(id, parsed.form, who, {
     base: typeof base === "string" && base ? base : undefined,
-    keepRouting: !can(admin.role, ROUTING_CAPABILITY),
+    keepLeadSettings: !can(admin.role, ROUTING_CAPABILITY),
   });
   if (!saved.ok) {
     if (saved.reason === "gone") return gone(FORM_EDIT_MESSAGES.gone, { intent });
