@@ -128,7 +128,10 @@ describe("forms", () => {
     expect(row?.lastSubmissionAt).toEqual(new Date("2030-01-02T10:00:00Z"));
     expect(await countFormResponses(formId)).toBe(2);
 
-    expect((await deleteForm(formId, who))?.name).toBe("Whitepaper");
+    // A member who may not delete leads cannot delete a form that has collected some.
+    expect(await deleteForm(formId, who, { keepLeads: true })).toBe("has-submissions");
+    expect(await countFormResponses(formId)).toBe(2);
+    expect(await deleteForm(formId, who)).toMatchObject({ name: "Whitepaper" });
     expect(await getForm(formId)).toBeUndefined();
     expect(await countFormResponses(formId)).toBe(0);
     expect(await deleteForm(formId, who)).toBeUndefined();

@@ -177,10 +177,30 @@ export async function saveForm(
   return { ok: true, form: after };
 }
 
-/** Deletes a form and the submissions it collected; undefined when it was already gone. */
-export async function deleteForm(id: string, who: AuditContext): Promise<FormRow | undefined> {
-  const [deleted] = await db().delete(forms).where(eq(forms.id, id)).returning();
-  if (!deleted) return undefined;
+/**
+ * Deletes a form and the submissions it collected; undefined when it was already gone. `keepLeads`: the member may
+ * not delete leads, so a form that has collected any stays (answered "has-submissions"); the count is taken under
+ * the form's lock, so a submission arriving meanwhile is not deleted with it.
+ */
+export async function deleteForm(
+  id: string,
+  who: AuditContext,
+  { keepLeads = false }: { keepLeads?: boolean } = {},
+): Promise<FormRow | "has-submissions" | undefined> {
+  const deleted = await db().transaction(async (tx) => {
+    const [row] = await tx.select().from(forms).where(eq(forms.id, id)).for("update");
+    if (!row) return undefined;
+    if (keepLeads) {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(formResponses)
+        .where(eq(formResponses.formId, id));
+      if (n > 0) return "has-submissions" as const;
+    }
+    await tx.delete(forms).where(eq(forms.id, id));
+    return row;
+  });
+  if (!deleted || deleted === "has-submissions") return deleted;
   await publicContentChanged(
     who,
     { action: "form.delete", entity: "form", entityId: deleted.id, details: { name: deleted.name } },

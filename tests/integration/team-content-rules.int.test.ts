@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
-import { auditLog, blogPosts, forms } from "~/db/schema";
+import { auditLog, blogPosts, formResponses, forms } from "~/db/schema";
 import { DEFAULT_ROUTING } from "~/lib/form-builder/routing";
 import { accept, answer, request, run, setupTeam, signIn } from "../support/team-routes";
 import { WEBINAR_EDITOR_INPUT } from "../support/webinar-form";
@@ -184,6 +184,31 @@ describe("team: content rules", () => {
         }),
       );
       expect(screen.body).toMatchObject({ mayRoute: false, members: [] });
+    });
+
+    it("may be deleted by an editor only while it has no submissions: they are leads", async () => {
+      const editor = await signIn("editor@example.com", "editor-password");
+      const form = await stored();
+      const id = form?.id ?? "";
+      await test
+        .handle()
+        .db.insert(formResponses)
+        .values({ formId: id, email: "lead@example.com", values: {} });
+      const remove = (cookie: string) =>
+        run(
+          "routes/admin/form-edit.tsx",
+          "action",
+          request(`/admin/forms/${id}`, cookie, { intent: "delete" }),
+          {
+            id,
+          },
+        );
+      const refused = await answer(await remove(editor));
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(refused.body)).toContain("This form has submissions, which are leads");
+      expect(await stored()).toBeDefined();
+      expect((await answer(await remove(owner.cookie))).status).toBe(302);
+      expect(await stored()).toBeUndefined();
     });
   });
 });

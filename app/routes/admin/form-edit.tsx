@@ -27,6 +27,8 @@ const FORM_EDIT_MESSAGES = {
   deleted: "Form deleted",
   invalid: "Please check the highlighted fields",
   gone: "This form was deleted meanwhile.",
+  hasSubmissions:
+    "This form has submissions, which are leads: ask an administrator or a sales member to delete it, or close it instead.",
 } as const;
 
 /** Who may say where a form's submissions go and how long they are kept: those who manage lead notifications. */
@@ -104,8 +106,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = params.id === "new" ? null : params.id;
 
   if (intent === "delete") {
-    const deleted = id ? await deleteForm(id, who) : undefined;
+    // Its submissions are leads: a member who may not delete leads may delete a form only while it has none.
+    const deleted = id ? await deleteForm(id, who, { keepLeads: !can(admin.role, "leads.work") }) : undefined;
     if (!deleted) return gone(FORM_EDIT_MESSAGES.gone, { intent });
+    if (deleted === "has-submissions") return refuse(FORM_EDIT_MESSAGES.hasSubmissions, { intent }, 403);
     throw redirect("/admin/forms", {
       headers: { "Set-Cookie": await flashCookie({ type: "success", message: FORM_EDIT_MESSAGES.deleted }) },
     });
