@@ -2,8 +2,8 @@
 // rules the browser applied), its hidden fields filled here from the visit's attribution (whatever the browser sent
 // for them is ignored), rate-limited per address, and stored in one transaction with what it sets off: its owner
 // and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
-// one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced or sent on) and answered like a
-// success, so a bot learns nothing.
+// one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced
+// or sent on) and answered like a success, so a bot learns nothing; "Not spam" in the Spam view sets it off later.
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";

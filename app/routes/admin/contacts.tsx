@@ -1,6 +1,7 @@
 // /admin/contacts: one lead inbox. Counters, filters kept in the URL (search as you type, status, kind, date
-// range; matched in SQL), contact requests, subscribers and demo/dialog leads with their status and a link to the
-// person, deletes with confirmation, CSV exports, and live updates over server-sent events.
+// range; matched in SQL), contact requests, subscribers, demo/dialog leads and built forms' submissions with their
+// status and a link to the person, deletes with confirmation, CSV exports, and live updates over the back office's
+// realtime channel.
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
