@@ -166,7 +166,8 @@ describe("upgrades", { timeout: 180_000 }, () => {
   test("a pending migration is preceded by a backup; a newer database is refused with both versions", async () => {
     const dataDir = path.join(work, "upgrade");
     expect((await admin({ DATA_DIR: dataDir }, "restore", archive)).code).toBe(0);
-    // As an older build left it: the newest migration not applied yet (the tables it creates dropped, its row gone).
+    // As an older build left it: the newest migration not applied yet (the tables and columns it adds dropped, its
+    // row gone).
     const journal = JSON.parse(readFileSync(path.join(root, "drizzle/meta/_journal.json"), "utf8")) as {
       entries: { tag: string }[];
     };
@@ -174,6 +175,10 @@ describe("upgrades", { timeout: 180_000 }, () => {
     const older = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
     for (const [, table] of newest.matchAll(/CREATE TABLE "(\w+)"/g)) {
       await older.db.execute(sql.raw(`drop table "${table}"`));
+    }
+    // Columns it adds go too (with the constraints and indexes on them).
+    for (const [, table, column] of newest.matchAll(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g)) {
+      await older.db.execute(sql.raw(`alter table "${table}" drop column "${column}"`));
     }
     await older.db.execute(sql`delete from drizzle.__drizzle_migrations
       where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
