@@ -27,7 +27,7 @@ import type { SpamReason } from "~/lib/lead-status";
 import { type AuditContext, auditAs, recordAuditIn } from "~/models/audit.server";
 import { ownerOfTurn, routedMails } from "~/models/form-routing.server";
 import { countedResponses, type FormRow, getForm } from "~/models/forms.server";
-import { insertSubscribers } from "~/models/lead-storage.server";
+import { insertSubscribers, queueDeliveries } from "~/models/lead-storage.server";
 import type { Member } from "~/models/member-directory.server";
 import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
@@ -132,7 +132,8 @@ const subscribes = (definition: FormDefinition, values: SubmittedValues) =>
 
 /**
  * What a stored submission sets off, in its transaction: its alert mails and confirmation as the form routes them,
- * the newsletter subscription its consent asks for, and its webhook. The caller announces it to open inboxes.
+ * the newsletter subscription its consent asks for (with the sign-up's `subscriber.created` webhook), and its
+ * `form.submitted` webhook. The caller announces it to open inboxes.
  */
 async function setOff(
   tx: Transaction,
@@ -150,8 +151,9 @@ async function setOff(
 ) {
   await enqueue(tx, await routedMails(tx, form, submission));
   // A ticked newsletter consent asks the sender to subscribe, as the sign-up form does (double opt-in).
-  if (submission.email && subscribes(form.definition, submission.values))
-    await insertSubscribers(
+  // A new subscriber is announced to webhooks as a sign-up's is (its alert is the form's own, above).
+  if (submission.email && subscribes(form.definition, submission.values)) {
+    const { stored } = await insertSubscribers(
       tx,
       [
         {
@@ -161,6 +163,8 @@ async function setOff(
       ],
       key,
     );
+    await queueDeliveries(tx, stored, null);
+  }
   await queueWebhookEvent(tx, "form.submitted", {
     id: submission.id,
     formId: form.id,

@@ -16,6 +16,7 @@ import { WEBINAR_DEFINITION, WEBINAR_VISIT, webinarInput } from "../../tests/sup
 import { captureFormResponse } from "./form-responses.server";
 import { saveForm } from "./forms.server";
 import { runOutboxOnce } from "./outbox.server";
+import { createEndpoint } from "./webhooks.server";
 
 setupTestDatabase();
 const saved = { ...env() };
@@ -109,7 +110,7 @@ describe("a built form's routing", () => {
     expect(mailsTo("ada-routing@example.com")).toHaveLength(1);
   });
 
-  it("adds the sender as a subscriber when a newsletter consent is ticked, and not otherwise", async () => {
+  it("adds the sender as a subscriber (announced to webhooks) when a newsletter consent is ticked, and not otherwise", async () => {
     const definition = {
       ...WEBINAR_DEFINITION,
       fields: [
@@ -117,12 +118,17 @@ describe("a built form's routing", () => {
         { type: "consent", name: "news", label: "Send me the newsletter", newsletter: true },
       ],
     };
+    Object.assign(env(), { webhookAllowPrivate: true });
+    await createEndpoint("http://127.0.0.1:9/hook", ["subscriber.created"], memberContext(owner));
     const formId = await newForm({}, definition);
     await submit(formId, "reader@news.example", { news: "on" });
     await submit(formId, "quiet@news.example");
     const subscribed = await db().select().from(subscribers);
     expect(subscribed.map((s) => s.email)).toContain("reader@news.example");
     expect(subscribed.map((s) => s.email)).not.toContain("quiet@news.example");
+    // Announced to the webhooks listening for sign-ups, once.
+    const announced = await db().select().from(outbox).where(eq(outbox.event, "subscriber.created"));
+    expect(announced.map((row) => row.leadEmail)).toEqual(["reader@news.example"]);
   });
 
   it("refuses routing it cannot follow, each problem named where the editor shows it", () => {
