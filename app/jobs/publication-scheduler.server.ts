@@ -1,9 +1,12 @@
 // Scheduled posts go live at their time on every instance (docs/decisions/023-scheduling-previews-revisions.md);
-// items that came due while no server ran go at start-up. The went-live step and the schedule's queries are in
+// items that came due while no server ran go at start-up. A built form reaching its opening or closing time renders
+// cached pages again within a round (at most a minute). The went-live step and the schedule's queries are in
 // app/models/publication-schedule.server.ts; this is the timer around them.
 
+import { contentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
 import { type Job, type Loop, loopJob, RoundClock } from "~/jobs/job.server";
+import { formTimesPassed } from "~/models/forms.server";
 import {
   msUntilNextPublication,
   onPublicationScheduleChanged,
@@ -33,6 +36,8 @@ export function startPublicationScheduler(options: SchedulerOptions = {}): Publi
   let round: Promise<void> | undefined;
   let again = false;
   const clock = new RoundClock(recheckMs);
+  // Forms opening or closing at their set times since the last round (at most recheckMs ago).
+  let formsCheckedUntil = new Date();
 
   const arm = (ms: number) => {
     clearTimeout(timer);
@@ -43,6 +48,9 @@ export function startPublicationScheduler(options: SchedulerOptions = {}): Publi
   async function step() {
     try {
       await publishDueItems(options.database);
+      const now = new Date();
+      if (await formTimesPassed(formsCheckedUntil, now)) await contentChanged();
+      formsCheckedUntil = now;
       clock.succeeded();
     } catch (error) {
       logger.warn({ err: error }, "publication scheduler: went-live step failed");

@@ -8,10 +8,18 @@ import { db } from "~/db/client.server";
 import { auditLog, formResponses, forms } from "~/db/schema";
 import { currentContentVersion } from "~/infra/content-version.server";
 import { parseFormInput } from "~/infra/form-input.server";
+import { startPublicationScheduler } from "~/jobs/publication-scheduler.server";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { WEBINAR_EDITOR_INPUT, webinarInput } from "../../tests/support/webinar-form";
 import { versionOf } from "./edit-conflicts.server";
-import { countFormResponses, deleteForm, getForm, listForms, saveForm } from "./forms.server";
+import {
+  countFormResponses,
+  deleteForm,
+  formTimesPassed,
+  getForm,
+  listForms,
+  saveForm,
+} from "./forms.server";
 
 setupTestDatabase();
 const who = { actor: "editor@example.com", ip: "203.0.113.9", userAgent: "script" };
@@ -146,5 +154,20 @@ describe("forms", () => {
     expect(await getForm("not-an-id")).toBeUndefined();
     expect(await getForm("00000000-0000-4000-8000-000000000000")).toBeUndefined();
     expect(await db().select().from(forms).where(eq(forms.name, "nothing"))).toEqual([]);
+  });
+
+  it("renders cached pages again when an open form reaches its opening or closing time (the scheduler's round)", async () => {
+    const opensAt = new Date(Date.now() + 400);
+    const saved = await saveForm(null, input({ status: "open", opensAt: opensAt.toISOString() }), who);
+    expect(saved.ok).toBe(true);
+    expect(await formTimesPassed(new Date(Date.now() - 60_000), new Date())).toBe(false);
+    const before = await currentContentVersion();
+    const scheduler = startPublicationScheduler({ recheckMs: 100 });
+    try {
+      await expect.poll(() => currentContentVersion(), { timeout: 5_000 }).not.toBe(before);
+    } finally {
+      await scheduler.stop();
+    }
+    expect(await formTimesPassed(new Date(opensAt.getTime() - 1), opensAt)).toBe(true);
   });
 });

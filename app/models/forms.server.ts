@@ -1,7 +1,7 @@
 // Forms the team builds: the list with what each has collected, one form, saving (never over a teammate's newer
 // save) and deleting. A form that is not a draft can be on public pages, so saving or deleting one moves the content
 // version (cached pages render again) besides its audit entry; the editors that have it open are told of a save.
-import { count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import type { EditVersion } from "~/lib/edit-conflict";
@@ -223,4 +223,25 @@ export async function pruneExpiredFormResponses(): Promise<number> {
     )
     .returning({ id: formResponses.id });
   return gone.length;
+}
+
+/**
+ * Whether an open form reached its opening or closing time in (`from`, `to`]: its pages show it, or its closed
+ * message, from then on, so the publication scheduler renders cached pages again (contentChanged).
+ */
+export async function formTimesPassed(from: Date, to: Date): Promise<boolean> {
+  const [hit] = await db()
+    .select({ id: forms.id })
+    .from(forms)
+    .where(
+      and(
+        eq(forms.status, "open"),
+        or(
+          and(gt(forms.opensAt, from), lte(forms.opensAt, to)),
+          and(gt(forms.closesAt, from), lte(forms.closesAt, to)),
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(hit);
 }
