@@ -71,8 +71,9 @@ export function FormRoutingFields({
             : turns
               ? `Handed out in turn among ${head.routingMembers.length} member(s).`
               : `Alerts go to ${head.routingMembers.length} member(s)${head.routingAddresses.trim() ? " and other addresses" : ""}.`}{" "}
-          {head.confirmEnabled ? "The sender gets a confirmation." : ""} Administrators and the owner change
-          this.
+          {head.confirmEnabled ? "The sender gets a confirmation. " : ""}
+          {head.retentionDays ? `Submissions are deleted after ${head.retentionDays} days. ` : ""}
+          Administrators and the owner change this.
         </p>
       </div>
     );
