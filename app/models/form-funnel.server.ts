@@ -5,6 +5,7 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formFunnelDays, formResponses, forms } from "~/db/schema";
 import { safeText } from "~/lib/safe-text";
+import { isUuid } from "~/lib/uuid";
 
 export const FUNNEL_EVENTS = ["view", "start"] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
@@ -20,7 +21,7 @@ export function funnelPage(page: string | null | undefined): string {
 
 /** Counts one view or start of form `formId` on `page`; false when no such form takes submissions on the site. */
 export async function countFunnelEvent(formId: string, event: FunnelEvent, page: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(formId)) return false;
+  if (!isUuid(formId)) return false;
   const [form] = await db().select({ status: forms.status }).from(forms).where(eq(forms.id, formId));
   if (!form || form.status === "draft") return false;
   const day = new Date().toISOString().slice(0, 10);
@@ -37,6 +38,9 @@ export async function countFunnelEvent(formId: string, event: FunnelEvent, page:
     });
   return true;
 }
+
+/** A submission's page path, without query or fragment (funnelPage still decides what is not a path). */
+const SOURCE_PATH = sql<string | null>`split_part(split_part(${formResponses.sourcePage}, '?', 1), '#', 1)`;
 
 export interface FunnelRow {
   page: string;
@@ -61,8 +65,9 @@ export async function formFunnel(
       .from(formFunnelDays)
       .where(and(eq(formFunnelDays.formId, formId), gte(formFunnelDays.day, since)))
       .groupBy(formFunnelDays.page),
+    // Grouped by the path they were sent from (query and fragment left out), as funnelPage keys it.
     db()
-      .select({ page: formResponses.sourcePage, createdAt: formResponses.createdAt })
+      .select({ page: SOURCE_PATH, n: sql<number>`count(*)`.mapWith(Number) })
       .from(formResponses)
       .where(
         and(
@@ -70,7 +75,8 @@ export async function formFunnel(
           isNull(formResponses.heldReason),
           gte(formResponses.createdAt, new Date(`${since}T00:00:00Z`)),
         ),
-      ),
+      )
+      .groupBy(SOURCE_PATH),
   ]);
   const pages = new Map<string, FunnelRow>();
   const row = (page: string) => {
@@ -79,7 +85,7 @@ export async function formFunnel(
     return found;
   };
   for (const c of counted) Object.assign(row(c.page), { views: c.views, starts: c.starts });
-  for (const s of submitted) row(funnelPage(s.page)).submissions += 1;
+  for (const s of submitted) row(funnelPage(s.page)).submissions += s.n;
   const list = [...pages.values()].sort((a, b) => b.views - a.views || b.submissions - a.submissions);
   const total = list.reduce(
     (sum, r) => ({

@@ -8,6 +8,7 @@ import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
+import { isUuid } from "~/lib/uuid";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
 import { isStale } from "~/models/edit-conflicts.server";
 import { documentSaved } from "~/models/realtime-events.server";
@@ -76,7 +77,7 @@ export async function listForms(): Promise<FormSummary[]> {
 }
 
 export async function getForm(id: string): Promise<FormRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(forms).where(eq(forms.id, id)).limit(1);
   return row;
 }
@@ -95,7 +96,7 @@ export async function countedResponses(formId: string): Promise<number> {
  * too (the page editor's choice of forms and its preview).
  */
 export async function publicForms(ids?: string[]): Promise<Map<string, PublicForm & { name: string }>> {
-  const wanted = ids?.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const wanted = ids?.filter(isUuid);
   if (wanted?.length === 0) return new Map();
   const rows = await db()
     .select()

@@ -6,10 +6,11 @@ import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { done, gone, refuse } from "~/lib/forms";
 import { isLeadKind, isLeadStatus } from "~/lib/lead-status";
+import { isUuid } from "~/lib/uuid";
 import type { AuditContext } from "~/models/audit.server";
 import { setLeadStatus } from "~/models/contacts-admin.server";
 
-export const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+export { isUuid };
 
 /** An inbox action's member (checked: may work leads), form, intent, row id and audit context. */
 export async function inboxAction({
