@@ -63,14 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       submissions: row ? await countFormResponses(row.id) : 0,
       // Who hears of submissions is set by those who manage the site's lead notifications; the others see it only.
       mayRoute: can(admin.role, ROUTING_CAPABILITY),
-      members: can(admin.role, ROUTING_CAPABILITY)
-        ? (await listMembers("leads.assignee")).map(({ userId, name, email, role }) => ({
-            userId,
-            name,
-            email,
-            role,
-          }))
-        : [],
+      members: can(admin.role, ROUTING_CAPABILITY) ? await listMembers("leads.assignee") : [],
       mailReady: mailConfigured(),
       // What the form collected is leads: shown to the members who may see leads (not to an editor).
       responses:
