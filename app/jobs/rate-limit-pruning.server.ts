@@ -13,35 +13,42 @@ import { prunePendingSubscribers } from "~/models/newsletter-subscribers.server"
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Runs the prunes; true when all succeeded. */
+/** Each prune: what it deletes, the log field of its count and its messages. */
+const PRUNES: { run: () => Promise<unknown>; key: string; deleted: string; failed: string }[] = [
+  // Expired counters are not worth a log line.
+  { run: pruneRateLimits, key: "rows", deleted: "", failed: "rate-limit pruning failed" },
+  {
+    run: pruneHeldSubmissions,
+    key: "held",
+    deleted: "suspected spam older than 30 days deleted",
+    failed: "pruning held suspected spam failed",
+  },
+  {
+    run: pruneExpiredFormResponses,
+    key: "expired",
+    deleted: "form submissions past their form's retention deleted",
+    failed: "pruning form submissions past their retention failed",
+  },
+  {
+    run: prunePendingSubscribers,
+    key: "pending",
+    deleted: "newsletter sign-ups never confirmed deleted",
+    failed: "pruning unconfirmed newsletter sign-ups failed",
+  },
+];
+
+/** Runs the prunes, each whatever the others did; true when all succeeded. */
 async function pruneQuietly(): Promise<boolean> {
   let ok = true;
-  try {
-    await pruneRateLimits();
-  } catch (error) {
-    ok = false;
-    logger.warn({ err: error }, "rate-limit pruning failed");
-  }
-  try {
-    const held = await pruneHeldSubmissions();
-    if (held) logger.info({ held }, "suspected spam older than 30 days deleted");
-  } catch (error) {
-    ok = false;
-    logger.warn({ err: error }, "pruning held suspected spam failed");
-  }
-  try {
-    const expired = await pruneExpiredFormResponses();
-    if (expired) logger.info({ expired }, "form submissions past their form's retention deleted");
-  } catch (error) {
-    ok = false;
-    logger.warn({ err: error }, "pruning form submissions past their retention failed");
-  }
-  try {
-    const pending = await prunePendingSubscribers();
-    if (pending) logger.info({ pending }, "newsletter sign-ups never confirmed deleted");
-  } catch (error) {
-    ok = false;
-    logger.warn({ err: error }, "pruning unconfirmed newsletter sign-ups failed");
+  for (const prune of PRUNES) {
+    try {
+      const count = await prune.run();
+      if (typeof count === "number" && count > 0 && prune.deleted)
+        logger.info({ [prune.key]: count }, prune.deleted);
+    } catch (error) {
+      ok = false;
+      logger.warn({ err: error }, prune.failed);
+    }
   }
   return ok;
 }
