@@ -1,5 +1,6 @@
 // CSV exports of the lead inbox: every row matching the inbox's filter, with the attribution columns.
 import { type CsvColumn, toCsv } from "~/lib/csv";
+import { answerLines } from "~/lib/form-builder/submission";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import {
   type ContactRequest,
@@ -105,7 +106,7 @@ export async function exportCsv(list: ExportList, filter: LeadFilter | string = 
         { header: "form", value: (r) => r.formName },
         { header: "name", value: (r) => r.name },
         { header: "email", value: (r) => r.email },
-        { header: "answers", value: (r) => r.answers.map((a) => `${a.label}: ${a.text}`).join("\n") },
+        { header: "answers", value: (r) => answerLines(r.answers) },
         { header: "status", value: (r) => r.status },
         ...attributionColumns<FormLead>(),
       ],

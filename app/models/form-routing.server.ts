@@ -6,7 +6,12 @@ import type { Transaction as Tx } from "~/db/client.server";
 import { mailConfigured } from "~/infra/mail.server";
 import type { FormDefinition } from "~/lib/form-builder/definition";
 import type { FormRouting } from "~/lib/form-builder/routing";
-import { answersOf, fillPlaceholders, type SubmittedValues } from "~/lib/form-builder/submission";
+import {
+  answerLines,
+  answersOf,
+  fillPlaceholders,
+  type SubmittedValues,
+} from "~/lib/form-builder/submission";
 import type { Attribution } from "~/lib/lead-schema";
 import { takeTurns } from "~/models/lead-assignment.server";
 import { alertMail, replyEntries } from "~/models/lead-notifications.server";
@@ -59,9 +64,7 @@ export async function routedMails(
     email: submission.email,
     name: submission.name,
     topic: form.name,
-    message: answersOf(form.definition, submission.values)
-      .map((a) => `${a.label}: ${a.text}`)
-      .join("\n"),
+    message: answerLines(answersOf(form.definition, submission.values)),
     ...submission.attribution,
   });
   const leadEmail = submission.email || null;

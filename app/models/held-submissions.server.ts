@@ -18,7 +18,7 @@ import {
 import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
 import { hitRateLimits } from "~/infra/rate-limit.server";
-import { answersOf } from "~/lib/form-builder/submission";
+import { answerLines, answersOf } from "~/lib/form-builder/submission";
 import { parseForm } from "~/lib/forms";
 import { type Attribution, HONEYPOT_FIELD } from "~/lib/lead-schema";
 import type { HeldSubmission } from "~/lib/lead-status";
@@ -232,10 +232,7 @@ export async function listHeldSubmissions(limit = HELD_LIST_LIMIT): Promise<Held
       email: row.email,
       name: row.name,
       // Its answers, as the Spam view shows a message: enough to tell a person from a bot.
-      message:
-        answersOf(definition, row.values)
-          .map((a) => `${a.label}: ${a.text}`)
-          .join("\n") || null,
+      message: answerLines(answersOf(definition, row.values)) || null,
       reason: row.heldReason ?? "honeypot",
       elapsedMs: row.heldElapsedMs,
       createdAt: row.createdAt,

@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { forms, leadAssignmentTurns } from "~/db/schema";
 import { mailConfigured } from "~/infra/mail.server";
 import type { FormDefinition } from "~/lib/form-builder/definition";
-import { answersOf, type SubmittedValues } from "~/lib/form-builder/submission";
+import { answerLines, answersOf, type SubmittedValues } from "~/lib/form-builder/submission";
 import type { LeadKind } from "~/lib/lead-status";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
 import { type AuditContext, auditAs } from "~/models/audit.server";
@@ -95,11 +95,7 @@ function factsOf(
       kind: "form",
       name: text("name"),
       topic: form?.name ?? null,
-      message: form
-        ? answersOf(form.definition, values)
-            .map((a) => `${a.label}: ${a.text}`)
-            .join("\n")
-        : null,
+      message: form ? answerLines(answersOf(form.definition, values)) : null,
     };
   }
   if (kind === "submission") {

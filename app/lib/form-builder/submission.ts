@@ -345,3 +345,7 @@ export function answersOf(definition: FormDefinition, values: SubmittedValues): 
     return [{ name: field.name, label: field.label || field.name, text }];
   });
 }
+
+/** Answers as plain text, one "Label: answer" a line (alert mails, the inbox's export, the Spam view). */
+export const answerLines = (answers: readonly ShownAnswer[]): string =>
+  answers.map((a) => `${a.label}: ${a.text}`).join("\n");
