@@ -91,6 +91,8 @@ export default [
     // A newsletter draft's and a settings tab's revisions (JSON for their History dialogs).
     route("newsletters/:id/revisions", "routes/admin/newsletter-revisions.ts"),
     route("settings/:tab/revisions", "routes/admin/settings-revisions.ts"),
+    // A built form's revisions (JSON for the form screen's History dialog).
+    route("forms/:id/revisions", "routes/admin/form-revisions.ts"),
     route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),
   ]),
 

@@ -259,6 +259,8 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.delete": (who, d) => `${who} deleted the page ${text(d.path) ?? ""}`.trimEnd(),
   "form.create": (who, d) => `${who} created the form ${quoted(d.name, "")}`.trimEnd(),
   "form.update": (who, d) => `${who} edited the form ${quoted(d.name, "")}`.trimEnd(),
+  "form.restore": (who, d) =>
+    `${who} restored an earlier revision of the form ${quoted(d.name, "")}`.trimEnd(),
   "form.delete": (who, d) =>
     `${who} deleted the form ${quoted(d.name, "")} and its submissions`.replace("  ", " "),
   "page.preview_create": (who) => `${who} shared a preview link of a page`,

@@ -50,6 +50,9 @@ export const REVISION_MESSAGES = {
     "The fields go back to this revision; the status and publish date stay as they are. The current version stays in the history.",
   /** A newsletter draft's or a settings tab's restore, which has no status or publish date to keep. */
   restoreConfirmFields: "Every field goes back to this revision. The current version stays in the history.",
+  /** A form's restore by a member who may not change where its submissions go (those settings stay). */
+  restoreConfirmFormFields:
+    "Every field goes back to this revision except who hears of submissions and how long they are kept, which stay as they are. The current version stays in the history.",
   /** A restore of a newsletter that started sending meanwhile (it is read-only from then on). */
   newsletterSent: "This newsletter has started sending, so it can no longer be changed or restored.",
   loadFailed: "Failed to load the history",
@@ -58,6 +61,12 @@ export const REVISION_MESSAGES = {
     `${count === 1 ? "One block" : `${count} blocks`} of this revision no longer ${count === 1 ? "fits" : "fit"} the page editor and ${count === 1 ? "was" : "were"} left out.`,
   /** A page revision whose title or search fields no longer pass today's checks. */
   pageInvalid: "This revision no longer passes the page checks, so it was not restored.",
+  /** A form revision that no longer passes the form editor's checks, with the first problem found. */
+  formInvalid: (problem: string) =>
+    `This revision no longer passes the form checks, so it was not restored.${problem ? ` ${problem}` : ""}`,
+  /** A form's restore after a teammate saved the form since the member opened it. */
+  formChanged:
+    "Not restored: someone else saved this form meanwhile. Load their version, then restore again if you still want to.",
 } as const;
 
 /** Preview links (docs/product.md, Preview links). */

@@ -18,8 +18,9 @@ export const ITEM_KINDS = [...CONTENT_KINDS, "page"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /**
- * What keeps revisions: the items above, newsletter drafts, and the settings screen's tabs (each under a fixed id,
- * SETTINGS_TAB_IDS in app/lib/settings-tabs.ts; docs/decisions/054-revisions-for-newsletters-and-settings.md).
+ * What keeps revisions: the items above, newsletter drafts, the settings screen's tabs (each under a fixed id,
+ * SETTINGS_TAB_IDS in app/lib/settings-tabs.ts; docs/decisions/054-revisions-for-newsletters-and-settings.md) and
+ * the forms the team builds.
  */
-export const REVISION_KINDS = [...ITEM_KINDS, "newsletter", "settings"] as const;
+export const REVISION_KINDS = [...ITEM_KINDS, "newsletter", "settings", "form"] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];

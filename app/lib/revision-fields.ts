@@ -148,6 +148,7 @@ export const FILE_FIELDS: Record<RevisionKind, readonly string[]> = {
   page: ["socialImage"],
   newsletter: [],
   settings: ["ogImage"],
+  form: [],
 };
 
 /** "Title, Body and Status": the changed fields a history entry names (fields without a label are left out). */

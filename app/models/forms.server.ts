@@ -1,6 +1,7 @@
 // Forms the team builds: the list with what each has collected, one form, saving (never over a teammate's newer
-// save) and deleting. A form that is not a draft can be on public pages, so saving or deleting one moves the content
-// version (cached pages render again) besides its audit entry; the editors that have it open are told of a save.
+// save, each save kept as a revision in its own transaction), restoring a revision and deleting. A form that is not
+// a draft can be on public pages, so saving or deleting one moves the content version (cached pages render again)
+// besides its audit entry; the editors that have it open are told of a save.
 import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
@@ -8,8 +9,15 @@ import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
+import { snapshotOf } from "~/lib/revision-fields";
 import { isUuid } from "~/lib/uuid";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
+import {
+  deleteRevisionsOf,
+  type RevisionAction,
+  recordRevision,
+  type Snapshot,
+} from "~/models/content-revisions.server";
 import { isStale } from "~/models/edit-conflicts.server";
 import { documentSaved } from "~/models/realtime-events.server";
 
@@ -135,17 +143,31 @@ export type FormSaveOutcome =
 /** A form can be on public pages unless it is a draft: its saves change what visitors see. */
 const mayBeShown = (row: Pick<FormRow, "status"> | undefined) => Boolean(row && row.status !== "draft");
 
+/** A form as its revisions keep it: every column a save stores, not who saved it last (the revision says who). */
+const revisionOf = ({ updatedBy: _savedBy, ...row }: FormRow) => row;
+
+/** The form's fields as a revision's snapshot holds them: what the history compares a revision with. */
+export const formSnapshot = (row: FormRow): Snapshot => snapshotOf(revisionOf(row));
+
+interface FormSaveOptions {
+  /** The version the editor loaded: a save over a newer one is refused and changes nothing. */
+  base?: EditVersion;
+  keepLeadSettings?: boolean;
+  /** What the save's revision records: an edit (or a creation) unless told; a restore names the revision. */
+  revision?: { action: RevisionAction; restoredFrom?: number };
+}
+
 /**
- * Creates (no `id`) or updates a form. `base` is the version the editor loaded: a save over a newer one is
- * refused and changes nothing. `keepLeadSettings`: the saving member may not decide what becomes of the leads (only
- * those who manage the site's lead notifications may), so the form keeps its routing and its retention (a new one
- * gets the defaults: nobody alerted, kept for good) whatever the input says.
+ * Creates (no `id`) or updates a form, keeping its revision. `base` is the version the editor loaded: a save over a
+ * newer one is refused and changes nothing. `keepLeadSettings`: the saving member may not decide what becomes of the
+ * leads (only those who manage the site's lead notifications may), so the form keeps its routing and its retention
+ * (a new one gets the defaults: nobody alerted, kept for good) whatever the input says.
  */
 export async function saveForm(
   id: string | null,
   input: FormInput,
   who: AuditContext,
-  { base, keepLeadSettings = false }: { base?: EditVersion; keepLeadSettings?: boolean } = {},
+  { base, keepLeadSettings = false, revision }: FormSaveOptions = {},
 ): Promise<FormSaveOutcome> {
   const result = await db().transaction(async (tx) => {
     const [before] = id ? await tx.select().from(forms).where(eq(forms.id, id)).for("update") : [];
@@ -159,19 +181,26 @@ export async function saveForm(
       ? await tx.update(forms).set(values).where(eq(forms.id, before.id)).returning()
       : await tx.insert(forms).values(values).returning();
     if (!after) return undefined;
+    await recordRevision(tx, "form", {
+      before: before && revisionOf(before),
+      after: revisionOf(after),
+      who,
+      ...(revision ?? { action: before ? "update" : "create" }),
+    });
     await documentSaved(tx, "form", after);
     return { before, after };
   });
   if (!result) return { ok: false, reason: "gone" };
   if (result.stale) return { ok: false, reason: "conflict", current: result.stale };
   const { before, after } = result;
+  const restoredFrom = revision?.action === "restore" ? revision.restoredFrom : undefined;
   await publicContentChanged(
     who,
     {
-      action: before ? "form.update" : "form.create",
+      action: restoredFrom ? "form.restore" : before ? "form.update" : "form.create",
       entity: "form",
       entityId: after.id,
-      details: { name: after.name, status: after.status },
+      details: { name: after.name, status: after.status, ...(restoredFrom ? { restoredFrom } : {}) },
     },
     mayBeShown(before) || mayBeShown(after),
   );
@@ -199,6 +228,7 @@ export async function deleteForm(
       if (n > 0) return "has-submissions" as const;
     }
     await tx.delete(forms).where(eq(forms.id, id));
+    await deleteRevisionsOf(tx, "form", id);
     return row;
   });
   if (!deleted || deleted === "has-submissions") return deleted;

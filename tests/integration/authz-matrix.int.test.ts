@@ -168,6 +168,7 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/content-previews.ts": { loader: "content.preview", action: "content.preview" },
   "routes/admin/newsletter-revisions.ts": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/settings-revisions.ts": { loader: "settings.manage", action: "settings.manage" },
+  "routes/admin/form-revisions.ts": { loader: "forms.manage", action: "forms.manage" },
   "routes/api/uploads.ts": { loader: "media.manage", action: "media.manage" },
 };
 

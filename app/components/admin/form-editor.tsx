@@ -2,7 +2,8 @@
 // arrow buttons or Alt+Arrow keys, remove with undo, and the selected field's settings (label, key, limits,
 // options, the conditions that show or require it). The whole form is saved as one JSON field; the server checks
 // it and answers with messages by field, and the editor keeps everything that was typed. Like the other documents:
-// presence and a teammate's save announced at once, no silent overwrite, unsaved work kept in this browser.
+// presence and a teammate's save announced at once, no silent overwrite, unsaved work kept in this browser, and its
+// history of revisions; restoring one puts the restored form in the editor.
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
@@ -28,8 +29,10 @@ import {
   payloadOf,
 } from "~/components/admin/form-settings";
 import { type FormSubmissionRow, FormSubmissions } from "~/components/admin/form-submissions";
+import { HistoryDialog } from "~/components/admin/history-dialog";
 import { ListItemControls, RemovedNotice } from "~/components/admin/list-item-controls";
 import { BlockFields, type Value } from "~/components/admin/page-fields";
+import type { HistorySource } from "~/components/admin/revision-history";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useBlockList } from "~/components/admin/use-block-list";
 import { useEditVersion } from "~/components/admin/use-edit-version";
@@ -38,6 +41,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { useActionToast } from "~/components/ui/toaster";
+import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { EDIT_SUBJECTS } from "~/lib/edit-subjects";
 import type { FieldType } from "~/lib/form-builder/definition";
@@ -83,6 +87,23 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
   };
 }
 
+/** The settings only those who manage lead notifications change; a restore by anyone else leaves them. */
+const LEAD_SETTINGS: ReadonlySet<string> = new Set(["routing", "retentionDays"]);
+
+/**
+ * The form's history, sending the version the editor holds with a restore (a teammate's newer save refuses it).
+ * `mayRoute`: whether the member's restore brings back the routing and retention too.
+ */
+function formHistory(id: string, version: string, mayRoute: boolean): HistorySource {
+  return {
+    endpoint: `/admin/forms/${id}/revisions`,
+    fields: EDIT_SUBJECTS.form.fields,
+    kept: mayRoute ? undefined : LEAD_SETTINGS,
+    confirm: mayRoute ? REVISION_MESSAGES.restoreConfirmFields : REVISION_MESSAGES.restoreConfirmFormFields,
+    version,
+  };
+}
+
 export function FormEditor({
   form,
   loaded,
@@ -112,6 +133,10 @@ export function FormEditor({
     payload,
     initialPayload: () => payloadOf(headOf(start), savedFields(listed(start))),
   });
+  // After a restore the form is loaded again and the editor takes it in place of what it held; so it is when the
+  // member loads the version a teammate just saved (their save's notice).
+  const [restored, setRestored] = useState(false);
+  const onRestored = useCallback(() => setRestored(true), []);
   const live = useDocumentLive("form", form?.id, base.version, form?.updatedAt);
   const takeIn = useCallback(
     (next: EditedForm, version: string, content: Record<string, unknown>) => {
@@ -123,10 +148,11 @@ export function FormEditor({
     [list.replace, take],
   );
   useEffect(() => {
-    if (!live.arrived || !form) return;
+    if (!(restored || live.arrived) || !form) return;
+    setRestored(false);
     live.taken();
     takeIn(form, form.updatedAt, loaded ?? {});
-  }, [live.arrived, live.taken, form, loaded, takeIn]);
+  }, [restored, live.arrived, live.taken, form, loaded, takeIn]);
   const [adding, setAdding] = useState<FieldType>("text");
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -163,7 +189,24 @@ export function FormEditor({
       <AdminPageHeader
         title={form ? `Edit form: ${form.name}` : "New form"}
         description="Build the form here; put it on a page with the Form block."
-        actions={form ? <StatusBadge status={form.status} /> : null}
+        actions={
+          form ? (
+            <>
+              <StatusBadge status={form.status} />
+              <HistoryDialog
+                title="Form history"
+                description={
+                  mayRoute
+                    ? "Every save keeps a revision. Restoring one brings back every setting and field it had."
+                    : "Every save keeps a revision. Restoring one brings back its settings and fields; who hears of submissions and how long they are kept stay as they are."
+                }
+                source={formHistory(form.id, base.version, mayRoute)}
+                timeZone={timeZone}
+                onRestored={onRestored}
+              />
+            </>
+          ) : null
+        }
       />
       <EditorNotices
         kind="form"

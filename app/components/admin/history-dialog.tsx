@@ -1,5 +1,5 @@
-// "History" beside an editor (docs/product.md, Revisions): the page editor, the newsletter compose screen and each
-// settings tab. A dialog with the document's revisions (when, who, what changed), the comparison with the current
+// "History" beside an editor (docs/product.md, Revisions): the page editor, the form screen, the newsletter compose
+// screen and each settings tab. A dialog with the document's revisions (when, who, what changed), the comparison with the current
 // version and "Restore this revision" (revision-history.tsx). A restore closes it, and the editor takes the
 // restored version once the page's data brings it.
 import { History } from "lucide-react";

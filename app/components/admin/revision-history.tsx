@@ -1,5 +1,6 @@
 // A document's history (docs/product.md, Revisions): the History tab of the post and academy edit dialog, and the
-// History dialog of the page editor, the newsletter compose screen and each settings tab (history-dialog.tsx). Its
+// History dialog of the page editor, the form screen, the newsletter compose screen and each settings tab
+// (history-dialog.tsx). Its
 // revisions, newest first (when, who, which fields changed); choosing one compares it with the current version
 // field by field (text word by word: field-diff.tsx); "Restore this revision" asks first, then saves it back.
 import { History, RotateCcw } from "lucide-react";
@@ -51,6 +52,11 @@ export interface HistorySource {
   kept?: ReadonlySet<string>;
   /** What "Restore this revision?" explains. */
   confirm: string;
+  /**
+   * The version of the document the editor holds, sent with a restore: a teammate's newer save refuses it (a form's
+   * history). Without it a restore goes through whatever was saved since.
+   */
+  version?: string;
 }
 
 /** A post's, academy item's or page's history: its status and publish date (a page's path too) stay on restore. */
@@ -192,7 +198,11 @@ export function RevisionHistory({
                 confirmLabel="Restore"
                 onConfirm={() =>
                   restorer.submit(
-                    { intent: "restore", revision: String(comparison.revision.id) },
+                    {
+                      intent: "restore",
+                      revision: String(comparison.revision.id),
+                      ...(source.version ? { base: source.version } : {}),
+                    },
                     { method: "post", action: base },
                   )
                 }

@@ -159,9 +159,10 @@ export const academyContent = pgTable(
 
 /**
  * Every save of a blog post, academy item or page (create, update, status toggle, restore, API create), of a
- * newsletter draft and of a settings tab (item_id: the tab's fixed id, SETTINGS_TAB_IDS): the full snapshot of its
- * editable fields and which of them changed, written in the save's transaction. The last 50 per item are kept. `id`
- * orders them: it is drawn inside the transaction that holds the item's row lock (a settings tab's: its edit stamp).
+ * newsletter draft, of a settings tab (item_id: the tab's fixed id, SETTINGS_TAB_IDS) and of a built form: the full
+ * snapshot of its editable fields and which of them changed, written in the save's transaction. The last 50 per item
+ * are kept. `id` orders them: it is drawn inside the transaction that holds the item's row lock (a settings tab's:
+ * its edit stamp).
  */
 export const contentRevisions = pgTable(
   "content_revisions",

@@ -19,6 +19,7 @@ import { FUNNEL_DAYS, formFunnel } from "~/models/form-funnel.server";
 import { listFormResponses } from "~/models/form-responses.server";
 import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
 import { listMembers } from "~/models/member-directory.server";
+import { ROUTING_CAPABILITY } from "~/routes/support/form-lead-settings.server";
 import type { Route } from "./+types/form-edit";
 
 const FORM_EDIT_MESSAGES = {
@@ -30,9 +31,6 @@ const FORM_EDIT_MESSAGES = {
   hasSubmissions:
     "This form has submissions, which are leads: ask an administrator or a sales member to delete it, or close it instead.",
 } as const;
-
-/** Who may say where a form's submissions go and how long they are kept: those who manage lead notifications. */
-const ROUTING_CAPABILITY = "integrations.manage";
 
 /** How many submissions the form's own list shows (the export has them all). */
 const SHOWN_SUBMISSIONS = 50;

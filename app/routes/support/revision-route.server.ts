@@ -1,7 +1,8 @@
 // What the history routes share (/admin/content/:kind/:id/revisions, /admin/newsletters/:id/revisions,
-// /admin/settings/:tab/revisions; docs/product.md, Revisions): GET lists a document's revisions, newest first, or
-// with ?revision=N gives that revision and the document as it is now, to compare; POST intent=restore names the
-// revision to bring back, and the answer is the one form contract (ActionResult) with a toast.
+// /admin/settings/:tab/revisions, /admin/forms/:id/revisions; docs/product.md, Revisions): GET lists a document's
+// revisions, newest first, or with ?revision=N gives that revision and the document as it is now, to compare; POST
+// intent=restore names the revision to bring back, and the answer is the one form contract (ActionResult) with a
+// toast.
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { RevisionKind } from "~/lib/content-enums";
 import type { ActionResult } from "~/lib/forms";
@@ -45,9 +46,24 @@ export function restored(notes: readonly string[] = [], extra: Partial<ActionRes
 
 /** The revision a restore names, or the 400 answer for a form that asks anything else. */
 export async function requestedRevision(request: Request): Promise<number | Response> {
+  const asked = await requestedRestore(request);
+  return asked instanceof Response ? asked : asked.revision;
+}
+
+/**
+ * The revision a restore names and, when the history sends it, `base`: the version of the document the member had
+ * open (a restore over a teammate's newer save is refused, as a save is). The 400 answer for anything else.
+ */
+export async function requestedRestore(
+  request: Request,
+): Promise<{ revision: number; base: string | undefined } | Response> {
   // A body that is not a form (a script's JSON, a cut upload) is the sender's mistake: a 400, not a 500.
   const form = await request.formData().catch(() => undefined);
   if (!form) return refused("Send the revision to restore as a form", 400);
   if (String(form.get("intent") ?? "") !== "restore") return refused("Unknown action", 400);
-  return Number(form.get("revision"));
+  const base = form.get("base");
+  return {
+    revision: Number(form.get("revision")),
+    base: typeof base === "string" && base ? base : undefined,
+  };
 }

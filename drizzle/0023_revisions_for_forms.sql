@@ -1,0 +1,2 @@
+ALTER TABLE "content_revisions" DROP CONSTRAINT "content_revisions_kind_check";--> statement-breakpoint
+ALTER TABLE "content_revisions" ADD CONSTRAINT "content_revisions_kind_check" CHECK (kind in ('blog', 'academy', 'page', 'newsletter', 'settings', 'form'));
