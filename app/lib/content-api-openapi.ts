@@ -1,10 +1,19 @@
 // The content API's OpenAPI 3.1 document, generated from the same zod schemas the server validates with
-// (app/lib/content-api-schemas.ts; for pages, the page form's and the blocks' own, app/blocks/registry.ts).
-
-import { z } from "zod";
+// (app/lib/content-api-schemas.ts; for pages, the page form's and the blocks' own, app/blocks/registry.ts; for forms,
+// app/lib/content-api-forms.ts, in content-api-openapi-forms.ts).
 import { BLOCK_TYPES, BLOCKS, MAX_BLOCKS } from "~/blocks/registry";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { API_KEY_PREFIX } from "./api-keys";
+import { FORM_PATHS, FORM_SCHEMAS, FORMS_TAG } from "./content-api-openapi-forms";
+import {
+  COMMON_ERRORS,
+  errorResponse,
+  type JsonObject,
+  jsonContent,
+  jsonSchemaOf,
+  ref,
+  single,
+} from "./content-api-openapi-parts";
 import {
   academyCreateSchema,
   academyItemSchema,
@@ -24,20 +33,6 @@ import {
 import { CONTENT_STATUSES } from "./content-enums";
 import { pageHeadSchema } from "./page-form";
 
-type JsonObject = Record<string, unknown>;
-
-function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    unrepresentable: "any",
-  }) as JsonObject;
-  return rest;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-/** `{ data: <item> }`, the answer of a create or single read. */
-const single = (name: string) => ({ type: "object", properties: { data: ref(name) }, required: ["data"] });
 /** `{ data: [<item>…], pagination }`, the answer of a list read. */
 const page = (name: string) => ({
   type: "object",
@@ -63,12 +58,6 @@ const created = (name: string) => ({
   },
   required: ["data"],
 });
-const jsonContent = (schema: JsonObject) => ({ "application/json": { schema } });
-const errorResponse = (description: string, headers?: JsonObject) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: jsonContent(ref("Error")),
-});
 
 const ETAG_HEADER = {
   ETag: {
@@ -77,27 +66,6 @@ const ETAG_HEADER = {
       "Strong entity tag. One item's names its version (the time of its last save): send it back in If-Match " +
       "to update the item only if nobody changed it since. A list's is derived from the items it holds.",
   },
-};
-
-const COMMON_ERRORS = {
-  "401": errorResponse("The x-api-key header is missing or the key is unknown."),
-  "403": errorResponse("The key is deactivated or lacks the content_management permission."),
-  "405": errorResponse("Method not allowed. The Allow header lists the methods.", {
-    Allow: { schema: { type: "string" }, description: "GET, HEAD, POST; for one item GET, HEAD, PATCH" },
-  }),
-  "429": errorResponse("Too many requests for this key, or too many failed key attempts from this address.", {
-    "Retry-After": {
-      schema: { type: "integer", minimum: 1 },
-      description: "Seconds until the limit resets.",
-    },
-  }),
-  "500": errorResponse("Unexpected server error."),
-  "503": errorResponse("The database is briefly unreachable; nothing was saved. Retry after Retry-After.", {
-    "Retry-After": {
-      schema: { type: "integer", minimum: 1 },
-      description: "Seconds to wait before retrying.",
-    },
-  }),
 };
 
 function collectionPath(collection: ContentCollection, itemName: string, createName: string, label: string) {
@@ -369,7 +337,8 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       title: `${PRODUCT_NAME} Content API`,
       version: "1.0.0",
       description:
-        "Create, read and update blog posts and academy content, and create and read pages built from blocks. " +
+        "Create, read and update blog posts and academy content, create and read pages built from blocks, and " +
+        "read the forms built in the back office and send submissions to them. " +
         "An item's read carries an ETag; an update sent with it in If-Match is refused (412) if the item changed " +
         "meanwhile. Authenticate with an API key from the admin's API Keys " +
         `page in the \`x-api-key\` header. Every key is rate limited; bodies are limited to ${MAX_BODY_BYTES} ` +
@@ -382,6 +351,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       { name: "blog", description: "Blog posts" },
       { name: "academy", description: "Academy content" },
       { name: "pages", description: "Pages built from blocks: the landing page, pricing and campaign pages" },
+      FORMS_TAG,
     ],
     paths: {
       "/blog": collectionPath("blog", "BlogPost", "BlogPostCreate", "blog posts"),
@@ -389,6 +359,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
       "/blog/{id}": itemPath("blog", "BlogPost", "BlogPostUpdate", "blog posts"),
       "/academy/{id}": itemPath("academy", "AcademyContent", "AcademyContentUpdate", "academy items"),
       "/pages": PAGES_PATH,
+      ...FORM_PATHS,
     },
     components: {
       securitySchemes: {
@@ -415,6 +386,7 @@ export function contentApiOpenApi(baseUrl: string): JsonObject {
         Error: jsonSchemaOf(errorSchema, "output"),
         RichBlock: jsonSchemaOf(richBlockSchema, "input"),
         ...PAGE_SCHEMAS,
+        ...FORM_SCHEMAS,
       },
     },
   };

@@ -15,6 +15,7 @@ import { hitRateLimit, rateLimitRetryAfter } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import {
   API_KEY_PREFIX,
+  type ApiKeyPermission,
   type ApiKeySummary,
   CONTENT_PERMISSION,
   KEY_VISIBLE_END,
@@ -81,10 +82,14 @@ const auditKey = (
     details: { keyName: key.keyName, keyStart: key.keyStart, ...details },
   });
 
-/** Creates an active key with exactly ["content_management"]; the plaintext is returned once and never kept. */
+/**
+ * Creates an active key with the permissions chosen (content_management unless told); the plaintext is returned
+ * once and never kept.
+ */
 export async function createApiKey(
   keyName: string,
   who: AuditContext,
+  permissions: readonly ApiKeyPermission[] = [CONTENT_PERMISSION],
 ): Promise<{ key: ApiKeySummary; plaintext: string }> {
   const plaintext = generateApiKey();
   const [key] = await db()
@@ -94,7 +99,7 @@ export async function createApiKey(
       keyHash: hashApiKey(plaintext),
       keyPrefix: plaintext.slice(0, KEY_VISIBLE_START),
       keyLast4: plaintext.slice(-KEY_VISIBLE_END),
-      permissions: [CONTENT_PERMISSION],
+      permissions: [...permissions],
       isActive: true,
     })
     .returning(summaryColumns);
@@ -166,7 +171,8 @@ export function verifiedKeyNow(presented: string, permission: string): ApiKeySum
 }
 
 /**
- * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission: 403.
+ * Resolves a presented key. Missing, malformed or unknown: 401. Deactivated or without the permission (one of them,
+ * when several would do): 403.
  * A valid key has last_used_at stamped (to the minute). Turning a key off or deleting it bumps the keys version,
  * so the very next request looks the key up again and is refused.
  *
@@ -176,7 +182,7 @@ export function verifiedKeyNow(presented: string, permission: string): ApiKeySum
  */
 export async function authenticateApiKey(
   presented: string | null,
-  permission: string,
+  permission: string | readonly string[],
   clientAddress?: string,
 ): Promise<ApiKeyCheck> {
   const candidate = presented?.trim() ?? "";
@@ -211,8 +217,11 @@ export async function authenticateApiKey(
     return { ok: false, status: 401, message: "Invalid API key." };
   }
   if (!key.isActive) return { ok: false, status: 403, message: "This API key is deactivated.", key };
-  if (!key.permissions.includes(permission)) {
-    return { ok: false, status: 403, message: `This API key lacks the ${permission} permission.`, key };
+  const wanted = typeof permission === "string" ? [permission] : permission;
+  const held = key.permissions;
+  if (!wanted.some((p) => held.includes(p))) {
+    const named = wanted.join(" or ");
+    return { ok: false, status: 403, message: `This API key lacks the ${named} permission.`, key };
   }
   // "Last used" is shown to the minute: stamping it at most once a minute spares a write on almost every call.
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS)

@@ -10,7 +10,7 @@ import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
 import { contentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
-import { hitRateLimits } from "~/infra/rate-limit.server";
+import { hitRateLimits, type RateLimitHit } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import { toCsv } from "~/lib/csv";
 import { takesSubmissions } from "~/lib/form-builder/availability";
@@ -47,6 +47,8 @@ export interface FormSubmissionInput {
   /** The client's address (rate limits). */
   client: string;
   trap: { reason: SpamReason; elapsedMs: number | null } | null;
+  /** The limit the submission counts against, when not FORM_RATE_LIMIT per client address (the content API's). */
+  limit?: RateLimitHit;
 }
 
 export type FormCaptureResult =
@@ -222,7 +224,7 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     const key = row.email && subscribes(definition, values) ? await confirmationKey() : null;
     const stored = await db().transaction(async (tx) => {
       const [rate] = await hitRateLimits(tx, [
-        { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
+        input.limit ?? { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
       ]);
       if (rate && !rate.ok) return { limited: rate.retryAfter, full: false };
       // A limited form counts again under its row's lock, so two last submissions cannot both get in.

@@ -34,9 +34,13 @@ let ajv: InstanceType<typeof Ajv2020>;
 const pointer = (...parts: string[]) =>
   parts.map((p) => encodeURIComponent(p.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/");
 
-/** The document's path for a request's: one item's (/blog/<id>) is documented as /blog/{id}. */
+/** The document's path for a request's: one item's (/blog/<id>) is documented as /blog/{id}, a form's likewise. */
 const documented = (path: string) =>
-  doc.paths[path] ? path : path.replace(/^\/(blog|academy)\/[^/]+$/, "/$1/{id}");
+  doc.paths[path]
+    ? path
+    : path
+        .replace(/^\/(blog|academy)\/[^/]+$/, "/$1/{id}")
+        .replace(/^\/forms\/[^/]+(\/submissions)?$/, "/forms/{id}$1");
 
 /** Asserts the body matches the schema the OpenAPI document gives for this path, method and status. */
 function expectDocumented(path: string, method: string, status: number, body: unknown) {
@@ -96,8 +100,8 @@ async function call(
   return { status: response.status, headers: response.headers, body: json };
 }
 
-async function newKey(name = "test key") {
-  return createApiKey(name, who);
+async function newKey(name = "test key", permissions?: Parameters<typeof createApiKey>[2]) {
+  return createApiKey(name, who, permissions);
 }
 
 export const COLLECTIONS = ["blog", "academy"] as const;

@@ -46,6 +46,9 @@ export const WEBINAR_DEFINITION = {
   success: { kind: "message", message: "See you there, {name}!" },
 };
 
+/** The names of the webinar form's fields, in its order. */
+export const WEBINAR_FIELD_NAMES = WEBINAR_DEFINITION.fields.map((field) => field.name);
+
 /** What the form editor sends for the webinar form, as a draft with every optional setting left blank. */
 export const WEBINAR_EDITOR_INPUT = {
   name: "Webinar registration",

@@ -1,6 +1,6 @@
-// Creating a key: a name, then the full key shown once with a copy button. After the dialog closes the key can
-// never be seen again (only its hash is stored), which the dialog says plainly.
-import { KeyRound, Plus } from "lucide-react";
+// Creating a key: a name and what it may do (its permissions), then the full key shown once with a copy button.
+// After the dialog closes the key can never be seen again (only its hash is stored), which the dialog says plainly.
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -16,8 +16,15 @@ import {
 } from "~/components/ui/dialog";
 import { DialogFormFooter } from "~/components/ui/dialog-form-footer";
 import { TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/input";
 import { toast, useActionToast } from "~/components/ui/toaster";
-import { createApiKeySchema, KEY_NAME_MAX } from "~/lib/api-keys";
+import {
+  API_KEY_PERMISSIONS,
+  CONTENT_PERMISSION,
+  createApiKeySchema,
+  KEY_NAME_MAX,
+  PERMISSION_CHOICES,
+} from "~/lib/api-keys";
 import type { ActionResult } from "~/lib/forms";
 import { OneTimeSecret, useAnswerUntilClosed } from "./one-time-secret";
 
@@ -29,13 +36,13 @@ export interface CreateKeyResult extends ActionResult {
 export function ApiKeyCreateDialog() {
   const fetcher = useFetcher<CreateKeyResult>({ key: "create-api-key" });
   const [open, setOpen] = useState(false);
-  const [clientError, setClientError] = useState<string | undefined>();
+  const [clientErrors, setClientErrors] = useState<Record<string, string | undefined>>({});
   const current = useAnswerUntilClosed(fetcher.data, open);
   useActionToast(fetcher.data);
 
   const created = current?.created;
-  const serverError = current?.fieldErrors?.keyName;
-  const error = clientError ?? serverError;
+  const error = clientErrors.keyName ?? current?.fieldErrors?.keyName;
+  const permissionsError = clientErrors.permissions ?? current?.fieldErrors?.permissions;
   const busy = fetcher.state !== "idle";
 
   return (
@@ -43,7 +50,7 @@ export function ApiKeyCreateDialog() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setClientError(undefined);
+        if (!next) setClientErrors({});
       }}
     >
       <DialogTrigger asChild>
@@ -86,21 +93,26 @@ export function ApiKeyCreateDialog() {
             noValidate
             onSubmit={(event) => {
               const form = new FormData(event.currentTarget);
-              const parsed = createApiKeySchema.safeParse({ keyName: form.get("keyName") });
+              const parsed = createApiKeySchema.safeParse({
+                keyName: form.get("keyName"),
+                permissions: form.getAll("permissions"),
+              });
               if (!parsed.success) {
                 event.preventDefault();
-                const message = parsed.error.issues[0]?.message ?? "Please enter a key name";
-                setClientError(message);
-                toast.error(message);
+                const errors = Object.fromEntries(
+                  parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message]),
+                );
+                setClientErrors(errors);
+                toast.error(errors.keyName ?? errors.permissions ?? "Please enter a key name");
               } else {
-                setClientError(undefined);
+                setClientErrors({});
               }
             }}
           >
             <DialogHeader>
               <DialogTitle>Create API key</DialogTitle>
               <DialogDescription id="api-key-dialog-description">
-                The key can create and read blog posts and academy content through the content API.
+                Name the key and choose what it may do through the content API.
               </DialogDescription>
             </DialogHeader>
             <input type="hidden" name="intent" value="create" />
@@ -113,10 +125,32 @@ export function ApiKeyCreateDialog() {
               autoComplete="off"
               error={error}
             />
-            <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
-              <KeyRound className="size-3.5" aria-hidden />
-              Permissions: content_management
-            </p>
+            <fieldset
+              className="mt-4"
+              aria-describedby={permissionsError ? "api-key-permissions-error" : undefined}
+            >
+              <legend className="text-sm font-medium text-slate-900">Permissions</legend>
+              {API_KEY_PERMISSIONS.map((permission) => (
+                <label key={permission} className="mt-2 flex items-start gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    name="permissions"
+                    value={permission}
+                    defaultChecked={permission === CONTENT_PERMISSION}
+                    aria-invalid={permissionsError ? true : undefined}
+                    className="mt-0.5 size-4 shrink-0 accent-slate-900"
+                  />
+                  <span>
+                    <span className="font-medium">{PERMISSION_CHOICES[permission].label}</span>{" "}
+                    <code className="rounded bg-slate-100 px-1 text-xs">{permission}</code>
+                    <span className="block text-xs text-slate-600">
+                      {PERMISSION_CHOICES[permission].description}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              <FieldError id="api-key-permissions-error">{permissionsError}</FieldError>
+            </fieldset>
             <DialogFormFooter busy={busy} label="Create Key" busyLabel="Creating..." />
           </fetcher.Form>
         )}

@@ -1,4 +1,5 @@
-// How to use a key: copyable curl examples against this site's real address, and the OpenAPI document.
+// How to use a key: copyable curl examples against this site's real address (content, and a form's submission),
+// and the OpenAPI document.
 import { ExternalLink } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { CONTENT_API_BASE_PATH, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/lib/content-api-schemas";
@@ -24,6 +25,10 @@ function examples(baseUrl: string) {
     tags: ["pipeline", "forecasting"],
     status: "published",
   });
+  const submissionBody = pretty({
+    values: { name: "Ada Lovelace", email: "ada@example.com", consent: true },
+    attribution: { source_page: "https://partner.example/events", utm_campaign: "spring" },
+  });
   return [
     {
       title: "Create academy content",
@@ -40,6 +45,10 @@ function examples(baseUrl: string) {
     {
       title: "Get one academy item by slug",
       code: `curl "${api}/academy?slug=getting-started-with-ai-proposals" \\\n  -H "x-api-key: YOUR_API_KEY"`,
+    },
+    {
+      title: "Send answers to a form",
+      code: `curl -X POST "${api}/forms/FORM_ID/submissions" \\\n  -H "Content-Type: application/json" \\\n  -H "x-api-key: YOUR_API_KEY" \\\n  -d '${submissionBody}'`,
     },
   ];
 }
@@ -58,6 +67,13 @@ export function ApiKeyUsage({ baseUrl }: { baseUrl: string }) {
           <code className="rounded bg-slate-100 px-1">limit</code> (up to {MAX_PAGE_SIZE}) and{" "}
           <code className="rounded bg-slate-100 px-1">offset</code>, or one item with{" "}
           <code className="rounded bg-slate-100 px-1">slug</code>.
+        </p>
+        <p className="text-sm text-slate-600">
+          GET <code className="rounded bg-slate-100 px-1">/forms</code> lists the forms that are not drafts,
+          with their fields. A key with the{" "}
+          <code className="rounded bg-slate-100 px-1">form_submissions</code> permission sends a person's
+          answers to <code className="rounded bg-slate-100 px-1">/forms/FORM_ID/submissions</code>: they are
+          checked like the site's and arrive in the inbox as a lead.
         </p>
         <p className="text-sm">
           <a

@@ -47,7 +47,10 @@ interface ActionResult {
   init?: { status?: number };
 }
 
-async function post(fields: Record<string, string>, withCookie = true): Promise<ActionResult> {
+async function post(
+  fields: Record<string, string> | [string, string][],
+  withCookie = true,
+): Promise<ActionResult> {
   const request = new Request(`${ORIGIN}/admin/api-keys`, {
     method: "POST",
     headers: withCookie ? { cookie, origin: ORIGIN } : { origin: ORIGIN },
@@ -92,7 +95,7 @@ describe("/admin/api-keys", () => {
   });
 
   it("creates a working key, shown once, and lists it masked with totals", async () => {
-    const result = await post({ intent: "create", keyName: "  Zapier  " });
+    const result = await post({ intent: "create", keyName: "  Zapier  ", permissions: "content_management" });
     expect(result.data.toast).toEqual({ type: "success", message: "API key created successfully" });
     const created = result.data.created;
     expect(created?.keyName).toBe("Zapier");
@@ -119,8 +122,55 @@ describe("/admin/api-keys", () => {
     expect(JSON.stringify(audit)).not.toContain(created?.key.slice(12, -4));
   });
 
+  it("gives a key the permissions chosen, at least one of those there are", async () => {
+    const both = await post([
+      ["intent", "create"],
+      ["keyName", "Partner site"],
+      ["permissions", "form_submissions"],
+      ["permissions", "content_management"],
+    ]);
+    const key = both.data.created?.key ?? "";
+    expect((await authenticateApiKey(key, "form_submissions")).ok).toBe(true);
+    expect((await authenticateApiKey(key, "content_management")).ok).toBe(true);
+    const [stored] = await test
+      .handle()
+      .db.select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, both.data.created?.id ?? ""));
+    expect(stored?.permissions).toEqual(["content_management", "form_submissions"]);
+
+    const formsOnly = await post({
+      intent: "create",
+      keyName: "Forms only",
+      permissions: "form_submissions",
+    });
+    const formsKey = formsOnly.data.created?.key ?? "";
+    expect((await authenticateApiKey(formsKey, "form_submissions")).ok).toBe(true);
+    expect(await authenticateApiKey(formsKey, "content_management")).toMatchObject({
+      ok: false,
+      status: 403,
+      message: "This API key lacks the content_management permission.",
+    });
+
+    const before = (await load()).totals.total;
+    for (const permissions of [[], ["analytics_read"]]) {
+      const refused = await post([
+        ["intent", "create"],
+        ["keyName", "No permission"],
+        ...permissions.map((p): [string, string] => ["permissions", p]),
+      ]);
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.fieldErrors?.permissions).toMatch(/^Choose (at least one permission|permissions)/);
+    }
+    expect((await load()).totals.total).toBe(before);
+  });
+
   it("toggles, deletes, and reports failures on keys that are gone", async () => {
-    const { data } = await post({ intent: "create", keyName: "Toggle me" });
+    const { data } = await post({
+      intent: "create",
+      keyName: "Toggle me",
+      permissions: "content_management",
+    });
     const id = data.created?.id ?? "";
     const key = data.created?.key ?? "";
 
@@ -156,7 +206,9 @@ describe("/admin/api-keys", () => {
   });
 
   it("answers a key that is already gone with 404 and the action's own message (the one 'already gone' rule)", async () => {
-    const created = (await post({ intent: "create", keyName: "Short-lived" })).data.created;
+    const created = (
+      await post({ intent: "create", keyName: "Short-lived", permissions: "content_management" })
+    ).data.created;
     if (!created) throw new Error("create failed");
     expect((await post({ intent: "delete", id: created.id })).init?.status ?? 200).toBe(200);
     const again = await post({ intent: "delete", id: created.id });

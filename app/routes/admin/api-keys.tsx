@@ -1,5 +1,6 @@
-// /admin/api-keys: totals, the keys (masked), create (full key shown once), activate/deactivate, delete, and how
-// to call the content API. Keys are generated and hashed on the server (ADR 007).
+// /admin/api-keys: totals, the keys (masked, with their permissions), create (a name and the permissions chosen;
+// the full key shown once), activate/deactivate, delete, and how to call the content API. Keys are generated and
+// hashed on the server (ADR 007).
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
@@ -13,7 +14,7 @@ import { toast } from "~/components/ui/toaster";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { createApiKeySchema } from "~/lib/api-keys";
-import { done, gone, parseForm, refuse } from "~/lib/forms";
+import { done, fieldErrorsOf, gone, refuse } from "~/lib/forms";
 import {
   apiKeyTotals,
   createApiKey,
@@ -51,13 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const who = auditContext(admin.email, request, requestInfo(context).ip);
 
   if (intent === "create") {
-    const parsed = parseForm(createApiKeySchema, { keyName: String(form.get("keyName") ?? "") });
-    if (!parsed.ok) {
-      const message = parsed.fieldErrors.keyName ?? "Please enter a key name";
-      return refuse(message, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+    const keyName = String(form.get("keyName") ?? "");
+    const parsed = createApiKeySchema.safeParse({ keyName, permissions: form.getAll("permissions") });
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      const message = fieldErrors.keyName ?? fieldErrors.permissions ?? "Please enter a key name";
+      return refuse(message, { fieldErrors, values: { keyName } });
     }
     try {
-      const { key, plaintext } = await createApiKey(parsed.data.keyName, who);
+      const { key, plaintext } = await createApiKey(parsed.data.keyName, who, parsed.data.permissions);
       return data<CreateKeyResult>(
         {
           ok: true,
@@ -123,7 +126,7 @@ export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="API Keys"
-        description="Keys for publishing blog posts and academy content through the content API"
+        description="Keys for publishing content and sending form submissions through the content API"
         actions={<ApiKeyCreateDialog />}
       />
       <section aria-label="API key totals" className="mb-6 grid grid-cols-3 gap-3 sm:gap-4">

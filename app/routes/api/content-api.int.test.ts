@@ -36,6 +36,9 @@ describe("OpenAPI document", () => {
       "/blog/{id}",
       "/academy/{id}",
       "/pages",
+      "/forms",
+      "/forms/{id}",
+      "/forms/{id}/submissions",
     ]);
     expect(document().components.securitySchemes.apiKey).toMatchObject({
       type: "apiKey",

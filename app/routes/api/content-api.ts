@@ -1,5 +1,5 @@
-// The content API: /functions/v1/content-api/blog, /academy and /pages (pages built from blocks), authenticated by the
-// x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/content-api-schemas.ts),
+// The content API: /functions/v1/content-api/blog, /academy, /pages (pages built from blocks) and /forms (built forms
+// and their submissions), authenticated by the x-api-key header. Every answer is JSON; every error has the one shape of `errorSchema` (app/lib/content-api-schemas.ts),
 // which the OpenAPI document at ./openapi.json describes. The key itself is never logged: only its id and start.
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -15,7 +15,7 @@ import {
 import { contentVersionNow } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
-import { CONTENT_PERMISSION } from "~/lib/api-keys";
+import { CONTENT_PERMISSION, FORM_SUBMISSIONS_PERMISSION } from "~/lib/api-keys";
 import {
   academyCreateSchema,
   blogCreateSchema,
@@ -38,6 +38,13 @@ import {
 } from "~/models/content-api.server";
 import { getPublishedPage, listPublishedPagePaths, savePage } from "~/models/pages.server";
 import {
+  FORMS_ALLOW,
+  handleFormGet,
+  handleFormsGet,
+  handleSubmissionPost,
+  SUBMISSIONS_ALLOW,
+} from "~/routes/support/content-api-forms.server";
+import {
   apiError,
   BASE_HEADERS,
   errorBody,
@@ -52,14 +59,25 @@ import type { Route } from "./+types/content-api";
 
 const ALLOW = "GET, HEAD, POST";
 
-/** Where a request goes: a collection, one item of it by id, or the pages. */
+/** Where a request goes: a collection, one item of it by id, the pages, or the forms, one form or its submissions. */
 type Target =
   | { kind: "collection"; collection: ContentCollection }
   | { kind: "item"; collection: ContentCollection; id: string }
-  | { kind: "pages" };
+  | { kind: "pages" }
+  | { kind: "forms" }
+  | { kind: "form"; id: string }
+  | { kind: "submissions"; id: string };
+
+function formTargetOf(id: string | undefined, rest: string[]): Target | undefined {
+  if (id === undefined) return { kind: "forms" };
+  if (id === "") return undefined;
+  if (rest.length === 0) return { kind: "form", id };
+  return rest.length === 1 && rest[0] === "submissions" ? { kind: "submissions", id } : undefined;
+}
 
 function targetOf(splat: string | undefined): Target | undefined {
   const [name = "", id, ...rest] = (splat ?? "").replace(/\/+$/, "").split("/");
+  if (name === "forms") return formTargetOf(id, rest);
   if (rest.length > 0 || id === "") return undefined;
   if (name === "pages") return id === undefined ? { kind: "pages" } : undefined;
   if (!(CONTENT_COLLECTIONS as readonly string[]).includes(name)) return undefined;
@@ -67,12 +85,24 @@ function targetOf(splat: string | undefined): Target | undefined {
   return id === undefined ? { kind: "collection", collection } : { kind: "item", collection, id };
 }
 
+/**
+ * The permissions that open a target (any one of them): the forms are read with either permission (a key that sends
+ * submissions needs the fields it answers), their submissions take form_submissions, the rest content_management.
+ */
+function permissionFor(target: Target): readonly string[] {
+  if (target.kind === "submissions") return [FORM_SUBMISSIONS_PERMISSION];
+  if (target.kind === "forms" || target.kind === "form")
+    return [CONTENT_PERMISSION, FORM_SUBMISSIONS_PERMISSION];
+  return [CONTENT_PERMISSION];
+}
+
 async function authorize(
   request: Request,
   ip: string,
+  permission: readonly string[],
 ): Promise<{ ok: true; key: ApiKeySummary } | { ok: false; response: Response }> {
   // Failed keys count per client address (authenticateApiKey), so guessing is throttled too.
-  const check = await authenticateApiKey(request.headers.get("x-api-key"), CONTENT_PERMISSION, ip);
+  const check = await authenticateApiKey(request.headers.get("x-api-key"), permission, ip);
   if (!check.ok) {
     const headers = check.status === 429 ? { "Retry-After": String(check.retryAfter) } : undefined;
     return { ok: false, response: apiError(check.status, check.message, { headers }) };
@@ -228,9 +258,18 @@ async function handlePagesPost(request: Request, key: ApiKeySummary, ip: string)
   );
 }
 
-const ALLOWED: Record<Target["kind"], string> = { collection: ALLOW, pages: ALLOW, item: ITEM_ALLOW };
+const ALLOWED: Record<Target["kind"], string> = {
+  collection: ALLOW,
+  pages: ALLOW,
+  item: ITEM_ALLOW,
+  forms: FORMS_ALLOW,
+  form: FORMS_ALLOW,
+  submissions: SUBMISSIONS_ALLOW,
+};
 
 async function route(request: Request, target: Target, method: string, key: ApiKeySummary, ip: string) {
+  if (target.kind === "forms") return handleFormsGet();
+  if (target.kind === "form") return handleFormGet(target.id);
   if (target.kind === "item") {
     return method === "PATCH"
       ? handleItemPatch(request, target.collection, target.id, key, ip)
@@ -242,6 +281,7 @@ async function route(request: Request, target: Target, method: string, key: ApiK
       "If-Match applies to updating one item (PATCH /blog/{id} or /academy/{id}); a create has no earlier version to match.",
     );
   }
+  if (target.kind === "submissions") return handleSubmissionPost(request, target.id, key, ip);
   if (target.kind === "pages") {
     return method === "POST" ? handlePagesPost(request, key, ip) : handlePagesGet(request);
   }
@@ -255,8 +295,9 @@ async function handle(request: Request, splat: string | undefined, ip: string): 
   if (!target) {
     return apiError(
       404,
-      `Unknown collection. Use ${[...CONTENT_COLLECTIONS, "pages"].map((c) => `/${c}`).join(" or ")}, or ` +
-        `${CONTENT_COLLECTIONS.map((c) => `/${c}/{id}`).join(" or ")} for one item.`,
+      `Unknown collection. Use ${[...CONTENT_COLLECTIONS, "pages", "forms"].map((c) => `/${c}`).join(" or ")}, or ` +
+        `${[...CONTENT_COLLECTIONS, "forms"].map((c) => `/${c}/{id}`).join(" or ")} for one item, or ` +
+        "/forms/{id}/submissions to send a form's answers.",
     );
   }
   const method = request.method.toUpperCase();
@@ -264,10 +305,10 @@ async function handle(request: Request, splat: string | undefined, ip: string): 
   if (!allow.split(", ").includes(method)) {
     return apiError(405, `${method} is not allowed here.`, { headers: { Allow: allow } });
   }
-  const collection = target.kind === "pages" ? undefined : target.collection;
+  const collection = "collection" in target ? target.collection : target.kind;
   let keyForLog: Pick<ApiKeySummary, "id" | "keyStart"> | undefined;
   try {
-    const auth = await authorize(request, ip);
+    const auth = await authorize(request, ip, permissionFor(target));
     if (!auth.ok) return auth.response;
     keyForLog = auth.key;
     return await route(request, target, method, auth.key, ip);

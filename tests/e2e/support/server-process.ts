@@ -204,14 +204,22 @@ export async function adminPost(base: string, cookie: string, path: string, fiel
   return response;
 }
 
-/** Creates a content API key through the admin screen's action and returns its only plaintext copy. */
+/**
+ * Creates a content API key through the admin screen's action and returns its only plaintext copy; `permission`:
+ * what it may do (content_management unless told).
+ */
 export async function createContentKey(
   base: string,
   cookie: string,
   name = "Reliability test",
+  permission = "content_management",
 ): Promise<string> {
   const html = await (
-    await adminPost(base, cookie, "/admin/api-keys", { intent: "create", keyName: name })
+    await adminPost(base, cookie, "/admin/api-keys", {
+      intent: "create",
+      keyName: name,
+      permissions: permission,
+    })
   ).text();
   const key = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{43}`).exec(html)?.[0];
   if (!key) throw new Error("the created key is not in the response");
