@@ -21,7 +21,7 @@ export const PERMISSION_CHOICES: Record<ApiKeyPermission, { label: string; descr
   },
   form_submissions: {
     label: "Form submissions",
-    description: "Read the open forms and send submissions to them; each becomes a lead in the inbox.",
+    description: "Read the forms and send submissions to them; each becomes a lead in the inbox.",
   },
 };
 /** How much of a key the list shows (docs/product.md, API keys): its first 12 and last 4 characters. */

@@ -117,6 +117,40 @@ test.describe("admin API keys", () => {
     await api.dispose();
   });
 
+  test("a key chosen for form submissions reads the forms and cannot publish", async ({
+    adminPage: page,
+    baseURL,
+    playwright,
+  }) => {
+    await page.goto("/admin/api-keys");
+    await page.getByRole("button", { name: "Create API Key" }).click();
+    const dialog = page.getByRole("dialog");
+    const name = `Partner site ${suffix()}`;
+    await dialog.getByLabel("Key name").fill(name);
+    // Without any permission the key is refused, and the dialog says why.
+    await dialog.getByRole("checkbox", { name: /Content management/ }).uncheck();
+    await dialog.getByRole("button", { name: "Create Key" }).click();
+    await expect(dialog.getByText("Choose at least one permission")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: /Form submissions/ }).check();
+    await dialog.getByRole("button", { name: "Create Key" }).click();
+    await expect(dialog.getByRole("heading", { name: "API key created" })).toBeVisible();
+    const key = await dialog.getByLabel("Your API key").inputValue();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const row = page.getByTestId("api-key-row").filter({ hasText: name });
+    await expect(row).toContainText("form_submissions");
+    await expect(row).not.toContainText("content_management");
+
+    const api = await playwright.request.newContext({ baseURL });
+    const headers = { "x-api-key": key };
+    const forms = await api.get(`${API}/forms`, { headers });
+    expect(forms.status()).toBe(200);
+    expect(Array.isArray((await forms.json()).data)).toBe(true);
+    const refused = await api.post(`${API}/blog`, { headers, data: { title: "Not with this key" } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.message).toMatch(/content_management/);
+    await api.dispose();
+  });
+
   test("failures on a key deleted elsewhere", async ({ adminPage: page, consoleErrors }) => {
     consoleErrors.allow(failedResource(404, "/admin/api-keys.data"));
     await page.goto("/admin/api-keys");
@@ -170,6 +204,7 @@ test.describe("admin API keys", () => {
       await page.getByRole("button", { name: "Create API Key" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       expect(await axe()).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`api-keys-create-${width}.png`) });
       await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
       await createKey(page, `A11y key ${width} ${suffix()}`);

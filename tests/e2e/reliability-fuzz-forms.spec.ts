@@ -1,8 +1,8 @@
 // Reliability: property-based fuzzing (fast-check) of a form the team built, over HTTP against the production
 // server: input broken on purpose in one field (required left empty, a bad or free-mail address, a value outside the
 // options, a number out of range, a consent not given, with a hidden field always sent) gets a 4xx naming it, as
-// JSON and as the plain page, and nothing is stored; anything at all, and bodies that are not what they claim, never
-// a 5xx.
+// JSON, as the plain page and through the content API's submissions, and nothing is stored; anything at all, and
+// bodies that are not what they claim, never a 5xx.
 import fc from "fast-check";
 import { expect, test, uniqueIp } from "./support/fixtures";
 import {
@@ -17,7 +17,11 @@ import {
   post,
   RUNS,
   tooLong,
+  wrongType,
 } from "./support/fuzz";
+import { adminCookie, createContentKey } from "./support/server-process";
+
+const API = "/functions/v1/content-api";
 
 test.describe("fuzzing a built form", () => {
   test.describe.configure({ timeout: 240_000 });
@@ -114,6 +118,27 @@ test.describe("fuzzing a built form", () => {
       }),
       { numRuns: RUNS },
     );
+    // The same through the content API, as JSON, with keys that may send submissions (several in turn, so the
+    // per-key request limit does not hide the checks under 429s): a 400 naming the field.
+    const cookie = await adminCookie(base);
+    const keys = await Promise.all(
+      [1, 2, 3, 4].map((n) => createContentKey(base, cookie, `Fuzzed submissions ${n}`, "form_submissions")),
+    );
+    let turn = 0;
+    const viaApi = (body: string) =>
+      post(`${base}${API}/forms/${formId}/submissions`, body, {
+        "Content-Type": "application/json",
+        "x-api-key": keys[turn++ % keys.length] as string,
+      });
+    await fc.assert(
+      fc.asyncProperty(broken, nasty, async (change, campaign) => {
+        const answer = await viaApi(JSON.stringify({ values: { ...valid, campaign, ...change } }));
+        expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+        expectClearRejection(answer, "POST content API submissions");
+        expect(Object.keys(JSON.parse(answer.text).error.fields ?? {})).not.toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
     expect(await stored(), "nothing from the refused submissions was stored").toBe(0);
 
     // Anything at all, and bodies that are not what they claim: never a 5xx, and each 4xx says why.
@@ -130,6 +155,37 @@ test.describe("fuzzing a built form", () => {
       ),
       { numRuns: RUNS },
     );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc
+            .dictionary(
+              fc.constantFrom(...Object.keys(valid), "campaign", "extra"),
+              fc.oneof(nasty, wrongType),
+              {
+                maxKeys: 6,
+              },
+            )
+            .map((values) => ({ values })),
+          fc.record({ values: wrongType }),
+          wrongType,
+        ),
+        async (body) => {
+          expectNo5xx(await viaApi(JSON.stringify(body)), "POST content API submissions");
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    for (const body of [
+      "{",
+      "[]",
+      "null",
+      '{"values":',
+      "\u0000",
+      `{"values":{"name":"${"x".repeat(300_000)}"}}`,
+    ]) {
+      expectNo5xx(await viaApi(body), "POST content API submissions (a broken body)");
+    }
     expectNo5xx(
       await post(`${base}/api/forms/not-a-form`, form(valid), { ...JSON_ACCEPT, ...origin }),
       "POST /api/forms/not-a-form",
