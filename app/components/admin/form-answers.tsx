@@ -25,10 +25,10 @@ export function FileLink({
     <a
       href={formFileHref(responseId, field)}
       download={file.name}
-      className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+      className="font-medium text-brand-700 underline"
     >
-      <Download className="size-3.5 shrink-0" aria-hidden />
-      <span className="break-all">{fileAnswerText(file)}</span>
+      <Download className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
+      {fileAnswerText(file)}
     </a>
   );
 }

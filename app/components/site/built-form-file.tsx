@@ -20,6 +20,9 @@ function takes(field: FormField): string {
   return `${names.join("; ")}. Up to ${maxFileMb(field)} MB.`;
 }
 
+const sameFile = (a: File, b: File) =>
+  a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified);
+
 export function BuiltFormFile({
   field,
   id,
@@ -41,18 +44,20 @@ export function BuiltFormFile({
   onFile?: (file: File | undefined) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const live = onFile !== undefined;
   // The input shows the file the form holds: given back when the field comes back (another step, a swap).
   useEffect(() => {
     const control = input.current;
-    if (!control || !onFile) return;
-    if (file && control.files?.[0] !== file) {
+    if (!control || !live) return;
+    const shown = control.files?.[0];
+    if (file && !(shown && sameFile(shown, file))) {
       const transfer = new DataTransfer();
       transfer.items.add(file);
       control.files = transfer.files;
-    } else if (!file && control.files?.length) {
+    } else if (!file && shown) {
       control.value = "";
     }
-  }, [file, onFile]);
+  }, [file, live]);
 
   const hint = (
     <>

@@ -83,6 +83,15 @@ export function BuiltForm({
   useEffect(() => {
     if (sent !== null) sentRef.current?.focus();
   }, [sent]);
+  // The field to put the keyboard on once it is on screen (a refusal may first bring back its step).
+  const focusField = useRef<string | null>(null);
+  useEffect(() => {
+    const name = focusField.current;
+    const control = name && formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`);
+    if (!control) return;
+    focusField.current = null;
+    control.focus();
+  });
 
   if (!publicFormTakes(form, new Date())) {
     return <p className="text-center text-slate-700">{form.closedMessage}</p>;
@@ -134,10 +143,7 @@ export function BuiltForm({
     if (!first) return;
     const at = steps.findIndex((s) => s.fields.some((f) => f.name === first.name));
     if (at >= 0) setStep(at);
-    requestAnimationFrame(() => {
-      const control = formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`);
-      control?.focus();
-    });
+    focusField.current = first.name;
   };
 
   /** Goes to another step, the keyboard on its first field (the button that was pressed may be gone). */
