@@ -2,7 +2,8 @@
 // step takes a CV (PDF, up to 2 MB), placed on a page. At phone and desktop width a visitor picks a program first
 // (refused at once, by its name), then a web page renamed .pdf (it passes the browser and is refused by the server,
 // which reads its bytes: the message at the field, everything else kept), goes to step 2 and back with the file still
-// chosen, and sends a real PDF. Without JavaScript the plain form sends its file too. The team downloads the file
+// chosen, and sends a real PDF. A file chosen before the form's script has loaded is carried into the running
+// form; without JavaScript the plain form sends its file too. The team downloads the file
 // from the person view and the form's submissions (an attachment, nosniff, sandboxed); a visitor cannot.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -124,6 +125,36 @@ test("a job application with a CV: checked in the browser and by its bytes on th
     await context.close();
   }
 
+  // A file chosen in the plain form before the running form's code has loaded goes over into the running form.
+  const early = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } });
+  const quick = await early.newPage();
+  let release = () => {};
+  const chosenFirst = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The built form's chunk (the one that renders data-built-form) is held back until the file is chosen.
+  await quick.route("**/assets/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("data-built-form")) await chosenFirst;
+    await route.fulfill({ response, body });
+  });
+  await quick.goto(path, { waitUntil: "domcontentloaded" });
+  await quick.locator("form[data-built-form]").evaluate((f) => f.setAttribute("data-plain", ""));
+  await quick
+    .getByLabel("Your CV *")
+    .setInputFiles(upload("early.pdf", "application/pdf", pdfBytes("Early")));
+  release();
+  await expect(quick.locator("form[data-built-form][data-live]")).toBeVisible();
+  await expect(quick.locator("form[data-plain]")).toHaveCount(0);
+  expect(await chosen(quick, "Your CV *")).toBe("early.pdf");
+  await quick.getByLabel("Name *").fill("Mary Somerville");
+  await quick.getByLabel("E-mail *").fill(`mary-${suffix}@example.com`);
+  await quick.getByRole("button", { name: "Next" }).click();
+  await quick.getByRole("button", { name: "Apply" }).click();
+  await expect(quick.getByRole("status").filter({ hasText: "we have early.pdf." })).toBeVisible();
+  await early.close();
+
   // Without JavaScript: the plain form (every step at once) posts its file as multipart.
   const plain = await browser.newContext({
     javaScriptEnabled: false,
@@ -169,7 +200,7 @@ test("a job application with a CV: checked in the browser and by its bytes on th
   // The form's own list links each file; its export names it with the address to download it.
   await page.goto(`/admin/forms/${formId}`);
   const rows = page.getByTestId("form-submission");
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await expect(rows.getByRole("link", { name: /^grace\.pdf \(\d+ bytes\)$/ })).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
