@@ -197,6 +197,15 @@ test("a job application with a CV: checked in the browser and by its bytes on th
   expect(answer.headers()["content-security-policy"]).toContain("sandbox");
   expect(answer.headers()["cache-control"]).toBe("private, no-store");
 
+  // The inbox's row of the lead links it too.
+  await page.goto(`/admin/contacts?q=${encodeURIComponent(email)}`);
+  const lead = page.getByTestId("form-lead-row");
+  await expect(lead.getByRole("link", { name: /^Ada Lovelace CV\.pdf/ })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await lead.screenshot({ path: testInfo.outputPath(`inbox-file-${width}.png`) });
+  }
+
   // The form's own list links each file; its export names it with the address to download it.
   await page.goto(`/admin/forms/${formId}`);
   const rows = page.getByTestId("form-submission");
