@@ -82,8 +82,9 @@ export default [
     // Resource routes of the back office (each calls requireAdmin itself).
     route("contacts/export/:list", "routes/admin/contacts-export.ts"),
     route("analytics/export", "routes/admin/analytics-export.ts"),
-    // One form's submissions as CSV.
+    // One form's submissions as CSV, and a file a visitor attached to one (an attachment).
     route("forms/:id/export", "routes/admin/form-export.ts"),
+    route("forms/files/:response/:field", "routes/admin/form-file.ts"),
     // One recorded backup archive, as an attachment (owner only).
     route("backups/download/:file", "routes/admin/backup-download.ts"),
     // A post's, academy item's or page's revisions and preview links (JSON for the edit dialog).

@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { BodyRefusedError } from "~/infra/body-refused.server";
 import { CONTENT_API_BASE_PATH, ERROR_CODES, MAX_BODY_BYTES } from "~/lib/content-api-schemas";
+import { MAX_FORM_BODY } from "~/lib/form-builder/files";
 import { dataRequestPage, routedPath } from "~/lib/routed-path";
 import { IMPORT_MAX_BODY_BYTES } from "~/lib/subscriber-import";
 import { BUCKETS, formatBytes } from "~/lib/uploads";
@@ -22,6 +23,11 @@ const IMPORT_PATH = "/admin/newsletters";
 /** Uploads: the largest bucket plus the multipart framing around the file; the route checks each bucket itself. */
 const UPLOAD_BODY_LIMIT = Math.max(...Object.values(BUCKETS).map((b) => b.fileSizeLimit)) + 64 * KB;
 /**
+ * A built form's multipart post (POST /api/forms/:id) may carry files: up to the largest any form takes, streamed;
+ * the route holds each form to its own limit (its file fields' sizes) and answers 413 beyond it.
+ */
+const FORM_POST = /^\/api\/forms\/[^/]+$/;
+/**
  * A refused body is read and thrown away before answering, up to this many bytes over its limit, so that a client
  * still sending gets to read the 413 instead of a failed upload; beyond it the connection is closed after the answer.
  */
@@ -31,8 +37,9 @@ interface Limit {
   bytes: number;
   /**
    * Small bodies are read completely before React Router runs, so a refused one never reaches an action. Large
-   * ones (uploads, back-office forms) stream through a counter instead; those routes check the administrator's
-   * session before reading, so an anonymous sender is answered without the body being read.
+   * ones (uploads, back-office forms, a built form's files) stream through a counter instead; the back office's
+   * routes check the administrator's session before reading, so an anonymous sender is answered without the body
+   * being read, and a built form's route holds the body to that form's own limit.
    */
   buffer: boolean;
   /** The answer's shape: the content API's error document, the JSON { error } of other endpoints, or text. */
@@ -50,6 +57,8 @@ function limitFor(req: Request): Limit {
   const wantsJson = /json/i.test(`${req.get("accept") ?? ""} ${req.get("content-type") ?? ""}`);
   if (isContentApiPath(path)) return { bytes: MAX_BODY_BYTES, buffer: true, answer: "content-api" };
   if (under(path, "/api/uploads")) return { bytes: UPLOAD_BODY_LIMIT, buffer: false, answer: "json" };
+  if (FORM_POST.test(path) && /^multipart\/form-data/i.test(req.get("content-type") ?? ""))
+    return { bytes: MAX_FORM_BODY, buffer: false, answer: wantsJson ? "json" : "text" };
   if (under(path, "/admin")) {
     const bytes = (dataRequestPage(path) ?? path) === IMPORT_PATH ? IMPORT_MAX_BODY_BYTES : ADMIN_BODY_LIMIT;
     return { bytes, buffer: false, answer: wantsJson ? "json" : "text" };

@@ -11,6 +11,8 @@ export type FieldSpec =
   | { name: string; label: string; kind: "number"; min: number; max: number }
   | { name: string; label: string; kind: "boolean"; hint?: string }
   | { name: string; label: string; kind: "select"; options: readonly FieldOption[] }
+  /** Several of a few options, ticked: the values of those ticked, as a list. */
+  | { name: string; label: string; kind: "choices"; options: readonly FieldOption[]; hint?: string }
   /** A list of strings, one per line. */
   | { name: string; label: string; kind: "lines"; hint?: string }
   /** The rich text block's body: the site's text blocks, edited as text (blank line between paragraphs). */

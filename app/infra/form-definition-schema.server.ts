@@ -10,6 +10,7 @@ import {
   type FormField,
   HIDDEN_SOURCES,
 } from "~/lib/form-builder/definition";
+import { FILE_KINDS, MAX_FILE_FIELDS, MAX_FILE_MB } from "~/lib/form-builder/files";
 
 const NAME_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 const PARAMETER_PATTERN = /^[A-Za-z0-9_.-]{1,60}$/;
@@ -87,6 +88,18 @@ const fieldSchema = z
     linkUrl: text(500, "The link").optional(),
     linkLabel: text(200, "The link's text").optional(),
     newsletter: flag.optional(),
+    fileKinds: z
+      .array(z.enum(FILE_KINDS, { error: "Choose the kinds of file from the list." }), {
+        error: "The kinds of file must be a list.",
+      })
+      .max(FILE_KINDS.length, "Each kind of file can be chosen once.")
+      .optional(),
+    maxSizeMb: z
+      .number({ error: "The largest file must be a number of MB." })
+      .int("The largest file must be a whole number of MB.")
+      .min(1, "The largest file must be at least 1 MB.")
+      .max(MAX_FILE_MB, `The largest file can be at most ${MAX_FILE_MB} MB.`)
+      .optional(),
     source: z
       .enum(HIDDEN_SOURCES, { error: "Choose where this hidden field's value comes from." })
       .optional(),
@@ -129,6 +142,12 @@ const fieldSchema = z
         );
     }
     if (field.linkUrl && !isLinkTarget(field.linkUrl)) issue(["linkUrl"], LINK_RULE);
+    if (field.type === "file") {
+      const kinds = field.fileKinds ?? [];
+      if (kinds.length === 0) issue(["fileKinds"], "Choose at least one kind of file this field accepts.");
+      else if (new Set(kinds).size < kinds.length)
+        issue(["fileKinds"], "Each kind of file can be chosen once.");
+    }
   });
 
 function compiles(pattern: string): boolean {
@@ -185,6 +204,12 @@ function checkFields(fields: FormField[], ctx: z.RefinementCtx) {
     if (field.type === "consent" && field.newsletter && ++newsletterBoxes > 1)
       issue([index, "newsletter"], "Only one consent box can sign the visitor up for the newsletter.");
   });
+  const fileFields = fields.flatMap((field, index) => (field.type === "file" ? [index] : []));
+  if (fileFields.length > MAX_FILE_FIELDS)
+    issue(
+      [fileFields[MAX_FILE_FIELDS] ?? 0, "type"],
+      `A form can have at most ${MAX_FILE_FIELDS} file fields.`,
+    );
   if (fields[0]?.type === "step") issue([0, "type"], "A form cannot start with a step break.");
   const last = fields.length - 1;
   if (last > 0 && fields[last]?.type === "step")

@@ -109,6 +109,37 @@ describe("form definitions", () => {
     );
   });
 
+  it("takes a file field with the kinds of file it accepts and its largest size, at most three of them", () => {
+    const cv = { name: "cv", type: "file", label: "Your CV", fileKinds: ["pdf", "office"], maxSizeMb: 8 };
+    const parsed = parseFormDefinition(
+      withFields({ name: "name", type: "text", label: "Name" }, cv as FormField),
+    );
+    expect(parsed.ok && parsed.definition.fields[1]).toEqual(cv);
+    const one = (change: Record<string, unknown>) => withFields({ ...cv, ...change } as FormField);
+    expect(messageAt(one({ fileKinds: [] }), "fields.0.fileKinds")).toBe(
+      "Choose at least one kind of file this field accepts.",
+    );
+    expect(messageAt(one({ fileKinds: undefined }), "fields.0.fileKinds")).toBe(
+      "Choose at least one kind of file this field accepts.",
+    );
+    expect(messageAt(one({ fileKinds: ["pdf", "pdf"] }), "fields.0.fileKinds")).toBe(
+      "Each kind of file can be chosen once.",
+    );
+    expect(messageAt(one({ fileKinds: ["exe"] }), "fields.0.fileKinds.0")).toBe(
+      "Choose the kinds of file from the list.",
+    );
+    expect(messageAt(one({ maxSizeMb: 11 }), "fields.0.maxSizeMb")).toBe(
+      "The largest file can be at most 10 MB.",
+    );
+    expect(messageAt(one({ maxSizeMb: 0 }), "fields.0.maxSizeMb")).toBe(
+      "The largest file must be at least 1 MB.",
+    );
+    expect(messageAt(one({ maxSizeMb: 2.5 }), "fields.0.maxSizeMb")).toMatch(/whole number/);
+    const four = ["a", "b", "c", "d"].map((name) => ({ ...cv, name }) as FormField);
+    expect(messageAt(withFields(...four), "fields.3.type")).toBe("A form can have at most 3 file fields.");
+    expect(errorsOf(withFields(...four.slice(0, 3)))).toEqual([]);
+  });
+
   it("counts the fields", () => {
     expect(messageAt(withFields(), "fields")).toBe("Add at least one field.");
     const many = Array.from({ length: 101 }, (_, i) => ({ name: `f${i}`, type: "text", label: "F" }));

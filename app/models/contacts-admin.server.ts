@@ -15,12 +15,14 @@ import {
 } from "~/db/schema";
 import { containsPattern } from "~/db/sql-helpers.server";
 import type { FormDefinition } from "~/lib/form-builder/definition";
+import type { FileAnswer } from "~/lib/form-builder/files";
 import { answersOf, type ShownAnswer } from "~/lib/form-builder/submission";
 import { isLeadKind, isLeadStatus, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/lib/lead-status";
 import { safeText } from "~/lib/safe-text";
 import { type AuditContext, auditAs } from "~/models/audit.server";
 import { inInbox, LEAD_ENTITIES, LEAD_TABLES, type LeadTable, leadRow } from "~/models/lead-tables.server";
 import { leadsChanged } from "~/models/realtime-events.server";
+import { removeFormFiles } from "~/storage/form-files.server";
 
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type Subscriber = typeof subscribers.$inferSelect;
@@ -164,7 +166,7 @@ export async function listFormSubmissions({ limit = LIST_LIMIT, ...f }: ListOpti
 /** A built form's submission as the inbox shows it: with its form's name and its answers in the form's order. */
 export type FormLead = Omit<
   typeof formResponses.$inferSelect,
-  "values" | "consents" | "heldReason" | "heldElapsedMs"
+  "values" | "consents" | "heldReason" | "heldElapsedMs" | "files"
 > & {
   formName: string;
   answers: ShownAnswer[];
@@ -175,8 +177,8 @@ export function formLeadsOf(
   rows: { response: typeof formResponses.$inferSelect; formName: string; definition: FormDefinition }[],
 ): FormLead[] {
   return rows.map(({ response, formName, definition }) => {
-    const { values, consents: _c, heldReason: _h, heldElapsedMs: _e, ...lead } = response;
-    return { ...lead, formName, answers: answersOf(definition, values) };
+    const { values, files, consents: _c, heldReason: _h, heldElapsedMs: _e, ...lead } = response;
+    return { ...lead, formName, answers: answersOf(definition, values, files) };
   });
 }
 
@@ -288,15 +290,22 @@ export function setContactStatus(id: string, status: LeadStatus, who: AuditConte
 export async function deleteLead(kind: LeadKind, id: string, who: AuditContext) {
   const table: LeadTable = LEAD_TABLES[kind];
   const row = await db().transaction(async (tx) => {
-    const [deleted] = await tx.delete(table).where(leadRow(kind, id)).returning({ id: table.id });
+    // A built form's submission also answers its files, deleted from the store once the row is gone.
+    const [deleted]: { id: string; files?: Record<string, FileAnswer> }[] =
+      kind === "form"
+        ? await tx
+            .delete(formResponses)
+            .where(leadRow(kind, id))
+            .returning({ id: formResponses.id, files: formResponses.files })
+        : await tx.delete(table).where(leadRow(kind, id)).returning({ id: table.id });
     if (deleted) await leadsChanged(tx);
     return deleted;
   });
-  if (row) {
-    const action = kind === "subscriber" ? "subscriber.delete" : "lead.delete";
-    await auditAs(who, { action, entity: LEAD_ENTITIES[kind], entityId: row.id, details: row });
-  }
-  return row;
+  if (!row) return undefined;
+  await removeFormFiles([row.files]);
+  const action = kind === "subscriber" ? "subscriber.delete" : "lead.delete";
+  await auditAs(who, { action, entity: LEAD_ENTITIES[kind], entityId: row.id, details: { id: row.id } });
+  return { id: row.id };
 }
 
 export const deleteContactRequest = (id: string, who: AuditContext) => deleteLead("contact", id, who);

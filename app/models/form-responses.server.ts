@@ -4,7 +4,7 @@
 // and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
 // one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced
 // or sent on) and answered like a success, so a bot learns nothing; "Not spam" in the Spam view sets it off later.
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
@@ -12,11 +12,10 @@ import { contentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
 import { hitRateLimits, type RateLimitHit } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
-import { toCsv } from "~/lib/csv";
 import { takesSubmissions } from "~/lib/form-builder/availability";
 import { FORM_MESSAGES, type FormDefinition } from "~/lib/form-builder/definition";
+import { type FileAnswer, fileFieldsOf } from "~/lib/form-builder/files";
 import {
-  answerText,
   checkSubmission,
   fillPlaceholders,
   hiddenValue,
@@ -33,6 +32,16 @@ import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { enqueue, outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
 import { queueWebhookEvent } from "~/models/webhooks.server";
+import { objectStore } from "~/storage/configured-store.server";
+import {
+  checkFormFiles,
+  isChosen,
+  removeFormFiles,
+  type SentFiles,
+  storedName,
+  storeFormFiles,
+} from "~/storage/form-files.server";
+import type { ObjectStore } from "~/storage/object-store.server";
 
 /** Submissions per address and window, across the built forms (as for the contact form). */
 export const FORM_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
@@ -41,8 +50,12 @@ export const HELD_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 
 export interface FormSubmissionInput {
   formId: string;
+  /** The form, when the caller has read it already (the route, for its body limit). */
+  form?: FormRow;
   /** What the request carried, by field name (a list where a name came more than once). */
   raw: Record<string, string | string[]>;
+  /** The files it carried, by field name. */
+  files?: SentFiles;
   attribution: Attribution;
   /** The client's address (rate limits). */
   client: string;
@@ -92,6 +105,19 @@ function withHiddenValues(
   for (const field of definition.fields)
     if (field.type === "hidden") filled[field.name] = hiddenValue(field, context);
   return filled;
+}
+
+/**
+ * The submission with each file field's value the name of the file sent for it, never what a browser sent as text
+ * under that name: so "required" and conditions see whether a file came.
+ */
+function withFileNames(definition: FormDefinition, raw: Record<string, unknown>, files: SentFiles) {
+  const named = { ...raw };
+  for (const field of fileFieldsOf(definition)) {
+    const sent = (Object.hasOwn(files, field.name) ? (files[field.name] ?? []) : []).filter(isChosen);
+    named[field.name] = sent[0] ? storedName(sent[0]) : "";
+  }
+  return named;
 }
 
 /** Who the submission is from, for the inbox: its first e-mail answer, and a name answer if there is one. */
@@ -176,19 +202,37 @@ async function setOff(
   });
 }
 
-/** Checks and stores one submission. Never throws: every failure is a result the route answers with. */
-export async function captureFormResponse(input: FormSubmissionInput): Promise<FormCaptureResult> {
+/**
+ * Checks and stores one submission, its files in the private store first (`store`). Never throws: every failure is
+ * a result the route answers with. A submission that is not stored leaves no file behind.
+ */
+export async function captureFormResponse(
+  input: FormSubmissionInput,
+  store: ObjectStore = objectStore(),
+): Promise<FormCaptureResult> {
+  let files: Record<string, FileAnswer> = {};
+  let kept = false;
   try {
-    const form = await getForm(input.formId);
+    const form = input.form ?? (await getForm(input.formId));
     if (!form || form.status === "draft") return { ok: false, reason: "not-found" };
     const now = new Date();
     const counted = form.maxSubmissions === null ? 0 : await countedResponses(form.id);
     if (!takesSubmissions(form, counted, now))
       return { ok: false, reason: "closed", message: form.closedMessage };
     const { definition } = form;
-    const checked = checkSubmission(definition, withHiddenValues(definition, input.raw, input.attribution));
-    if (!checked.ok)
-      return { ok: false, reason: "invalid", fieldErrors: checked.fieldErrors, values: checked.values };
+    const sent = input.files ?? {};
+    const filled = withFileNames(
+      definition,
+      withHiddenValues(definition, input.raw, input.attribution),
+      sent,
+    );
+    const checked = checkSubmission(definition, filled);
+    // The files of the shown file fields, checked with the rest so every message comes at once.
+    const shownFiles = fileFieldsOf(definition).filter((f) => Object.hasOwn(checked.values, f.name));
+    const filesChecked = await checkFormFiles(shownFiles, sent);
+    const fieldErrors = { ...(checked.ok ? {} : checked.fieldErrors), ...filesChecked.fieldErrors };
+    if (Object.keys(fieldErrors).length)
+      return { ok: false, reason: "invalid", fieldErrors, values: checked.values };
     const { values } = checked;
     const blocked = blockedAnswers(form, values);
     if (blocked) return { ok: false, reason: "invalid", fieldErrors: blocked, values };
@@ -214,14 +258,18 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
         logger.warn({ formId: form.id, reason: input.trap.reason }, "suspected spam past its limit dropped");
         return success;
       }
+      files = await storeFormFiles(filesChecked.accepted, store);
       await db()
         .insert(formResponses)
-        .values({ ...row, heldReason: input.trap.reason, heldElapsedMs: input.trap.elapsedMs });
+        .values({ ...row, files, heldReason: input.trap.reason, heldElapsedMs: input.trap.elapsedMs });
+      kept = true;
       logger.info({ formId: form.id, reason: input.trap.reason }, "form submission held as suspected spam");
       return success;
     }
 
     const key = row.email && subscribes(definition, values) ? await confirmationKey() : null;
+    // Stored before the row, outside its transaction; deleted again below unless the row is committed.
+    files = await storeFormFiles(filesChecked.accepted, store);
     const stored = await db().transaction(async (tx) => {
       const [rate] = await hitRateLimits(tx, [
         input.limit ?? { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
@@ -239,7 +287,7 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
       const owner = await ownerOfTurn(tx, form);
       const [saved] = await tx
         .insert(formResponses)
-        .values({ ...row, assignedTo: owner?.userId ?? null })
+        .values({ ...row, files, assignedTo: owner?.userId ?? null })
         .returning({ id: formResponses.id, createdAt: formResponses.createdAt });
       if (!saved) throw new Error("form response insert returned no row");
       await setOff(tx, form, { ...row, ...saved, values, attribution: input.attribution, owner }, key);
@@ -248,6 +296,7 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     });
     if (stored.limited) return { ok: false, reason: "rate-limited", retryAfter: stored.limited };
     if (stored.full) return { ok: false, reason: "closed", message: form.closedMessage };
+    kept = true;
     outboxWritten();
     // The submission that fills the form closes it on every page that shows it.
     if (form.maxSubmissions !== null && counted + 1 >= form.maxSubmissions) await contentChanged();
@@ -257,61 +306,9 @@ export async function captureFormResponse(input: FormSubmissionInput): Promise<F
     // The database's code only: the failed statement's parameters are the visitor's data.
     logger.error({ ...loggableError(error), formId: input.formId }, "failed to store a form submission");
     return { ok: false, reason: isDatabaseUnavailable(error) ? "unavailable" : "failed" };
+  } finally {
+    if (!kept) await removeFormFiles([files], store);
   }
-}
-
-/** One submission as the form's own list and export show it. */
-export interface ShownResponse {
-  id: string;
-  createdAt: Date;
-  values: Record<string, string | string[]>;
-  sourcePage: string | null;
-  utmCampaign: string | null;
-}
-
-/** The newest submissions of a form, not those held as suspected spam; `limit` undefined: all (the export). */
-export async function listFormResponses(formId: string, limit?: number): Promise<ShownResponse[]> {
-  const query = db()
-    .select({
-      id: formResponses.id,
-      createdAt: formResponses.createdAt,
-      values: formResponses.values,
-      sourcePage: formResponses.sourcePage,
-      utmCampaign: formResponses.utmCampaign,
-    })
-    .from(formResponses)
-    .where(and(eq(formResponses.formId, formId), isNull(formResponses.heldReason)))
-    .orderBy(desc(formResponses.createdAt));
-  return limit === undefined ? await query : await query.limit(limit);
-}
-
-/**
- * A form's submissions as CSV (RFC 4180, formula triggers neutralised): one column per field that collects an
- * answer, in the form's order, then when, the page and the campaign. Recorded in the audit log like a leads export.
- */
-export async function exportFormResponsesCsv(formId: string, who: AuditContext): Promise<string | undefined> {
-  const form = await getForm(formId);
-  if (!form) return undefined;
-  const fields = form.definition.fields.filter((f) => f.type !== "step");
-  const rows = await listFormResponses(formId);
-  await auditAs(who, {
-    action: "leads.export",
-    entity: "form",
-    entityId: form.id,
-    details: { name: form.name },
-  });
-  return toCsv<ShownResponse>(
-    [
-      ...fields.map((f) => ({
-        header: f.label || f.name,
-        value: (r: ShownResponse) => answerText(r.values[f.name]),
-      })),
-      { header: "Sent at", value: (r) => r.createdAt },
-      { header: "Page", value: (r) => r.sourcePage },
-      { header: "UTM campaign", value: (r) => r.utmCampaign },
-    ],
-    rows,
-  );
 }
 
 /** The attribution columns of a stored submission. */
@@ -364,18 +361,22 @@ export async function releaseHeldFormResponse(id: string, who: AuditContext): Pr
   return "restored";
 }
 
-/** Deletes a built form's held submission for good; undefined when it was already gone (or is not held). */
+/**
+ * Deletes a built form's held submission for good, and then its files; undefined when it was already gone (or is
+ * not held).
+ */
 export async function deleteHeldFormResponse(id: string, who: AuditContext) {
   const [row] = await db()
     .delete(formResponses)
     .where(heldRow(id))
-    .returning({ id: formResponses.id, reason: formResponses.heldReason });
-  if (row)
-    await auditAs(who, {
-      action: "spam.delete",
-      entity: "form_response",
-      entityId: row.id,
-      details: { kind: "form", reason: row.reason },
-    });
-  return row;
+    .returning({ id: formResponses.id, reason: formResponses.heldReason, files: formResponses.files });
+  if (!row) return undefined;
+  await removeFormFiles([row.files]);
+  await auditAs(who, {
+    action: "spam.delete",
+    entity: "form_response",
+    entityId: row.id,
+    details: { kind: "form", reason: row.reason },
+  });
+  return { id: row.id, reason: row.reason };
 }

@@ -8,6 +8,7 @@ import { formResponses, forms } from "~/db/schema";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
+import type { FileAnswer } from "~/lib/form-builder/files";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { snapshotOf } from "~/lib/revision-fields";
 import { isUuid } from "~/lib/uuid";
@@ -20,6 +21,7 @@ import {
 } from "~/models/content-revisions.server";
 import { isStale } from "~/models/edit-conflicts.server";
 import { documentSaved } from "~/models/realtime-events.server";
+import { removeFormFiles } from "~/storage/form-files.server";
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -217,21 +219,23 @@ export async function deleteForm(
   who: AuditContext,
   { keepLeads = false }: { keepLeads?: boolean } = {},
 ): Promise<FormRow | "has-submissions" | undefined> {
+  let files: Record<string, FileAnswer>[] = [];
   const deleted = await db().transaction(async (tx) => {
     const [row] = await tx.select().from(forms).where(eq(forms.id, id)).for("update");
     if (!row) return undefined;
-    if (keepLeads) {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(formResponses)
-        .where(eq(formResponses.formId, id));
-      if (n > 0) return "has-submissions" as const;
-    }
+    // Its submissions go with it (the foreign key cascades); their files from the store once they are gone.
+    const responses = await tx
+      .select({ files: formResponses.files })
+      .from(formResponses)
+      .where(eq(formResponses.formId, id));
+    if (keepLeads && responses.length > 0) return "has-submissions" as const;
     await tx.delete(forms).where(eq(forms.id, id));
     await deleteRevisionsOf(tx, "form", id);
+    files = responses.map((r) => r.files);
     return row;
   });
   if (!deleted || deleted === "has-submissions") return deleted;
+  await removeFormFiles(files);
   await publicContentChanged(
     who,
     { action: "form.delete", entity: "form", entityId: deleted.id, details: { name: deleted.name } },
@@ -241,8 +245,8 @@ export async function deleteForm(
 }
 
 /**
- * Deletes the submissions (held ones too) older than their form's retention, for the pruning job; returns how many
- * went. Forms without a retention keep theirs.
+ * Deletes the submissions (held ones too) older than their form's retention, and then their files, for the pruning
+ * job; returns how many went. Forms without a retention keep theirs.
  */
 export async function pruneExpiredFormResponses(): Promise<number> {
   const gone = await db()
@@ -252,7 +256,8 @@ export async function pruneExpiredFormResponses(): Promise<number> {
         and ${formResponses.createdAt} < now() - make_interval(days => (
           select ${forms.retentionDays} from ${forms} where ${forms.id} = ${formResponses.formId}))`,
     )
-    .returning({ id: formResponses.id });
+    .returning({ id: formResponses.id, files: formResponses.files });
+  await removeFormFiles(gone.map((r) => r.files));
   return gone.length;
 }
 

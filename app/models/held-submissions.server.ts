@@ -40,6 +40,7 @@ import {
 import { confirmationKey } from "~/models/newsletter-subscribers.server";
 import { outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
+import { removeFormFiles } from "~/storage/form-files.server";
 
 /**
  * Caps on what suspected spam may cost: held rows per source (client address, IPv6 per /64) and in all per hour,
@@ -232,7 +233,7 @@ export async function listHeldSubmissions(limit = HELD_LIST_LIMIT): Promise<Held
       email: row.email,
       name: row.name,
       // Its answers, as the Spam view shows a message: enough to tell a person from a bot.
-      message: answerLines(answersOf(definition, row.values)) || null,
+      message: answerLines(answersOf(definition, row.values, row.files)) || null,
       reason: row.heldReason ?? "honeypot",
       elapsedMs: row.heldElapsedMs,
       createdAt: row.createdAt,
@@ -268,7 +269,10 @@ export async function deleteHeldSubmission(id: string, who: AuditContext) {
   return row;
 }
 
-/** Deletes the held submissions older than HELD_RETENTION_DAYS (the built forms' too); returns how many went. */
+/**
+ * Deletes the held submissions older than HELD_RETENTION_DAYS (the built forms' too, and then their files); returns
+ * how many went.
+ */
 export async function pruneHeldSubmissions(): Promise<number> {
   const cutoff = sql`now() - make_interval(days => ${HELD_RETENTION_DAYS})`;
   const gone = await db()
@@ -278,6 +282,7 @@ export async function pruneHeldSubmissions(): Promise<number> {
   const goneBuilt = await db()
     .delete(formResponses)
     .where(and(isNotNull(formResponses.heldReason), lte(formResponses.createdAt, cutoff)))
-    .returning({ id: formResponses.id });
+    .returning({ id: formResponses.id, files: formResponses.files });
+  await removeFormFiles(goneBuilt.map((r) => r.files));
   return gone.length + goneBuilt.length;
 }

@@ -19,6 +19,7 @@ import {
   subscriberHistory,
   subscribers,
 } from "~/db/schema";
+import type { FileAnswer } from "~/lib/form-builder/files";
 import type { LeadKind } from "~/lib/lead-status";
 import type { RecipientStatus, SubscriberEvent } from "~/lib/newsletter-status";
 import { safeText } from "~/lib/safe-text";
@@ -34,6 +35,7 @@ import {
 import { inInbox } from "~/models/lead-tables.server";
 import { deleteDeliveriesFor } from "~/models/outbox.server";
 import { forgetInImports } from "~/models/subscriber-import.server";
+import { removeFormFiles } from "~/storage/form-files.server";
 
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type StatusChange = typeof leadStatusChanges.$inferSelect;
@@ -249,6 +251,8 @@ export interface ErasureResult {
  */
 export async function erasePerson(email: string, who: AuditContext): Promise<ErasureResult> {
   const key = personKey(email);
+  // The files their form submissions carried, deleted from the store once the rows are.
+  let files: Record<string, FileAnswer>[] = [];
   const counts = await db().transaction(async (tx) => {
     const contacts = await tx
       .delete(contactRequests)
@@ -262,7 +266,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
     const responses = await tx
       .delete(formResponses)
       .where(eq(formResponses.email, key))
-      .returning({ id: formResponses.id });
+      .returning({ id: formResponses.id, files: formResponses.files });
     const subs = await tx
       .delete(subscribers)
       .where(sameEmail(subscribers.email, key))
@@ -290,6 +294,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       )
       .returning({ id: newsletterRecipients.id });
     const imports = await forgetInImports(tx, key);
+    files = responses.map((r) => r.files);
     return {
       contacts: contacts.length,
       submissions: submissions.length,
@@ -303,6 +308,7 @@ export async function erasePerson(email: string, who: AuditContext): Promise<Era
       imports,
     };
   });
+  await removeFormFiles(files);
   const erasureId = randomUUID();
   await auditAs(who, { action: "person.erase", entity: "person", entityId: erasureId, details: counts });
   return { erasureId, counts };

@@ -1,6 +1,6 @@
 // Where uploaded files live: the store interface both backends (local disk, S3) implement, and the key, content
 // type and range rules they share.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** A file's key: its bucket and the first 32 hex digits of its SHA-256, so the same bytes are always one file. */
 export function contentKey(bucket: string, bytes: Uint8Array, ext: string): string {
@@ -51,9 +51,28 @@ export function contentTypeForKey(key: string): string {
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
 
+/**
+ * Files that are nobody's to fetch by URL (what visitors attach to forms) live under this prefix of the same store:
+ * `GET /uploads/*` never serves them, and no upload bucket has its name. Only a back-office route that checks the
+ * member's role reads them.
+ */
+export const PRIVATE_PREFIX = "private/";
+
+export const isPrivateKey = (key: string): boolean => key.startsWith(PRIVATE_PREFIX);
+
+/** A new private key in `folder`: random (the same bytes sent twice are two files, each deleted with its row). */
+export function privateKey(folder: string, ext: string): string {
+  return `${PRIVATE_PREFIX}${folder}/${randomBytes(16).toString("hex")}.${ext}`;
+}
+
+/** Whether `key` is one privateKey made in `folder`: nothing else is read through the private routes. */
+export function isPrivateFileKey(key: string, folder: string): boolean {
+  return new RegExp(`^${PRIVATE_PREFIX}${folder}/[a-f0-9]{32}\\.[a-z0-9]{2,5}$`).test(key);
+}
+
 /** Keys are `<bucket>/<file>` with a safe file name; anything else (.., slashes, odd characters) is refused. */
 export function isSafeKey(key: string): boolean {
-  return /^[a-z]+\/[a-f0-9]{16,64}(-\d{2,4}w)?\.[a-z0-9]{2,5}$/.test(key);
+  return !isPrivateKey(key) && /^[a-z]+\/[a-f0-9]{16,64}(-\d{2,4}w)?\.[a-z0-9]{2,5}$/.test(key);
 }
 
 /** The byte range a Range header asks for (one range supported), or undefined to send the whole object. */

@@ -1,6 +1,6 @@
 // The object store in any S3-compatible bucket.
 import { AwsClient } from "aws4fetch";
-import { contentTypeForKey, type ObjectStore } from "./object-store.server";
+import { contentTypeForKey, isPrivateKey, type ObjectStore } from "./object-store.server";
 
 export interface S3Config {
   bucket: string;
@@ -28,7 +28,10 @@ export function s3Store(config: S3Config): ObjectStore {
       const res = await client.fetch(urlOf(key), {
         method: "PUT",
         body: body as Uint8Array<ArrayBuffer>,
-        headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=31536000, immutable" },
+        headers: {
+          "Content-Type": contentType,
+          "Cache-Control": isPrivateKey(key) ? "private, no-store" : "public, max-age=31536000, immutable",
+        },
       });
       if (!res.ok) throw new Error(`S3 PUT ${key} failed with ${res.status}: ${await res.text()}`);
     },

@@ -8,6 +8,7 @@ export async function serveUpload(
   request: Request,
   store: ObjectStore = objectStore(),
 ): Promise<Response> {
+  // isSafeKey refuses every private key (what visitors attach to forms): those are never served here.
   if (!isSafeKey(key)) return new Response("Not found", { status: 404 });
   const etag = `"${key.split("/")[1]?.split(".")[0]}"`;
   const headers = new Headers({

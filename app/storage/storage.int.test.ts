@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUCKETS } from "~/lib/uploads";
 import { localStore } from "./local-disk.server";
-import type { ObjectStore } from "./object-store.server";
+import { type ObjectStore, privateKey } from "./object-store.server";
 import { serveUpload } from "./serve.server";
 import { acceptUpload, UploadError } from "./uploads.server";
 
@@ -181,5 +181,19 @@ describe("accepted uploads", () => {
     expect((await serveUpload(`images/${"a".repeat(32)}.jpg`, new Request("http://x/"), store)).status).toBe(
       404,
     );
+  });
+
+  it("never serves a private file (what visitors attach to forms), though it is in the same store", async () => {
+    const key = privateKey("forms", "pdf");
+    const hex = key.split("/").pop() ?? "";
+    // Stored also where a bucket named "private" would put it: still not served.
+    for (const stored of [key, `private/${hex}`]) {
+      await store.put(stored, new TextEncoder().encode("%PDF-1.4 secret"), "application/pdf");
+      expect((await store.get(stored))?.size).toBe(15);
+      const response = await serveUpload(stored, new Request(`http://x/uploads/${stored}`), store);
+      expect(response.status, stored).toBe(404);
+      expect(await response.text()).toBe("Not found");
+    }
+    expect(Object.keys(BUCKETS)).not.toContain("private");
   });
 });

@@ -8,13 +8,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import nodePath from "node:path";
-import type { Page } from "@playwright/test";
 import { HONEYPOT_FIELD } from "../../app/lib/lead-schema";
 import { freePort } from "../../scripts/free-port.ts";
 import { startSmtp } from "../support/receivers";
 import { DESKTOP_CHROME } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
 import { test as base, expect } from "./support/fixtures";
+import { addField, newForm, placeOnPage } from "./support/forms";
 import { E2E_ADMIN, type ServerProcess, startServer, stopServer } from "./support/server-process";
 import { toast, uniqueSuffix } from "./support/ui";
 
@@ -39,42 +39,6 @@ const test = base.extend<object, { mailingServer: MailingServer }>({
   ],
   baseURL: async ({ mailingServer }, use) => use(mailingServer.server.base),
 });
-
-const settings = (page: Page) => page.locator("section[aria-labelledby='field-settings-heading']");
-
-/** Adds a field of `type` (its value in the "Add a field" list) and gives it `label`; answers its settings panel. */
-async function addField(page: Page, type: string, label: string) {
-  await page.getByLabel("Add a field").selectOption(type);
-  await page.getByRole("button", { name: "Add field" }).click();
-  const panel = settings(page);
-  await panel
-    .getByLabel(/^(Label|Text beside the box|Step title)$/)
-    .first()
-    .fill(label);
-  return panel;
-}
-
-/** A new form of `name`, open, from the Forms screen (its fields are added after). */
-async function newForm(page: Page, name: string) {
-  await page.goto("/admin/forms");
-  await page.getByRole("link", { name: "New form" }).click();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Status").selectOption("open");
-}
-
-/** A published page at `path` with the Form block showing form `name` under `heading`. */
-async function placeOnPage(page: Page, name: string, path: string, heading: string) {
-  await page.goto("/admin/pages/new");
-  await page.getByLabel("Title", { exact: true }).fill(heading);
-  await page.getByLabel("Path", { exact: true }).fill(path);
-  await page.getByLabel("Add a block").selectOption({ label: "Form" });
-  await page.getByRole("button", { name: "Add block" }).click();
-  await page.getByLabel("Form", { exact: true }).selectOption({ label: name });
-  await page.getByLabel("Heading", { exact: true }).fill(heading);
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
-  await page.getByRole("button", { name: "Save page" }).click();
-  await expect(toast(page, "Page created")).toBeVisible();
-}
 
 test("a webinar registration built, placed on a campaign page and filled in by a visitor from a campaign", async ({
   adminPage: page,

@@ -158,6 +158,7 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/forms.tsx": { loader: "forms.manage" },
   "routes/admin/form-edit.tsx": { loader: "forms.manage", action: "forms.manage" },
   "routes/admin/form-export.ts": { loader: "leads.export" },
+  "routes/admin/form-file.ts": { loader: "leads.view" },
   "routes/admin/newsletters.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/newsletter-edit.tsx": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/backups.tsx": { loader: "backups.manage", action: "backups.manage" },

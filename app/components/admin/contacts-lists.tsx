@@ -340,6 +340,7 @@ export function FormLeadList({ rows, total, exportHref, owners }: ListProps<Form
             answers={row.answers
               .filter((a) => a.text !== row.name && a.text !== row.email)
               .slice(0, ANSWERS_SHOWN)}
+            responseId={row.id}
             className="mt-2"
           />
         </LeadItem>

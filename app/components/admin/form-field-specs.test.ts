@@ -1,7 +1,7 @@
 // The form editor's field list: a new field's key follows its label until the member sets one, the conditions that
 // name a key follow it, and the saved form carries no editor state and no blank settings.
 import { describe, expect, it } from "vitest";
-import { fieldChanged, keyFromLabel, savedFields, settingsOf } from "./form-field-specs";
+import { FIELD_PALETTE, fieldChanged, keyFromLabel, savedFields, settingsOf } from "./form-field-specs";
 
 const fresh = (type: string, id: string): Record<string, unknown> => ({
   id,
@@ -85,5 +85,38 @@ describe("form fields in the editor", () => {
     );
     expect(conditional.some((s) => s.name === "showWhen.operator")).toBe(true);
     expect(plain.some((s) => s.name === "businessOnly")).toBe(true);
+  });
+
+  it("a file field starts as one PDF of up to 5 MB, and offers the kinds of file and the size, no placeholder", () => {
+    const entry = FIELD_PALETTE.find((p) => p.type === "file");
+    expect(entry?.create).toMatchObject({ fileKinds: ["pdf"], maxSizeMb: 5 });
+    const specs = settingsOf({ ...fresh("file", "a"), ...entry?.create }, []);
+    const names = specs.map((spec) => spec.name);
+    expect(names).toEqual(expect.arrayContaining(["label", "help", "required", "fileKinds", "maxSizeMb"]));
+    expect(names).not.toContain("placeholder");
+    expect(specs.find((spec) => spec.name === "fileKinds")).toMatchObject({
+      kind: "choices",
+      options: [
+        { value: "pdf", label: "PDF" },
+        { value: "images", label: "Images (PNG, JPEG, WebP)" },
+        { value: "office", label: "Word, Excel, PowerPoint (.docx, .xlsx, .pptx)" },
+        { value: "text", label: "Plain text, CSV" },
+      ],
+    });
+    expect(specs.find((spec) => spec.name === "maxSizeMb")).toMatchObject({
+      kind: "number",
+      min: 1,
+      max: 10,
+    });
+    const [saved] = savedFields([
+      { ...fresh("file", "a"), label: "CV", fileKinds: ["pdf", "text"], maxSizeMb: 3 },
+    ]);
+    expect(saved).toEqual({
+      type: "file",
+      name: "cv",
+      label: "CV",
+      fileKinds: ["pdf", "text"],
+      maxSizeMb: 3,
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   HIDDEN_SOURCES,
   type HiddenSource,
 } from "~/lib/form-builder/definition";
+import { DEFAULT_FILE_MB, FILE_KIND_LABELS, FILE_KINDS, MAX_FILE_MB } from "~/lib/form-builder/files";
 
 type Value = Record<string, unknown>;
 
@@ -25,6 +26,7 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   radio: "Choice (one)",
   checkboxes: "Checkboxes (several)",
   date: "Date",
+  file: "File upload",
   consent: "Consent",
   hidden: "Hidden",
   step: "Step break",
@@ -40,6 +42,7 @@ const DESCRIPTIONS: Record<FieldType, string> = {
   radio: "One choice, all options shown.",
   checkboxes: "Any number of choices.",
   date: "A day from a calendar.",
+  file: "One file: a CV, a brief, a spreadsheet. Kept private, for the team only.",
   consent: "A box to tick, with its text and a link, stored with the submission.",
   hidden: "Filled for you: a UTM value, the referrer, the page, a URL parameter.",
   step: "Starts the next step of a multi-step form.",
@@ -57,6 +60,7 @@ function created(type: FieldType): Value {
       { value: "option_2", label: "Option 2" },
     ];
   if (type === "hidden") base.source = "utm_campaign";
+  if (type === "file") Object.assign(base, { fileKinds: ["pdf"], maxSizeMb: DEFAULT_FILE_MB });
   return base;
 }
 
@@ -159,9 +163,26 @@ export function settingsOf(field: Value, earlier: Value[]): FieldSpec[] {
     return specs;
   }
   specs.push(text("help", "Help text"));
-  if (!["checkboxes", "radio", "consent", "date"].includes(type))
+  if (!["checkboxes", "radio", "consent", "date", "file"].includes(type))
     specs.push(text("placeholder", "Placeholder"));
   specs.push(flag("required", "Required"));
+  if (type === "file")
+    specs.push(
+      {
+        name: "fileKinds",
+        label: "Files accepted",
+        kind: "choices",
+        options: FILE_KINDS.map((value) => ({ value, label: FILE_KIND_LABELS[value] })),
+        hint: "Checked by the file's content too: a file that is not what its name says is refused.",
+      },
+      {
+        name: "maxSizeMb",
+        label: `Largest file (MB, at most ${MAX_FILE_MB})`,
+        kind: "number",
+        min: 1,
+        max: MAX_FILE_MB,
+      },
+    );
   if (HAS_OPTIONS.includes(type))
     specs.push({
       name: "options",

@@ -1,16 +1,21 @@
 // A form's own list of what it collected, newest first, for members who work leads: one column per field that
 // collects an answer (in the form's order), when, and the page and campaign it came from; and the CSV export.
+
+import { FileLink } from "~/components/admin/form-answers";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import type { FormField } from "~/lib/form-builder/definition";
+import type { ShownFile } from "~/lib/form-builder/files";
 import { answerText } from "~/lib/form-builder/submission";
 
 export interface FormSubmissionRow {
   id: string;
   createdAt: string;
   values: Record<string, string | string[]>;
+  /** Its stored files (name and size), by field name. */
+  files: Record<string, ShownFile>;
   sourcePage: string | null;
   utmCampaign: string | null;
 }
@@ -78,7 +83,15 @@ export function FormSubmissions({
               </td>
               {columns.map((field) => (
                 <td key={field.name} className="max-w-64 break-words px-3 py-2 text-slate-900">
-                  {answerText(row.values[field.name])}
+                  {field.type === "file" && Object.hasOwn(row.files, field.name) ? (
+                    <FileLink
+                      responseId={row.id}
+                      field={field.name}
+                      file={row.files[field.name] as ShownFile}
+                    />
+                  ) : (
+                    answerText(row.values[field.name])
+                  )}
                 </td>
               ))}
               <td className="px-3 py-2 font-mono text-xs text-slate-800">{row.sourcePage ?? ""}</td>

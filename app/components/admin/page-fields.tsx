@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { FieldSpec } from "~/blocks/fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { FieldError, Input, Select, Textarea } from "~/components/ui/input";
 import { blocksToText, textToBlocks } from "~/lib/blocks";
 import type { RichBlock } from "~/lib/content";
 
@@ -32,7 +32,7 @@ const itemDefaults = (fields: readonly FieldSpec[]): Value => {
     const empty =
       field.kind === "boolean"
         ? false
-        : field.kind === "lines" || field.kind === "items"
+        : field.kind === "lines" || field.kind === "items" || field.kind === "choices"
           ? []
           : field.kind === "number"
             ? field.min
@@ -100,6 +100,38 @@ function OneField({
           </label>
         </div>
       );
+    case "choices": {
+      const ticked = Array.isArray(current) ? (current as unknown[]).map(String) : [];
+      const errorId = `${id}-error`;
+      const chosen = error ?? firstNested(errors, `${errorPrefix}.${field.name}.`);
+      return (
+        <fieldset id={id} aria-describedby={chosen ? errorId : undefined}>
+          <legend className="text-sm font-medium text-slate-900">{field.label}</legend>
+          {field.hint ? <p className="mt-1 text-xs text-slate-600">{field.hint}</p> : null}
+          {field.options.map((option) => (
+            <label key={option.value} className="flex min-h-10 items-center gap-2 text-sm text-slate-900">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={ticked.includes(option.value)}
+                onChange={(event) =>
+                  onChange(
+                    field.name,
+                    event.target.checked
+                      ? field.options
+                          .map((o) => o.value)
+                          .filter((v) => v === option.value || ticked.includes(v))
+                      : ticked.filter((v) => v !== option.value),
+                  )
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+          <FieldError id={errorId}>{chosen}</FieldError>
+        </fieldset>
+      );
+    }
     case "select":
       return (
         <Field id={id} label={field.label} error={error}>

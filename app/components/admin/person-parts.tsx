@@ -50,7 +50,7 @@ function LeadEntry({ kind, lead, owners }: { kind: LeadKind; lead: LeadData; own
       {lead.message ? (
         <p className="whitespace-pre-line break-words text-sm text-slate-800">{lead.message}</p>
       ) : null}
-      {lead.answers ? <FormAnswers answers={lead.answers} /> : null}
+      {lead.answers ? <FormAnswers answers={lead.answers} responseId={lead.id} /> : null}
       <StatusSelect
         kind={kind}
         id={lead.id}

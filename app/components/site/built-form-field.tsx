@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { FieldError, Input, Select, Textarea } from "~/components/ui/input";
 import type { FormField } from "~/lib/form-builder/definition";
 import { cn } from "~/lib/utils";
+import { BuiltFormFile } from "./built-form-file";
 
 type Answer = string | string[];
 
@@ -25,6 +26,8 @@ export function BuiltFormField({
   onChange,
   error,
   required,
+  file,
+  onFile,
 }: {
   field: FormField;
   idPrefix: string;
@@ -33,6 +36,9 @@ export function BuiltFormField({
   error?: string;
   /** Required now (always, or because of another answer). */
   required: boolean;
+  /** A file field's chosen file, and its change, once the form runs. */
+  file?: File;
+  onFile?: (file: File | undefined) => void;
 }) {
   const id = `${idPrefix}-${field.name}`;
   const label = `${field.label}${required ? " *" : ""}`;
@@ -42,6 +48,20 @@ export function BuiltFormField({
   const span = field.width === "half" ? "sm:col-span-1" : "sm:col-span-2";
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = `${id}-error`;
+
+  if (field.type === "file")
+    return (
+      <BuiltFormFile
+        field={field}
+        id={id}
+        label={label}
+        className={span}
+        required={required}
+        error={error}
+        file={file}
+        onFile={onFile}
+      />
+    );
 
   if (field.type === "radio" || field.type === "checkboxes") {
     const multiple = field.type === "checkboxes";

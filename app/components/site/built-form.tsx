@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { type PublicForm, publicFormTakes } from "~/lib/form-builder/availability";
 import type { FormField } from "~/lib/form-builder/definition";
+import { chosenFileError, fileFieldsOf } from "~/lib/form-builder/files";
 import {
   checkSubmission,
   fillPlaceholders,
@@ -54,7 +55,12 @@ export function BuiltForm({
   live?: boolean;
 }) {
   const { definition } = form;
-  const [values, setValues] = useState<SubmittedValues>(typed?.values ?? {});
+  // A file chosen in the plain form before the swap comes along; its field's value is the file's name.
+  const [files, setFiles] = useState<Record<string, File | undefined>>(typed?.files ?? {});
+  const [values, setValues] = useState<SubmittedValues>(() => ({
+    ...typed?.values,
+    ...Object.fromEntries(Object.entries(typed?.files ?? {}).map(([name, file]) => [name, file.name])),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
@@ -77,6 +83,15 @@ export function BuiltForm({
   useEffect(() => {
     if (sent !== null) sentRef.current?.focus();
   }, [sent]);
+  // The field to put the keyboard on once it is on screen (a refusal may first bring back its step).
+  const focusField = useRef<string | null>(null);
+  useEffect(() => {
+    const name = focusField.current;
+    const control = name && formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`);
+    if (!control) return;
+    focusField.current = null;
+    control.focus();
+  });
 
   if (!publicFormTakes(form, new Date())) {
     return <p className="text-center text-slate-700">{form.closedMessage}</p>;
@@ -100,6 +115,27 @@ export function BuiltForm({
     setErrors(({ [name]: _, ...rest }) => rest);
   };
 
+  /** A file chosen (or removed): kept for every step, checked at once like the server will (type, size). */
+  const chooseFile = (field: FormField, file: File | undefined) => {
+    setFiles((current) => ({ ...current, [field.name]: file }));
+    change(field.name, file?.name ?? "");
+    const message = file ? chosenFileError(field, file) : undefined;
+    if (message) setErrors((current) => ({ ...current, [field.name]: message }));
+  };
+
+  /** The form's check, and each chosen file's, for the fields `only` names (all when undefined). */
+  const check = (only?: string[]) => {
+    const checked = checkSubmission(definition, values, { only });
+    const fileErrors: Record<string, string> = {};
+    for (const field of fileFieldsOf(definition)) {
+      const file = files[field.name];
+      const message = file && Object.hasOwn(checked.values, field.name) && chosenFileError(field, file);
+      if (message) fileErrors[field.name] = message;
+    }
+    const fieldErrors = { ...(checked.ok ? {} : checked.fieldErrors), ...fileErrors };
+    return { values: checked.values, fieldErrors, ok: Object.keys(fieldErrors).length === 0 };
+  };
+
   /** Shows the errors, on the step of the first one, and puts the keyboard on that field. */
   const showErrors = (fieldErrors: Record<string, string>) => {
     setErrors(fieldErrors);
@@ -107,10 +143,7 @@ export function BuiltForm({
     if (!first) return;
     const at = steps.findIndex((s) => s.fields.some((f) => f.name === first.name));
     if (at >= 0) setStep(at);
-    requestAnimationFrame(() => {
-      const control = formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`);
-      control?.focus();
-    });
+    focusField.current = first.name;
   };
 
   /** Goes to another step, the keyboard on its first field (the button that was pressed may be gone). */
@@ -125,7 +158,7 @@ export function BuiltForm({
 
   const next = () => {
     const names = (steps[step]?.fields ?? []).map((f) => f.name);
-    const checked = checkSubmission(definition, values, { only: names });
+    const checked = check(names);
     if (!checked.ok) return showErrors(checked.fieldErrors);
     goTo(step + 1);
   };
@@ -133,14 +166,21 @@ export function BuiltForm({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!last) return next();
-    const checked = checkSubmission(definition, values);
+    const checked = check();
     if (!checked.ok) {
       showToast({ type: "error", message: "Please check the highlighted fields." });
       return showErrors(checked.fieldErrors);
     }
-    // The honeypot, the time trap and the source fields, then every answer (those of other steps too).
+    // The honeypot, the time trap and the source fields, then every answer (those of other steps too), and the
+    // file of each shown file field (multipart).
     const body = new FormData(event.currentTarget);
+    for (const field of fileFieldsOf(definition)) body.delete(field.name);
     for (const [name, value] of Object.entries(checked.values)) {
+      const file = files[name];
+      if (definition.fields.some((f) => f.name === name && f.type === "file")) {
+        if (file) body.set(name, file, file.name);
+        continue;
+      }
       body.delete(name);
       for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
     }
@@ -176,6 +216,8 @@ export function BuiltForm({
       ref={formRef}
       method="post"
       action={`/api/forms/${form.id}`}
+      // Files go as multipart, with or without the script.
+      encType={fileFieldsOf(definition).length ? "multipart/form-data" : undefined}
       noValidate
       onSubmit={live ? onSubmit : undefined}
       onFocus={onStart}
@@ -220,6 +262,8 @@ export function BuiltForm({
                     onChange={live ? (next) => change(field.name, next) : undefined}
                     error={errors[field.name]}
                     required={live ? isRequired(field, values) : Boolean(field.required)}
+                    file={files[field.name]}
+                    onFile={live ? (file) => chooseFile(field, file) : undefined}
                   />
                 ),
               )}

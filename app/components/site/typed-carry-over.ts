@@ -9,6 +9,8 @@ import type { SubmittedValues } from "~/lib/form-builder/submission";
 export interface Typed {
   /** Every named field's value; a group of checkboxes as the list of its ticked values. */
   values: SubmittedValues;
+  /** A built form's chosen files, by field name. */
+  files?: Record<string, File>;
   focus?: { name: string; start: number | null; end: number | null };
 }
 
@@ -25,13 +27,18 @@ export function typedIn(id: string): Typed | undefined {
       input instanceof RadioNodeList && (input[0] as HTMLInputElement | undefined)?.type === "checkbox";
     values[name] = isList ? all : (all[0] ?? "");
   }
+  const files: Record<string, File> = {};
+  for (const input of form.querySelectorAll<HTMLInputElement>("input[type=file]")) {
+    const file = input.files?.[0];
+    if (file && input.name) files[input.name] = file;
+  }
   // An input, a text area or a select of this form (a select has no caret: undefined there, read as null).
   const active = document.activeElement as HTMLInputElement | null;
   const focus =
     active?.form === form && active.name
       ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
       : undefined;
-  return { values, focus };
+  return { values, files, focus };
 }
 
 /** What a form block's chunk gives the page's island (app/blocks/public-blocks.tsx): the running form. */

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { FORM_STATUSES, type FormDefinition, type FormStatus } from "~/lib/form-builder/definition";
+import type { FileAnswer } from "~/lib/form-builder/files";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { LEAD_STATUSES, SPAM_REASONS, type SpamReason } from "~/lib/lead-status";
 import { authUsers } from "./auth";
@@ -74,6 +75,11 @@ export const formResponses = pgTable(
       .$type<Array<{ field: string; text: string; link?: string }>>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The files of its file fields, by field name: where each is in the private store, its name, size and the type
+     * read from its bytes (the field's value in `values` is the file's name). Deleted from the store with the row.
+     */
+    files: jsonb("files").$type<Record<string, FileAnswer>>().notNull().default(sql`'{}'::jsonb`),
     status: leadStatus(),
     /**
      * Set for a submission held as suspected spam (the honeypot filled, sent faster than a person types): kept,

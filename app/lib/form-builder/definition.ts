@@ -2,7 +2,8 @@
 // conditions that show or require them), what happens on success, and when it takes submissions. The same
 // definition checks a submission in the browser, before sending, and on the server, which stays the authority
 // (submission.ts). Browser-safe: no schema library; the editor's save is checked by
-// app/infra/form-definition-schema.server.ts.
+// app/infra/form-definition-schema.server.ts. A file field's kinds and limits are in files.ts.
+import type { FileKind } from "./files";
 
 /** The kinds of field a form can have. `step` is not a field but the break between two steps of the form. */
 export const FIELD_TYPES = [
@@ -15,6 +16,7 @@ export const FIELD_TYPES = [
   "radio",
   "checkboxes",
   "date",
+  "file",
   "consent",
   "hidden",
   "step",
@@ -78,6 +80,9 @@ export interface FormField {
   linkLabel?: string;
   /** Consent: ticking it also asks the sender to subscribe to the newsletter (double opt-in). */
   newsletter?: boolean;
+  /** File: the kinds of file accepted (files.ts), and the largest file in MB (default 5, at most 10). */
+  fileKinds?: FileKind[];
+  maxSizeMb?: number;
   /** Hidden: where the value comes from; `url_parameter` reads the URL parameter named `parameter`. */
   source?: HiddenSource;
   parameter?: string;

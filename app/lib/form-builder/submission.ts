@@ -5,6 +5,7 @@
 import { cleanText, EMAIL_PATTERN } from "~/lib/lead-schema";
 import { safeText } from "~/lib/safe-text";
 import { type Condition, FORM_MESSAGES, type FormDefinition, type FormField } from "./definition";
+import { type FileAnswer, fileAnswerText, type ShownFile } from "./files";
 import { isFreeMailAddress } from "./free-mail";
 
 /** A submission's values by field name: checkboxes give the ticked values, every other field one string. */
@@ -324,11 +325,27 @@ export interface ShownAnswer {
   name: string;
   label: string;
   text: string;
+  /** A file field's stored file (name and size), which the back office offers for download. */
+  file?: ShownFile;
 }
 
-/** A submission's answers in its form's order (fields left empty out), as the inbox, the person view and alerts show them. */
-export function answersOf(definition: FormDefinition, values: SubmittedValues): ShownAnswer[] {
+/**
+ * A submission's answers in its form's order (fields left empty out), as the inbox, the person view and alerts show
+ * them; a file answer by its stored file's name and size.
+ */
+export function answersOf(
+  definition: FormDefinition,
+  values: SubmittedValues,
+  files: Readonly<Record<string, FileAnswer>> = {},
+): ShownAnswer[] {
   return definition.fields.flatMap((field) => {
+    const file = field.type === "file" && Object.hasOwn(files, field.name) ? files[field.name] : undefined;
+    if (file) {
+      const shown = { name: file.name, size: file.size };
+      return [
+        { name: field.name, label: field.label || field.name, text: fileAnswerText(shown), file: shown },
+      ];
+    }
     const value = values[field.name];
     if (
       field.type === "step" ||

@@ -16,7 +16,7 @@ import { done, gone, refuse } from "~/lib/forms";
 import { snapshotOf } from "~/lib/revision-fields";
 import { conflictWith } from "~/models/edit-conflicts.server";
 import { FUNNEL_DAYS, formFunnel } from "~/models/form-funnel.server";
-import { listFormResponses } from "~/models/form-responses.server";
+import { listFormResponses } from "~/models/form-response-reads.server";
 import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
 import { listMembers } from "~/models/member-directory.server";
 import { ROUTING_CAPABILITY } from "~/routes/support/form-lead-settings.server";

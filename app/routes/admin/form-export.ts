@@ -1,7 +1,7 @@
 // A form's submissions as a CSV attachment (leads.export: the same members who export the inbox's lists).
 import { requireCan } from "~/auth/permissions.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
-import { exportFormResponsesCsv } from "~/models/form-responses.server";
+import { exportFormResponsesCsv } from "~/models/form-response-reads.server";
 import type { Route } from "./+types/form-export";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,11 +1,22 @@
-// POST /api/forms/:id: a visitor's submission of a form built in the back office (the form block of a page).
-// Answers JSON to the running form; a plain form post (no JavaScript) gets a small page with the outcome and a way
-// back, or the form's own redirect. The model checks and stores it (app/models/form-responses.server.ts).
+// POST /api/forms/:id: a visitor's submission of a form built in the back office (the form block of a page), with
+// the files of its file fields (multipart, within the form's own body limit: 413 beyond it). Answers JSON to the
+// running form; a plain form post (no JavaScript) gets a small page with the outcome and a way back, or the form's
+// own redirect. The model checks and stores it (app/models/form-responses.server.ts).
 import { data, redirect } from "react-router";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/sql-helpers.server";
 import { escapeHtml } from "~/infra/mail.server";
 import { requestInfo } from "~/infra/request-context.server";
+import {
+  FORM_BODY_OVERHEAD,
+  fileFieldsOf,
+  formBodyLimit,
+  MAX_FORM_BODY,
+  maxFileMb,
+} from "~/lib/form-builder/files";
+import { formatBytes } from "~/lib/uploads";
 import { captureFormResponse, type FormCaptureResult } from "~/models/form-responses.server";
+import { type FormRow, getForm } from "~/models/forms.server";
+import { readFormBody } from "~/routes/support/form-body.server";
 import { rateLimitMessage, readAttribution, trapped } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/forms";
 
@@ -70,24 +81,47 @@ function plainPage(request: Request, answer: Answer): Response {
   });
 }
 
+/** A body over the form's limit: its files are larger than its fields take (only a browser without our script). */
+function tooLarge(form: FormRow | undefined): Answer {
+  const files = form ? fileFieldsOf(form.definition) : [];
+  const message = files.length
+    ? `The chosen file is too large for this form: it takes files of at most ${Math.max(...files.map(maxFileMb))} MB. Please go back and choose a smaller one.`
+    : `The request is too large: send at most ${formatBytes(FORM_BODY_OVERHEAD)}.`;
+  return { status: 413, body: { ok: false, message } };
+}
+
+/**
+ * The form and its body limit. Should the form not be readable (the database away), the largest any form takes:
+ * the capture then reads the form again and answers why it cannot.
+ */
+async function formToRead(id: string): Promise<{ form?: FormRow; limit: number }> {
+  try {
+    const form = await getForm(id);
+    return { form, limit: form ? formBodyLimit(form.definition) : FORM_BODY_OVERHEAD };
+  } catch {
+    return { limit: MAX_FORM_BODY };
+  }
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") throw data({ error: "Method Not Allowed" }, { status: 405 });
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ ok: false, message: "Expected a form submission." }, { status: 400 });
+  const { form: formRow, limit } = await formToRead(params.id);
+  const read = await readFormBody(request, limit);
+  if (!read.ok && read.reason === "too-large") {
+    const answer = tooLarge(formRow);
+    return wantsJson
+      ? data(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } })
+      : plainPage(request, answer);
   }
-  const raw: Record<string, string | string[]> = {};
-  for (const name of new Set(form.keys())) {
-    const all = form.getAll(name).filter((v): v is string => typeof v === "string");
-    raw[name] = all.length === 1 ? (all[0] as string) : all;
-  }
+  if (!read.ok) return data({ ok: false, message: "Expected a form submission." }, { status: 400 });
+  const { raw, files, form } = read;
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string) : undefined);
   const result = await captureFormResponse({
     formId: params.id,
+    form: formRow,
     raw,
+    files,
     attribution: readAttribution(request, {
       source_page: text("source_page"),
       source_section: text("source_section"),
