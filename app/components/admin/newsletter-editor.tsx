@@ -118,8 +118,16 @@ function Compose({ newsletter, sources, reach, timeZone, adminEmail, mailConfigu
   const [preheader, setPreheader] = useState(values?.preheader ?? newsletter.preheader);
   const busy = fetcher.state !== "idle";
   const busyWith = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
-  // "Cancel schedule" is gone once the schedule is: the focus goes to the time to schedule for.
-  const { onSubmit } = useFocusBack(busy, () => document.getElementById(`${fid}-at`));
+  // "Cancel schedule" is gone once the schedule is: the focus goes to the time to schedule for, whether the page's
+  // fresh copy came with the end of the action or after it (a revalidation the live channel started meanwhile).
+  const focusScheduleFor = useCallback(() => document.getElementById(`${fid}-at`), [fid]);
+  const { onSubmit } = useFocusBack(busy, focusScheduleFor);
+  const scheduled = newsletter.status === "scheduled";
+  const wasScheduled = useRef(scheduled);
+  useEffect(() => {
+    if (wasScheduled.current && !scheduled && focusLost()) focusScheduleFor()?.focus();
+    wasScheduled.current = scheduled;
+  }, [scheduled, focusScheduleFor]);
   const submit = (intent: string, base?: string) => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
