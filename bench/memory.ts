@@ -5,7 +5,7 @@
 // shell and the server) every 50 ms through:
 //   first start (migrations, demo content) → first page views → BENCH_LEADS (150,000) lead POSTs with wrk at 50
 //   connections (autocannon; the JSON path, a new address each) → the page bench (each public page, BENCH_PAGE_SECONDS at 50
-//   connections) → 30 s idle → restart → the same first page views → 10 s idle.
+//   connections) → 30 s idle → 90 s more idle → restart → the same first page views → 10 s idle.
 // Prints each phase's peak and the RSS at its end, the server's VmHWM, and what the wrapper holds. Results go to
 // bench/results/memory-latest.json and a timestamped copy.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -198,6 +198,11 @@ async function measure(label: string, wrk: string, env: Record<string, string>):
     began = performance.now();
     await sleep(30_000);
     rows.push(record(server, "idle 30 s after load", began, undefined, true));
+    // V8's memory reducer, on Node 24, waits for its watchdog (100 s after the last full collection) once the
+    // process allocates nothing on the C++ heap (docs/performance.md): the figure two minutes on shows that.
+    began = performance.now();
+    await sleep(90_000);
+    rows.push(record(server, "idle 2 min after load", began, undefined, true));
     await stop(server);
 
     began = performance.now();
