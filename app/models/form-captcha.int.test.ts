@@ -10,12 +10,18 @@ import { db } from "~/db/client.server";
 import { appMeta, auditLog, formResponses } from "~/db/schema";
 import { env } from "~/env.server";
 import { requestInfoContext } from "~/infra/request-context.server";
+import { seal, secretsKey } from "~/infra/secret-box.server";
 import { CAPTCHA_ERROR_KEY, CAPTCHA_MESSAGE } from "~/lib/form-builder/captcha";
 import { action as formPost } from "~/routes/api/forms";
 import { type Siteverify, startSiteverify } from "../../tests/support/siteverify";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { WEBINAR_VISIT, webinarInput } from "../../tests/support/webinar-form";
-import { checkCaptcha, getCaptchaSettings, saveCaptchaSettings } from "./captcha-settings.server";
+import {
+  checkCaptcha,
+  getCaptchaSettings,
+  resealCaptchaSecret,
+  saveCaptchaSettings,
+} from "./captcha-settings.server";
 import { submitFormFromApi } from "./content-api-forms.server";
 import { captureFormResponse, type FormSubmissionInput } from "./form-responses.server";
 import { publicForms, saveForm } from "./forms.server";
@@ -249,6 +255,36 @@ describe("the keys", () => {
     ).toBe("saved");
     expect(await checkCaptcha(turnstile("pass-6"), "198.51.100.77")).toBe("passed");
     await saveCaptchaSettings({ provider: "turnstile", siteKey: SITE_KEY, secret: "" }, who);
+  });
+
+  it("are encrypted again by rotate-secrets after AUTH_SECRET changed; one no secret opens holds submissions", async () => {
+    const formId = await newForm(true);
+    const previous = "the-previous-auth-secret-of-this-site-0123456789";
+    const sealedUnder = (authSecret: string) =>
+      JSON.stringify({
+        provider: "turnstile",
+        siteKey: SITE_KEY,
+        secret: seal(SECRET, secretsKey(authSecret)),
+      });
+    await db()
+      .update(appMeta)
+      .set({ value: sealedUnder(previous) })
+      .where(eq(appMeta.key, "captcha"));
+    expect(await getCaptchaSettings()).toMatchObject({ secretSaved: true, secretUnreadable: true });
+    expect(await resealCaptchaSecret("not-the-previous-one-either-0123456789")).toBe("unreadable");
+    // Until then, the check cannot be made: held, not lost, and the provider is not asked with a wrong secret.
+    const asked = provider.requests.length;
+    expect(await captureFormResponse(submission(formId, turnstile("pass-8")))).toMatchObject({ ok: true });
+    expect(await rowsOf(formId)).toEqual([
+      { heldReason: "captcha-unchecked", email: "ada@analytical.example" },
+    ]);
+    expect(provider.requests.length).toBe(asked);
+
+    expect(await resealCaptchaSecret(previous)).toBe("reencrypted");
+    expect(await getCaptchaSettings()).toMatchObject({ secretSaved: true, secretUnreadable: false });
+    expect(await resealCaptchaSecret(previous)).toBe("unchanged");
+    expect(await captureFormResponse(submission(formId, turnstile("pass-9")))).toMatchObject({ ok: true });
+    expect(await rowsOf(formId)).toContainEqual({ heldReason: null, email: "ada@analytical.example" });
   });
 
   it("holds a submission when the provider cannot be reached at all", async () => {
