@@ -82,6 +82,8 @@ const schema = z.object({
   SES_SNS_TOPIC_ARNS: optionalText,
   /** The shared secret of the Postmark bounce webhook (HTTP basic auth password, user "postmark"). */
   POSTMARK_WEBHOOK_SECRET: optionalText,
+  /** Where a built form's captcha answer is verified (default: the provider's own siteverify; tests serve their own). */
+  CAPTCHA_VERIFY_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
   /** The bearer token that reads /metrics (none: only from this machine, server/metrics.ts). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** The time zone publication times are shown and entered in, in the back office (an IANA name). */
@@ -143,6 +145,8 @@ export type Env = {
   siteTimeZone: string;
   /** The bearer token that reads /metrics; undefined: readable from loopback only (ADR 052). */
   metricsToken: string | undefined;
+  /** Replaces the captcha provider's verification endpoint (tests); undefined: the provider's own. */
+  captchaVerifyUrl: string | undefined;
   /** Scheduled backups (ADR 053): the folder (absolute; undefined: off) and the hour of the day. */
   backup: { dir: string | undefined; hour: number };
   newsletter: {
@@ -309,6 +313,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteTimeZone: e.SITE_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     metricsToken: e.METRICS_TOKEN,
+    captchaVerifyUrl: e.CAPTCHA_VERIFY_URL,
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, hour: e.BACKUP_HOUR },
     newsletter: {
       rate: e.NEWSLETTER_RATE,

@@ -72,9 +72,12 @@ const entry = new URL("../build/server/index.js", import.meta.url).href;
 const server = (await import(entry)) as {
   adminCli: {
     setPassword(password?: string): Promise<{ email: string; password: string; generated: boolean }>;
-    rotateSecrets(
-      oldSecret?: string,
-    ): Promise<{ encrypted: number; reencrypted: number; unreadable: number }>;
+    rotateSecrets(oldSecret?: string): Promise<{
+      encrypted: number;
+      reencrypted: number;
+      unreadable: number;
+      captcha: "reencrypted" | "unreadable" | "unchanged";
+    }>;
   };
   env(): { adminPassword: string | undefined };
 };
@@ -86,6 +89,13 @@ if (command === "rotate-secrets") {
       `\nWebhook secrets: ${result.reencrypted} encrypted again under the current AUTH_SECRET, ` +
         `${result.encrypted} stored unencrypted and now encrypted.`,
     );
+    if (result.captcha === "reencrypted") console.log("The captcha secret key: encrypted again.");
+    if (result.captcha === "unreadable") {
+      console.warn(
+        "The captcha secret key could be opened with neither secret: enter it again under Admin → Integrations → " +
+          "Captcha.",
+      );
+    }
     if (result.unreadable) {
       console.warn(
         `${result.unreadable} could be opened with neither the current nor the previous secret: rotate those ` +

@@ -26,6 +26,7 @@ import {
   contentSecurityPolicy,
   currentThirdPartySources,
   freshNonce,
+  joinSources,
   none,
   securityHeaders,
 } from "./security-headers";
@@ -57,7 +58,8 @@ app.use(limitRequestBodies);
 //   site's analytics or chat runs there;
 // - public answers name their inline scripts by hash (server/react-router-handler.ts sets the policy of a
 //   document once its HTML is complete; other answers get it without hashes), with the third-party hosts of the
-//   analytics and chat settings that are on, so a cached page is the same bytes for everyone.
+//   analytics and chat settings that are on, so a cached page is the same bytes for everyone; a page showing a
+//   built form's captcha adds that provider's hosts (found in its finished HTML, like the hashes).
 // Vite's dev server injects scripts of its own: the policy guards production builds.
 app.use(async (req, res, next) => {
   const path = routedPath(req.originalUrl);
@@ -78,7 +80,12 @@ app.use(async (req, res, next) => {
   res.locals.nonce = "";
   if (production) {
     const sources = await currentThirdPartySources();
-    const policy: PublicPolicy = (hashes) => contentSecurityPolicy({ hashes, https: isHttps(), sources });
+    const policy: PublicPolicy = (hashes, extra) =>
+      contentSecurityPolicy({
+        hashes,
+        https: isHttps(),
+        sources: extra ? joinSources(sources, extra) : sources,
+      });
     res.locals.publicPolicy = policy;
     res.set("Content-Security-Policy", policy([]));
   }

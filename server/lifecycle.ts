@@ -33,6 +33,7 @@ import {
   restoreBackup,
   verifyBackup,
 } from "~/models/backups.server";
+import { resealCaptchaSecret } from "~/models/captcha-settings.server";
 import { ensureBuiltInPages } from "~/models/pages.server";
 import { type SealedSecrets, sealWebhookSecrets } from "~/models/webhooks.server";
 import { startAdminSocket } from "./admin-socket";
@@ -186,10 +187,15 @@ export const adminCli = {
    * the current one. Without `oldSecret`, the secret generated and kept in the database (used while AUTH_SECRET
    * was unset) is the previous one.
    */
-  async rotateSecrets(oldSecret?: string): Promise<SealedSecrets> {
+  async rotateSecrets(
+    oldSecret?: string,
+  ): Promise<SealedSecrets & { captcha: Awaited<ReturnType<typeof resealCaptchaSecret>> }> {
     return withDatabase(async () => {
       await initAuth();
-      return sealWebhookSecrets(oldSecret ?? (await storedAuthSecret()));
+      const previous = oldSecret ?? (await storedAuthSecret());
+      const webhooks = await sealWebhookSecrets(previous);
+      // The captcha's secret key (Integrations → Captcha) is kept the same way.
+      return { ...webhooks, captcha: previous ? await resealCaptchaSecret(previous) : "unchanged" };
     });
   },
 

@@ -1,17 +1,21 @@
 // React Router behind Express: the Web Request it handles and the answer written back. In place of
 // @react-router/express's adapter for two reasons of ours: the body React Router reads is the one the body limit
 // checked (server/body-limit.ts gives it as a stream of its own), and a public document gets the
-// Content-Security-Policy that names its inline scripts by hash, computed from the finished HTML (pages are
-// rendered whole, app/entry.server.tsx), so the page cache stores constant bytes with their policy.
+// Content-Security-Policy that names its inline scripts by hash (and allows the hosts of a captcha it shows),
+// computed from the finished HTML (pages are rendered whole, app/entry.server.tsx), so the page cache stores
+// constant bytes with their policy.
 import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { inlineScriptHashes } from "./security-headers";
+import { type CspSources, captchaSourcesIn, inlineScriptHashes } from "./security-headers";
 
-/** The policy of a public answer for the hashes of its inline scripts (set by the security middleware). */
-export type PublicPolicy = (hashes: string[]) => string;
+/**
+ * The policy of a public answer for the hashes of its inline scripts and the sources its content needs besides the
+ * site's own (a captcha's), set by the security middleware.
+ */
+export type PublicPolicy = (hashes: string[], extra?: CspSources) => string;
 
 /** The headers a client sent, as a Web Headers object (repeated ones appended). */
 export function webHeaders(req: Pick<IncomingMessage, "headers">): Headers {
@@ -71,7 +75,7 @@ async function send(res: Response, answer: globalThis.Response) {
     !answer.headers.has("content-security-policy");
   if (policy && answer.body && document) {
     const html = await answer.text();
-    res.setHeader("Content-Security-Policy", policy(inlineScriptHashes(html)));
+    res.setHeader("Content-Security-Policy", policy(inlineScriptHashes(html), captchaSourcesIn(html)));
     res.end(html);
     return;
   }

@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CaptchaWidget } from "~/components/site/captcha-widget";
+import { captchaLoader } from "~/lib/form-builder/captcha";
 import { mergeSettings } from "~/lib/settings";
 import {
   baseSecurityHeaders,
+  captchaSourcesIn,
   contentSecurityPolicy,
   inlineScriptHashes,
+  joinSources,
   originsInSnippet,
   thirdPartySources,
 } from "./security-headers";
@@ -77,6 +83,57 @@ describe("public pages' policy by hash", () => {
     const csp = contentSecurityPolicy({ hashes, https: false, sources: thirdPartySources(settings({})) });
     expect(csp).toContain(`script-src 'self' ${hashes.join(" ")} 'strict-dynamic';`);
     expect(csp).not.toContain("nonce");
+  });
+});
+
+describe("a page showing a built form's captcha", () => {
+  const plainForm = (provider: "turnstile" | "hcaptcha") =>
+    renderToStaticMarkup(
+      createElement(CaptchaWidget, {
+        captcha: { provider, siteKey: "site-key-1" },
+        live: false,
+        round: 0,
+        idPrefix: "f",
+      }),
+    );
+
+  it("allows that provider's hosts and its loader's hash, on that page only", () => {
+    const html = `<main><form>${plainForm("turnstile")}</form></main>`;
+    expect(html).toContain('class="cf-turnstile');
+    const hashes = inlineScriptHashes(html);
+    const sha = `'sha256-${createHash("sha256").update(captchaLoader("turnstile")).digest("base64")}'`;
+    expect(hashes).toEqual([sha]);
+    const sources = joinSources(thirdPartySources(settings({})), captchaSourcesIn(html));
+    const csp = contentSecurityPolicy({ hashes, https: true, sources });
+    const cloudflare = "https://challenges.cloudflare.com";
+    expect(csp).toContain(`script-src 'self' ${sha} 'strict-dynamic' ${cloudflare};`);
+    expect(csp).toMatch(new RegExp(`frame-src [^;]*${cloudflare}`));
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${cloudflare};`));
+    expect(csp).not.toContain("hcaptcha");
+
+    const hcaptcha = contentSecurityPolicy({
+      hashes: [],
+      https: true,
+      sources: captchaSourcesIn(plainForm("hcaptcha")),
+    });
+    expect(hcaptcha).toContain("frame-src https://www.youtube.com");
+    expect(hcaptcha).toMatch(/frame-src [^;]*https:\/\/hcaptcha\.com https:\/\/\*\.hcaptcha\.com/);
+    expect(hcaptcha).toMatch(/style-src [^;]*https:\/\/\*\.hcaptcha\.com/);
+    expect(hcaptcha).not.toContain("cloudflare");
+  });
+
+  it("allows nothing for a page without one, even one whose text names the marker", () => {
+    const text = renderToStaticMarkup(createElement("p", null, '<div data-captcha-provider="turnstile">'));
+    for (const html of ["<main><form><input name=x></form></main>", text]) {
+      expect(captchaSourcesIn(html)).toEqual({
+        script: [],
+        style: [],
+        connect: [],
+        img: [],
+        font: [],
+        frame: [],
+      });
+    }
   });
 });
 

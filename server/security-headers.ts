@@ -3,14 +3,21 @@
 // Content-Security-Policy of documents. A public page's policy names its inline scripts by their SHA-256 hashes
 // with 'strict-dynamic' (scripts those load are trusted in turn), so a cached page is the same bytes for every
 // visitor (docs/decisions/041-one-hit-path.md); the back office's pages, never cached, carry a per-answer nonce
-// and no third-party host. Third-party hosts are listed only for the analytics and chat settings that are on.
+// and no third-party host. Third-party hosts are listed only for the analytics and chat settings that are on, and
+// a captcha provider's only on the pages that show its check.
 import { createHash, randomBytes } from "node:crypto";
 import { onContentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
+import {
+  CAPTCHA_MARKER,
+  CAPTCHA_PROVIDER_FACTS,
+  CAPTCHA_PROVIDERS,
+  type CaptchaProvider,
+} from "~/lib/form-builder/captcha";
 import type { Settings } from "~/lib/settings";
 import { getSettings } from "~/models/settings.server";
 
-interface CspSources {
+export interface CspSources {
   script: string[];
   style: string[];
   connect: string[];
@@ -66,6 +73,29 @@ export function inlineScriptHashes(html: string): string[] {
     if (!/\ssrc\s*=/i.test(attributes) && text) hashes.add(scriptHash(text));
   }
   return [...hashes];
+}
+
+const CAPTCHA_WIDGET = new RegExp(`<div\\b[^>]*\\s${CAPTCHA_MARKER}="(${CAPTCHA_PROVIDERS.join("|")})"`, "g");
+
+/**
+ * The sources a finished page needs for the captcha checks it shows (a built form that asks for one marks the
+ * element the check is drawn in with its provider): that provider's documented hosts, on that page only. The
+ * provider's script itself is inserted by the page's own hashed loader, so 'strict-dynamic' trusts it; its frames
+ * and requests need the hosts.
+ */
+export function captchaSourcesIn(html: string): CspSources {
+  const sources = none();
+  const providers = new Set([...html.matchAll(CAPTCHA_WIDGET)].map((m) => m[1] as CaptchaProvider));
+  for (const provider of providers) add(sources, CAPTCHA_PROVIDER_FACTS[provider].csp);
+  return sources;
+}
+
+/** Two lists of sources as one (neither is changed). */
+export function joinSources(a: CspSources, b: CspSources): CspSources {
+  const joined = none();
+  add(joined, a);
+  add(joined, b);
+  return joined;
 }
 
 /** The third-party sources the configured analytics and chat settings need; nothing when none is set. */

@@ -109,6 +109,11 @@ const headSchema = z
       .max(200, "Enter at most 200 domains.")
       .optional()
       .transform((v) => [...new Set(v ?? [])]),
+    // Absent (an older editor): not asked.
+    captcha: z
+      .boolean({ error: "Choose whether to ask for a captcha." })
+      .optional()
+      .transform((v) => v ?? false),
   })
   .refine((head) => !head.opensAt || !head.closesAt || head.opensAt < head.closesAt, {
     message: "The form must close after it opens.",

@@ -3,6 +3,7 @@
 // callers), and the kinds the audit-log screen filters by. Browser-safe: the dashboard, the audit-log screen and
 // the revision history all print through it.
 
+import { CAPTCHA_PROVIDER_FACTS, isCaptchaProvider } from "./form-builder/captcha";
 import { SETTINGS_TAB_FIELDS } from "./revision-fields";
 import { isSettingsTab, SETTINGS_TAB_LABELS } from "./settings-tabs";
 
@@ -38,7 +39,7 @@ export const AUDIT_KINDS = {
   security: { label: "Sign-in and security", prefixes: ["auth."] },
   settings: {
     label: "Settings and integrations",
-    prefixes: ["settings.", "notifications.", "webhook.", "api_key.", "not_found.", "backup."],
+    prefixes: ["settings.", "notifications.", "captcha.", "webhook.", "api_key.", "not_found.", "backup."],
   },
   team: { label: "Team", prefixes: ["team.", "invitation.", "member."] },
 } as const;
@@ -251,6 +252,10 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "not_found.dismiss": (who) => `${who} dismissed a path in the 404 monitor`,
   "not_found.clear": (who, d) => `${who} cleared ${plural(count(d.paths), "path")} from the 404 monitor`,
   "notifications.save": (who) => `${who} changed the lead notifications`,
+  "captcha.save": (who, d) =>
+    isCaptchaProvider(d.provider)
+      ? `${who} saved the captcha keys (${CAPTCHA_PROVIDER_FACTS[d.provider].label})`
+      : `${who} turned the forms' captcha off`,
   "settings.save": (who, d) => settingsSentence(who, d),
   "settings.restore": (who, d) => settingsSentence(who, d, true),
   "navigation.update": (who) => `${who} changed the site's menu and footer`,

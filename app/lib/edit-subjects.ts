@@ -41,6 +41,7 @@ export const EDIT_SUBJECTS = {
     { key: "maxSubmissions", label: "Most submissions", shape: "text" },
     { key: "closedMessage", label: "Message when closed", shape: "text" },
     { key: "blockedDomains", label: "Refused domains", shape: "tags" },
+    { key: "captcha", label: "Ask for a captcha", shape: "flag" },
     { key: "routing", label: "Who hears of submissions", shape: "routing" },
     { key: "retentionDays", label: "Days submissions are kept", shape: "text" },
   ]),

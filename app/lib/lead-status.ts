@@ -32,7 +32,9 @@ export type LeadForm = (typeof LEAD_FORMS)[number];
 
 /** Why a submission was held as suspected spam instead of stored as a lead. */
 export const SPAM_REASONS = ["honeypot", "too-fast"] as const;
-export type SpamReason = (typeof SPAM_REASONS)[number];
+/** A built form's submission may also be held because its captcha could not be checked (the provider was away). */
+export const FORM_SPAM_REASONS = [...SPAM_REASONS, "captcha-unchecked"] as const;
+export type SpamReason = (typeof FORM_SPAM_REASONS)[number];
 
 /** One held submission as the Spam view lists it. */
 export interface HeldSubmission {

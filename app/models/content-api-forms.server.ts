@@ -89,8 +89,9 @@ export async function submitFormFromApi(
     raw: rawValues(submission.values),
     attribution: attributionOf(submission.attribution, key),
     client,
-    // A key holder's server sends it: no honeypot or time trap to fall into.
+    // A key holder's server sends it: no honeypot or time trap to fall into, no captcha to complete.
     trap: null,
+    captcha: "skip",
     limit: { key: formApiLimitKey(key.id), ...FORM_API_RATE_LIMIT },
   });
 }

@@ -4,6 +4,7 @@
 // and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
 // one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced
 // or sent on) and answered like a success, so a bot learns nothing; "Not spam" in the Spam view sets it off later.
+// A form that asks for a captcha refuses a submission without a good answer, and holds one it could not check.
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
@@ -13,6 +14,7 @@ import { logger } from "~/infra/logger.server";
 import { hitRateLimits, type RateLimitHit } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import { takesSubmissions } from "~/lib/form-builder/availability";
+import { CAPTCHA_MESSAGE } from "~/lib/form-builder/captcha";
 import { FORM_MESSAGES, type FormDefinition } from "~/lib/form-builder/definition";
 import { type FileAnswer, fileFieldsOf } from "~/lib/form-builder/files";
 import {
@@ -24,6 +26,7 @@ import {
 import type { Attribution } from "~/lib/lead-schema";
 import type { SpamReason } from "~/lib/lead-status";
 import { type AuditContext, auditAs, recordAuditIn } from "~/models/audit.server";
+import { checkCaptcha } from "~/models/captcha-settings.server";
 import { ownerOfTurn, routedMails } from "~/models/form-routing.server";
 import { countedResponses, type FormRow, getForm } from "~/models/forms.server";
 import { insertSubscribers, queueDeliveries } from "~/models/lead-storage.server";
@@ -62,6 +65,8 @@ export interface FormSubmissionInput {
   trap: { reason: SpamReason; elapsedMs: number | null } | null;
   /** The limit the submission counts against, when not FORM_RATE_LIMIT per client address (the content API's). */
   limit?: RateLimitHit;
+  /** "skip": a key holder's server sent it (the content API), with no captcha to complete; its key vouches for it. */
+  captcha?: "skip";
 }
 
 export type FormCaptureResult =
@@ -69,6 +74,8 @@ export type FormCaptureResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "closed"; message: string }
   | { ok: false; reason: "invalid"; fieldErrors: Record<string, string>; values: SubmittedValues }
+  /** The form asks for a captcha and none came with the submission, or the provider refused it. */
+  | { ok: false; reason: "captcha"; message: string }
   | { ok: false; reason: "rate-limited"; retryAfter: number }
   | { ok: false; reason: "unavailable" | "failed" };
 
@@ -247,23 +254,31 @@ export async function captureFormResponse(
       consents: consentsOf(definition, values),
       ...input.attribution,
     };
+    // Last of the checks, as the provider takes each answer once. Not checkable (the provider away): held.
+    const captcha =
+      form.captcha && input.captcha !== "skip" ? await checkCaptcha(input.raw, input.client) : "off";
+    if (captcha === "missing" || captcha === "refused")
+      return { ok: false, reason: "captcha", message: CAPTCHA_MESSAGE };
+    const trap =
+      input.trap ??
+      (captcha === "unchecked" ? { reason: "captcha-unchecked" as const, elapsedMs: null } : null);
 
-    if (input.trap) {
+    if (trap) {
       // Held too, within a limit of its own per address: a bot past it is still answered like a success, and
       // what it sends is dropped rather than piling up.
       const [rate] = await hitRateLimits(undefined, [
         { key: `form-held:${clientKey(input.client)}`, ...HELD_RATE_LIMIT },
       ]);
       if (rate && !rate.ok) {
-        logger.warn({ formId: form.id, reason: input.trap.reason }, "suspected spam past its limit dropped");
+        logger.warn({ formId: form.id, reason: trap.reason }, "suspected spam past its limit dropped");
         return success;
       }
       files = await storeFormFiles(filesChecked.accepted, store);
       await db()
         .insert(formResponses)
-        .values({ ...row, files, heldReason: input.trap.reason, heldElapsedMs: input.trap.elapsedMs });
+        .values({ ...row, files, heldReason: trap.reason, heldElapsedMs: trap.elapsedMs });
       kept = true;
-      logger.info({ formId: form.id, reason: input.trap.reason }, "form submission held as suspected spam");
+      logger.info({ formId: form.id, reason: trap.reason }, "form submission held as suspected spam");
       return success;
     }
 

@@ -13,6 +13,7 @@ import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
 import { snapshotOf } from "~/lib/revision-fields";
 import { isUuid } from "~/lib/uuid";
 import { type AuditContext, memberOf, publicContentChanged } from "~/models/audit.server";
+import { publicCaptcha } from "~/models/captcha-settings.server";
 import {
   deleteRevisionsOf,
   type RevisionAction,
@@ -37,6 +38,8 @@ export interface FormInput {
   /** Days submissions are kept (null: for good). */
   retentionDays: number | null;
   blockedDomains: string[];
+  /** Ask visitors for the captcha set up under Integrations (nothing is asked while no keys are saved). */
+  captcha: boolean;
   definition: FormDefinition;
 }
 
@@ -102,8 +105,9 @@ export async function countedResponses(formId: string): Promise<number> {
 }
 
 /**
- * The forms of these ids that are not drafts, as a visitor's page shows them; `ids` undefined: every form, drafts
- * too (the page editor's choice of forms and its preview).
+ * The forms of these ids that are not drafts, as a visitor's page shows them (with the captcha for those that ask
+ * for it while its keys are saved); `ids` undefined: every form, drafts too, without a captcha (the page editor's
+ * choice of forms and its preview).
  */
 export async function publicForms(ids?: string[]): Promise<Map<string, PublicForm & { name: string }>> {
   const wanted = ids?.filter(isUuid);
@@ -114,6 +118,7 @@ export async function publicForms(ids?: string[]): Promise<Map<string, PublicFor
     .where(wanted ? inArray(forms.id, wanted) : undefined)
     .orderBy(forms.name);
   const shown = new Map<string, PublicForm & { name: string }>();
+  const captcha = ids && rows.some((row) => row.captcha) ? await publicCaptcha() : null;
   for (const row of rows) {
     if (ids && row.status === "draft") continue;
     const full = row.maxSubmissions !== null && (await countedResponses(row.id)) >= row.maxSubmissions;
@@ -126,6 +131,7 @@ export async function publicForms(ids?: string[]): Promise<Map<string, PublicFor
       closesAt: row.closesAt?.toISOString() ?? null,
       full,
       closedMessage: row.closedMessage,
+      ...(row.captcha && captcha ? { captcha } : {}),
     });
   }
   return shown;

@@ -44,6 +44,7 @@ import { useActionToast } from "~/components/ui/toaster";
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { EDIT_SUBJECTS } from "~/lib/edit-subjects";
+import type { CaptchaProvider } from "~/lib/form-builder/captcha";
 import type { FieldType } from "~/lib/form-builder/definition";
 import type { ActionResult } from "~/lib/forms";
 
@@ -57,6 +58,8 @@ interface Props {
   mailReady: boolean;
   /** Whether this member may change who hears of submissions (the others see it only). */
   mayRoute: boolean;
+  /** The captcha provider whose keys are saved (null: none). */
+  captchaProvider: CaptchaProvider | null;
   /** What the form collected, for members who may see leads; null for the others. */
   responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
   /** The last days' funnel, for members who see analytics; null for the others. */
@@ -83,6 +86,7 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
     routing: (snapshot.routing as EditedForm["routing"]) ?? NEW_FORM.routing,
     retentionDays: typeof snapshot.retentionDays === "number" ? snapshot.retentionDays : null,
     blockedDomains: Array.isArray(snapshot.blockedDomains) ? snapshot.blockedDomains.map(String) : [],
+    captcha: snapshot.captcha === true,
     definition: (snapshot.definition as EditedForm["definition"]) ?? NEW_FORM.definition,
   };
 }
@@ -111,6 +115,7 @@ export function FormEditor({
   members,
   mailReady,
   mayRoute,
+  captchaProvider,
   responses,
   funnel,
   funnelDays,
@@ -238,6 +243,7 @@ export function FormEditor({
             members={members}
             mailReady={mailReady}
             mayRoute={mayRoute}
+            captchaProvider={captchaProvider}
           />
         </div>
         <Card className="min-w-0 p-4">

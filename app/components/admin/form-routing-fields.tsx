@@ -15,7 +15,7 @@ export interface AssignableMember {
   role: string;
 }
 
-function Check({
+export function Check({
   label,
   checked,
   onChange,

@@ -8,8 +8,10 @@ import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, TextareaField, TextField } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
+import type { CaptchaProvider } from "~/lib/form-builder/captcha";
 import type { FormDefinition } from "~/lib/form-builder/definition";
 import { DEFAULT_ROUTING, type FormRouting, type RoutingMode } from "~/lib/form-builder/routing";
+import { FormCaptchaField } from "./form-captcha-field";
 import { type AssignableMember, FormRoutingFields } from "./form-routing-fields";
 
 /** The settings as the editor holds them (dates as datetime-local values in the browser's zone). */
@@ -35,6 +37,7 @@ export interface FormHead {
   retentionDays: string;
   /** One domain per line, as typed. */
   blockedDomains: string;
+  captcha: boolean;
 }
 
 /** An ISO date as a datetime-local value in the browser's zone ("" for none). */
@@ -56,6 +59,7 @@ export interface EditedForm {
   routing: FormRouting;
   retentionDays: number | null;
   blockedDomains: string[];
+  captcha: boolean;
   definition: FormDefinition;
 }
 
@@ -69,6 +73,7 @@ export const NEW_FORM: EditedForm = {
   routing: DEFAULT_ROUTING,
   retentionDays: null,
   blockedDomains: [],
+  captcha: false,
   definition: {
     fields: [],
     submitLabel: "Send",
@@ -97,6 +102,7 @@ export function headOf(form: EditedForm): FormHead {
     confirmText: form.routing.confirmation.text,
     retentionDays: form.retentionDays === null ? "" : String(form.retentionDays),
     blockedDomains: form.blockedDomains.join("\n"),
+    captcha: form.captcha,
   };
 }
 
@@ -124,6 +130,7 @@ export function formSnapshot(head: FormHead, fields: Record<string, unknown>[]) 
     },
     retentionDays: head.retentionDays === "" ? null : Number(head.retentionDays),
     blockedDomains: lines(head.blockedDomains),
+    captcha: head.captcha,
     definition: {
       fields,
       submitLabel: head.submitLabel,
@@ -159,6 +166,7 @@ export function FormSettings({
   members,
   mailReady,
   mayRoute,
+  captchaProvider,
 }: {
   head: FormHead;
   onChange: (head: FormHead) => void;
@@ -175,6 +183,8 @@ export function FormSettings({
   /** Whether mail is set up (SMTP_URL): without it nothing is sent. */
   mailReady: boolean;
   mayRoute: boolean;
+  /** The captcha provider whose keys are saved (null: none, the form cannot ask for one yet). */
+  captchaProvider: CaptchaProvider | null;
 }) {
   const submit = useSubmit();
   const set = (patch: Partial<FormHead>) => setHead({ ...head, ...patch });
@@ -247,6 +257,11 @@ export function FormSettings({
           value={head.blockedDomains}
           error={errors.blockedDomains}
           onChange={(e) => set({ blockedDomains: e.target.value })}
+        />
+        <FormCaptchaField
+          provider={captchaProvider}
+          checked={head.captcha}
+          onChange={(captcha) => set({ captcha })}
         />
         <TextField
           id="form-submit-label"

@@ -27,6 +27,7 @@ const DELETE_SPAM_QUESTION =
 /** Why a submission was held, in words. */
 function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
   if (reason === "honeypot") return "Filled in the hidden field that only bots see";
+  if (reason === "captcha-unchecked") return "Its captcha could not be checked: the provider did not answer";
   const seconds = elapsedMs === null ? null : (elapsedMs / 1000).toFixed(1);
   return seconds === null
     ? "Sent faster than a person can fill in the form"

@@ -3,11 +3,13 @@
 // running form takes its place with what was typed: conditions show and hide fields, a multi-step form goes step by
 // step (progress shown, Back and Next, nothing lost), each step and the whole form are checked by the same rules
 // the server applies (app/lib/form-builder/submission.ts), and it sends without leaving the page. The server stays
-// the authority: it fills the hidden fields itself and checks everything again.
+// the authority: it fills the hidden fields itself and checks everything again (a form's captcha too:
+// captcha-widget.tsx).
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { type PublicForm, publicFormTakes } from "~/lib/form-builder/availability";
+import { CAPTCHA_ERROR_KEY, CAPTCHA_MESSAGE, CAPTCHA_PROVIDER_FACTS } from "~/lib/form-builder/captcha";
 import type { FormField } from "~/lib/form-builder/definition";
 import { chosenFileError, fileFieldsOf } from "~/lib/form-builder/files";
 import {
@@ -19,6 +21,7 @@ import {
   stepsOf,
 } from "~/lib/form-builder/submission";
 import { BuiltFormField } from "./built-form-field";
+import { CaptchaWidget } from "./captcha-widget";
 import { Honeypot } from "./honeypot";
 import { type Typed, useCaretBack } from "./typed-carry-over";
 
@@ -65,6 +68,8 @@ export function BuiltForm({
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  // Each send the server refused or that failed asks for a fresh captcha answer (the provider takes one once).
+  const [captchaRound, setCaptchaRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const idPrefix = `form-${form.id.slice(0, 8)}`;
@@ -185,6 +190,11 @@ export function BuiltForm({
       for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
     }
     body.set("source_page", window.location.pathname + window.location.search);
+    if (form.captcha && !body.get(CAPTCHA_PROVIDER_FACTS[form.captcha.provider].responseField)) {
+      // The check is not done yet: said beside the button, nothing sent (the server would refuse it too).
+      setErrors({ [CAPTCHA_ERROR_KEY]: CAPTCHA_MESSAGE });
+      return;
+    }
     setSending(true);
     let answer: FormAnswer | undefined;
     try {
@@ -209,6 +219,9 @@ export function BuiltForm({
     // Refused or failed: everything typed stays.
     showToast({ type: "error", message: answer?.message ?? "Something went wrong. Please try again." });
     if (answer?.errors) showErrors(answer.errors);
+    // Refused answers were checked before the captcha, so its answer is still good; anything else may have used it.
+    const fieldsRefused = Object.keys(answer?.errors ?? {}).some((key) => key !== CAPTCHA_ERROR_KEY);
+    if (form.captcha && !fieldsRefused) setCaptchaRound((n) => n + 1);
   }
 
   return (
@@ -271,6 +284,16 @@ export function BuiltForm({
         </div>
       ))}
       <p className="text-xs text-slate-600">Fields marked * are required.</p>
+      {form.captcha && last ? (
+        <CaptchaWidget
+          captcha={form.captcha}
+          live={live}
+          round={captchaRound}
+          error={errors[CAPTCHA_ERROR_KEY]}
+          idPrefix={idPrefix}
+          onSolved={() => setErrors(({ [CAPTCHA_ERROR_KEY]: _, ...rest }) => rest)}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {live && step > 0 ? (
           <Button type="button" variant="outline" size="lg" onClick={() => goTo(step - 1)}>

@@ -1,6 +1,7 @@
 // Forms the team builds in the back office, and what visitors send through them.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -15,7 +16,7 @@ import {
 import { FORM_STATUSES, type FormDefinition, type FormStatus } from "~/lib/form-builder/definition";
 import type { FileAnswer } from "~/lib/form-builder/files";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
-import { LEAD_STATUSES, SPAM_REASONS, type SpamReason } from "~/lib/lead-status";
+import { FORM_SPAM_REASONS, LEAD_STATUSES, type SpamReason } from "~/lib/lead-status";
 import { authUsers } from "./auth";
 import { attribution, createdAt, inList, leadStatus, updatedAt } from "./columns";
 
@@ -38,6 +39,8 @@ export const forms = pgTable(
     retentionDays: integer("retention_days"),
     /** E-mail domains whose addresses the form refuses (lower-case, never sent to visitors). */
     blockedDomains: jsonb("blocked_domains").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Ask visitors for the captcha set up under Integrations (no effect while no keys are saved). */
+    captcha: boolean("captcha").notNull().default(false),
     /** Who is told of each submission and whether the sender gets a confirmation (never sent to visitors). */
     routing: jsonb("routing")
       .$type<FormRouting>()
@@ -82,8 +85,9 @@ export const formResponses = pgTable(
     files: jsonb("files").$type<Record<string, FileAnswer>>().notNull().default(sql`'{}'::jsonb`),
     status: leadStatus(),
     /**
-     * Set for a submission held as suspected spam (the honeypot filled, sent faster than a person types): kept,
-     * never counted, alerted or announced, until a member says it is not spam (which clears it).
+     * Set for a submission held as suspected spam (the honeypot filled, sent faster than a person types, its
+     * captcha not checked because the provider did not answer): kept, never counted, alerted or announced, until a
+     * member says it is not spam (which clears it).
      */
     heldReason: text("held_reason").$type<SpamReason>(),
     /** For "too-fast": the milliseconds the browser measured between the form becoming usable and its submit. */
@@ -96,7 +100,7 @@ export const formResponses = pgTable(
     check("form_responses_status_check", inList("status", LEAD_STATUSES)),
     check(
       "form_responses_held_reason_check",
-      sql`held_reason is null or ${inList("held_reason", SPAM_REASONS)}`,
+      sql`held_reason is null or ${inList("held_reason", FORM_SPAM_REASONS)}`,
     ),
     index("form_responses_form_created_idx").on(t.formId, t.createdAt.desc()),
     index("form_responses_created_idx").on(t.createdAt.desc()),

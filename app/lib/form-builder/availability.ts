@@ -1,5 +1,6 @@
 // Whether a form takes submissions at a moment: open, inside its dates, and not full. The public form shows its
 // closed message otherwise, and the server refuses a submission on the same rule. Browser-safe.
+import type { PublicCaptcha } from "./captcha";
 import type { FormDefinition, FormStatus } from "./definition";
 
 export interface FormAvailability {
@@ -26,6 +27,8 @@ export interface PublicForm {
   /** The most submissions it takes is reached. */
   full: boolean;
   closedMessage: string;
+  /** The check visitors complete before sending (the form asks for it and its keys are saved). */
+  captcha?: PublicCaptcha;
 }
 
 /** Whether a page's form takes submissions at `now` (the browser asks again at its own time; the server decides). */

@@ -14,6 +14,7 @@ import { adminTitle } from "~/lib/brand";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
 import { done, gone, refuse } from "~/lib/forms";
 import { snapshotOf } from "~/lib/revision-fields";
+import { publicCaptcha } from "~/models/captcha-settings.server";
 import { conflictWith } from "~/models/edit-conflicts.server";
 import { FUNNEL_DAYS, formFunnel } from "~/models/form-funnel.server";
 import { listFormResponses } from "~/models/form-response-reads.server";
@@ -53,6 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             routing: row.routing,
             retentionDays: row.retentionDays,
             blockedDomains: row.blockedDomains,
+            captcha: row.captcha,
             definition: row.definition,
             updatedAt: row.updatedAt.toISOString(),
           }
@@ -63,6 +65,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       mayRoute: can(admin.role, ROUTING_CAPABILITY),
       members: can(admin.role, ROUTING_CAPABILITY) ? await listMembers("leads.assignee") : [],
       mailReady: mailConfigured(),
+      // "Ask for a captcha" is offered once a provider's keys are saved (Integrations → Captcha).
+      captchaProvider: (await publicCaptcha())?.provider ?? null,
       // What the form collected is leads: shown to the members who may see leads (not to an editor).
       responses:
         row && can(admin.role, "leads.view")

@@ -1,11 +1,13 @@
-// /admin/integrations: "Lead notifications" (alert mails and the auto-reply) and "Webhooks" (endpoints, edited against
-// the version their form loaded, their secrets, delivery log, resend and test events). Deliveries themselves run in
-// the outbox worker.
+// /admin/integrations: "Lead notifications" (alert mails and the auto-reply), "Webhooks" (endpoints, edited against
+// the version their form loaded, their secrets, delivery log, resend and test events) and "Captcha" (the provider
+// and keys built forms may ask visitors to complete; the secret key is never sent back). Deliveries themselves run
+// in the outbox worker.
 import { useEffect } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import { requireCan } from "~/auth/permissions.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { CaptchaSettingsForm } from "~/components/admin/captcha-settings-form";
 import { LeadNotificationsForm } from "~/components/admin/lead-notifications-form";
 import { useUrlTab } from "~/components/admin/use-url-tab";
 import { WebhookEndpoints } from "~/components/admin/webhook-endpoints";
@@ -17,6 +19,7 @@ import { mailConfigured } from "~/infra/mail.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
 import { UnsafeUrlError } from "~/infra/webhook-http.server";
 import { adminTitle } from "~/lib/brand";
+import { CAPTCHA_FIELDS, captchaSettingsSchema, SECRET_NEEDED } from "~/lib/captcha-settings-form";
 import { EDIT_SUBJECTS } from "~/lib/edit-subjects";
 import { done, fieldErrorsOf, gone, invalid, parseForm, refuse } from "~/lib/forms";
 import {
@@ -27,6 +30,7 @@ import {
   webhookEndpointSchema,
 } from "~/lib/notification-settings";
 import { keepDataOnTabChange } from "~/lib/url-tab";
+import { getCaptchaSettings, saveCaptchaSettings } from "~/models/captcha-settings.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/models/lead-notifications.server";
 import { listMembers } from "~/models/member-directory.server";
 import { listDeliveries, resendDelivery } from "~/models/outbox.server";
@@ -49,23 +53,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mailOn = mailConfigured();
   const timeZone = env().siteTimeZone;
   try {
-    const [settings, endpoints, assignable] = await Promise.all([
+    const [settings, endpoints, assignable, captcha] = await Promise.all([
       getNotificationSettings(),
       listEndpoints(),
       listMembers("leads.assignee"),
+      getCaptchaSettings(),
     ]);
     const members = assignable.map((m) => ({ userId: m.userId, name: m.name || m.email, role: m.role }));
     const withLog = await Promise.all(
       endpoints.map(async (endpoint) => ({ ...endpoint, deliveries: await listDeliveries(endpoint.id, 10) })),
     );
     return data(
-      { mailOn, settings, members, endpoints: withLog, timeZone, loadFailed: false },
+      { mailOn, settings, members, endpoints: withLog, captcha, timeZone, loadFailed: false },
       { headers: noStore },
     );
   } catch (error) {
     logger.error({ err: error }, "Failed to load integrations");
     return data(
-      { mailOn, settings: null, members: [], endpoints: [], timeZone, loadFailed: true },
+      { mailOn, settings: null, members: [], endpoints: [], captcha: null, timeZone, loadFailed: true },
       { headers: noStore },
     );
   }
@@ -133,6 +138,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await saveNotificationSettings({ ...parsed.data, roundRobin: roundRobin?.value }, who);
     return done("Lead notifications saved", { intent });
+  }
+
+  if (intent === "captcha") {
+    const parsed = parseForm(captchaSettingsSchema, form);
+    // What was typed comes back after a refusal, except the secret key: it is never sent to a browser.
+    const { [CAPTCHA_FIELDS.secret]: _secret, ...values } = parsed.values;
+    if (!parsed.ok)
+      return refuse("Please check the captcha keys", { intent, fieldErrors: parsed.fieldErrors, values });
+    if ((await saveCaptchaSettings(parsed.data, who)) === "secret-needed") {
+      const fieldErrors = { [CAPTCHA_FIELDS.secret]: SECRET_NEEDED };
+      return refuse("Please check the captcha keys", { intent, fieldErrors, values });
+    }
+    return done(parsed.data.provider ? "Captcha keys saved" : "Captcha turned off", { intent });
   }
 
   if (intent === "create") {
@@ -214,10 +232,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const shouldRevalidate = keepDataOnTabChange;
 
-const TABS = ["notifications", "webhooks"] as const;
+const TABS = ["notifications", "webhooks", "captcha"] as const;
 
 export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
-  const { mailOn, settings, members, endpoints, timeZone, loadFailed } = loaderData;
+  const { mailOn, settings, members, endpoints, captcha, timeZone, loadFailed } = loaderData;
   const [tab, setTab] = useUrlTab(TABS);
   useEffect(() => {
     if (loadFailed) toast.error("Failed to load integrations");
@@ -226,7 +244,7 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Integrations"
-        description="E-mail alerts for new leads and signed webhooks to your other tools"
+        description="E-mail alerts for new leads, signed webhooks to your other tools, and the captcha for your forms"
       />
       {loadFailed ? (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -237,6 +255,7 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
         <TabsList aria-label="Integrations">
           <TabsTrigger value="notifications">Lead notifications</TabsTrigger>
           <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
+          <TabsTrigger value="captcha">Captcha</TabsTrigger>
         </TabsList>
         <TabsContent value="notifications">
           {settings ? <LeadNotificationsForm mailOn={mailOn} settings={settings} members={members} /> : null}
@@ -245,6 +264,9 @@ export default function IntegrationsPage({ loaderData }: Route.ComponentProps) {
           {loadFailed ? null : (
             <WebhookEndpoints endpoints={endpoints} events={WEBHOOK_EVENTS} timeZone={timeZone} />
           )}
+        </TabsContent>
+        <TabsContent value="captcha">
+          {captcha ? <CaptchaSettingsForm settings={captcha} /> : null}
         </TabsContent>
       </Tabs>
     </>

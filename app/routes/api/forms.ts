@@ -6,6 +6,7 @@ import { data, redirect } from "react-router";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/sql-helpers.server";
 import { escapeHtml } from "~/infra/mail.server";
 import { requestInfo } from "~/infra/request-context.server";
+import { CAPTCHA_ERROR_KEY } from "~/lib/form-builder/captcha";
 import {
   FORM_BODY_OVERHEAD,
   fileFieldsOf,
@@ -45,6 +46,12 @@ function answerOf(result: FormCaptureResult): Answer {
         status: 400,
         body: { ok: false, message: "Please check the highlighted fields.", errors: result.fieldErrors },
       };
+    case "captcha":
+      // Beside the button, where the check is (never a field's name); the form keeps what was typed.
+      return {
+        status: 400,
+        body: { ok: false, message: result.message, errors: { [CAPTCHA_ERROR_KEY]: result.message } },
+      };
     case "rate-limited":
       return {
         status: 429,
@@ -73,8 +80,8 @@ function plainPage(request: Request, answer: Answer): Response {
       return "/";
     }
   })();
-  const errors = Object.values(answer.body.errors ?? {});
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${answer.body.ok ? "Sent" : "Not sent"}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><p role="${answer.body.ok ? "status" : "alert"}">${escapeHtml(answer.body.message ?? "Thank you!")}</p>${errors.length > 0 ? `<ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul>` : ""}<p><a href="${escapeHtml(back)}">${answer.body.ok ? "Back to the page" : "Back to the form"}</a></p></main></body></html>`;
+  const errors = Object.values(answer.body.errors ?? {}).filter((e) => e !== answer.body.message);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${answer.body.ok ? "Sent" : "Not sent"}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><p role="${answer.body.ok ? "status" : "alert"}">${escapeHtml(answer.body.message ?? "Thank you!")}</p>${errors.length > 0 ? `<ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul>` : ""}<p><a href="${escapeHtml(back)}">${answer.body.ok ? "Back to the page" : "Back to the form"}</a></p></main></body></html>`;
   return new Response(html, {
     status: answer.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...answer.headers },
