@@ -60,26 +60,29 @@ function useDocumentNonce(): string | undefined {
 const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=Array.from(v).slice(0,200).join("")});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
 /**
- * The public site: every page but the back office and its sign-in pages, which carry no visitor tracking and no
- * consent banner and have a stylesheet of their own. Judged on the decoded path, as the router matches it and the
- * server's `isBackOfficePath` judges it ("/%61dmin/contacts" is the back office); the browser has already resolved
- * dot segments, so decoding the escapes is all this check needs to ship.
+ * Where a path belongs: the back office and its sign-in pages ("admin": no visitor tracking, no consent banner, a
+ * stylesheet of their own), a form in another website's frame ("embed": the site's stylesheet, but neither our
+ * tracking nor our banner in someone else's page, ADR 058), or the public site. Judged on the decoded path, as the
+ * router matches it and the server's `isBackOfficePath` judges it ("/%61dmin/contacts" is the back office); the
+ * browser has already resolved dot segments, so decoding the escapes is all this check needs to ship.
  */
-function isPublicPath(pathname: string): boolean {
+function areaOf(pathname: string): "admin" | "embed" | "site" {
   let path = pathname;
   try {
     path = decodeURI(pathname);
   } catch {
     // a malformed escape: judged as sent, as the router would fail to match it anyway
   }
-  return !path.toLowerCase().startsWith("/admin");
+  path = path.toLowerCase();
+  return path.startsWith("/admin") ? "admin" : path.startsWith("/embed/") ? "embed" : "site";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
   // Public pages carry only the public site's utilities (site.css); a navigation across the line loads the other
   // stylesheet (the key makes the element new, so it links the file rather than keeping the inlined text).
-  const stylesheet = isPublicPath(useLocation().pathname) ? siteStylesheet : backOfficeStylesheet;
+  const area = areaOf(useLocation().pathname);
+  const stylesheet = area === "admin" ? backOfficeStylesheet : siteStylesheet;
   // Marks a page React has hydrated (its scripts start after the first paint, ADR 021): what the end-to-end tests
   // wait for before using what needs JavaScript.
   useEffect(() => {
@@ -99,12 +102,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Stylesheet key={stylesheet} href={stylesheet} />
         <Links />
         {/* Both run once, from the server's HTML, before the first paint; the browser's bundle leaves them out
-            (hydration keeps the server's script as it is). */}
+            (hydration keeps the server's script as it is). An embedded form has neither: no banner to mark, and no
+            visit of ours to attribute. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by hash or nonce
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "" }}
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR && area !== "embed" ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "",
+          }}
         />
       </head>
       <body className="min-h-dvh">
@@ -120,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
-  const isPublic = isPublicPath(pathname);
+  const isPublic = areaOf(pathname) === "site";
   const s = loaderData.settings;
   return (
     <ConsentProvider>

@@ -22,6 +22,10 @@ export default [
     route("*", "routes/site/page.tsx"),
   ]),
   route("features", "routes/site/features.tsx"),
+  // A built form on another website (ADR 058): the loader script its snippet includes, and the form alone, for the
+  // frame that script puts on the page. Outside the site's layout: no header, footer, consent banner or analytics.
+  route("embed/forms.js", "routes/embed/forms-script.ts"),
+  route("embed/forms/:id", "routes/embed/form.tsx"),
   route("api/leads", "routes/api/leads.ts"),
   route("api/consent", "routes/api/consent.ts"),
   // Newsletter messages' links: one-click unsubscribe (RFC 8058), counted clicks, the open pixel, and the

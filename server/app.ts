@@ -7,7 +7,13 @@ import { RouterContextProvider } from "react-router";
 import { staticMarkupContext } from "~/blocks/static-html.server";
 import { env } from "~/env.server";
 import { logger } from "~/infra/logger.server";
-import { clientAddress, requestInfoContext } from "~/infra/request-context.server";
+import {
+  clientAddress,
+  type Framing,
+  framingContext,
+  requestInfoContext,
+} from "~/infra/request-context.server";
+import { isEmbedPath } from "~/lib/form-builder/embedding";
 import { dataRequestPage, isBackOfficePath, routedPath } from "~/lib/routed-path";
 import { onAcademyViewsFlushed } from "~/models/analytics-collector.server";
 import { databaseHealth } from "~/models/health.server";
@@ -59,7 +65,9 @@ app.use(limitRequestBodies);
 // - public answers name their inline scripts by hash (server/react-router-handler.ts sets the policy of a
 //   document once its HTML is complete; other answers get it without hashes), with the third-party hosts of the
 //   analytics and chat settings that are on, so a cached page is the same bytes for everyone; a page showing a
-//   built form's captcha adds that provider's hosts (found in its finished HTML, like the hashes).
+//   built form's captcha adds that provider's hosts (found in its finished HTML, like the hashes); an embedded
+//   form (/embed/…, on other sites) names no host of the site's own: no analytics or chat of ours runs in someone
+//   else's page (its captcha's hosts still come from its HTML).
 // Vite's dev server injects scripts of its own: the policy guards production builds.
 app.use(async (req, res, next) => {
   const path = routedPath(req.originalUrl);
@@ -79,12 +87,13 @@ app.use(async (req, res, next) => {
   }
   res.locals.nonce = "";
   if (production) {
-    const sources = await currentThirdPartySources();
-    const policy: PublicPolicy = (hashes, extra) =>
+    const sources = isEmbedPath(path) ? none() : await currentThirdPartySources();
+    const policy: PublicPolicy = (hashes, extra, frameAncestors) =>
       contentSecurityPolicy({
         hashes,
         https: isHttps(),
         sources: extra ? joinSources(sources, extra) : sources,
+        frameAncestors,
       });
     res.locals.publicPolicy = policy;
     res.set("Content-Security-Policy", policy([]));
@@ -98,13 +107,16 @@ app.use(async (req, res, next) => {
 // content API calls (no cookies involved) are exempt: whatever React Router will route to the content API, however
 // the path is cased or spelled. So are, deliberately, the two receivers of other servers' POSTs, which act on a
 // signed token or signature and never on a cookie: newsletters' one-click unsubscribe (RFC 8058: mailbox providers
-// POST it from their own servers) and the mail providers' bounce webhooks. Nothing else.
+// POST it from their own servers) and the mail providers' bounce webhooks. A built form's submission and funnel
+// beacon are judged by their route instead, against the other sites the form lists (ADR 058; the same refusal for
+// any other origin, as JSON). Nothing else.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SERVER_TO_SERVER = /^\/api\/newsletter\/(unsubscribe|webhooks)\/[^/]+$/;
+const FORM_POSTS = /^\/api\/forms\/[^/]+(\/events)?$/;
 app.use((req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const path = routedPath(req.originalUrl);
-  if (isContentApiPath(path) || SERVER_TO_SERVER.test(path)) return next();
+  if (isContentApiPath(path) || SERVER_TO_SERVER.test(path) || FORM_POSTS.test(path)) return next();
   const origin = req.get("origin");
   const own = new Set([new URL(env().baseUrl).origin, `${req.protocol}://${req.get("host")}`]);
   const crossSite = origin ? !own.has(origin) : req.get("sec-fetch-site") === "cross-site";
@@ -154,12 +166,19 @@ app.use(applyRedirects());
 // Anonymous GETs of public pages are served from memory while the content version is unchanged.
 app.use(pageCache());
 
-/** What a route can know of the request beyond the Web Request: the client's address and the nonce, if any. */
+/**
+ * What a route can know of the request beyond the Web Request (the client's address and the nonce, if any), and
+ * can say of its answer beyond the Web Response (the sites that may frame it).
+ */
 function loadContext(req: Request, res: Response): RouterContextProvider {
   const context = new RouterContextProvider();
   const nonce = String(res.locals.nonce ?? "");
   const ip = clientAddress(req.ip ?? req.socket.remoteAddress ?? "") || "unknown";
   context.set(requestInfoContext, { ip, nonce });
+  // What the route allows of frames, read back when its answer is written (server/react-router-handler.ts).
+  const framing: Framing = { ancestors: null };
+  res.locals.framing = framing;
+  context.set(framingContext, framing);
   // A document carries its static blocks' markup once, in the page; a client navigation's data carries it.
   if (dataRequestPage(req.path) === null) context.set(staticMarkupContext, new Map());
   return context;

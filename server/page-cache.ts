@@ -232,6 +232,9 @@ function sendFromExpress(req: Request, res: Response, key: string, entry: Entry)
   }
   for (const [name, values] of byName)
     res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
+  // The security middleware set X-Frame-Options: DENY before the lookup; an answer rendered without it (an
+  // embedded form, framed by the sites its CSP names) is replayed without it.
+  if (!byName.has("x-frame-options")) res.removeHeader("X-Frame-Options");
   res.status(status).end(body);
 }
 

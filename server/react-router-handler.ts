@@ -9,13 +9,18 @@ import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Framing } from "~/infra/request-context.server";
 import { type CspSources, captchaSourcesIn, inlineScriptHashes } from "./security-headers";
 
 /**
- * The policy of a public answer for the hashes of its inline scripts and the sources its content needs besides the
- * site's own (a captcha's), set by the security middleware.
+ * The policy of a public answer for the hashes of its inline scripts, the sources its content needs besides the
+ * site's own (a captcha's) and the other sites that may frame it, if any (set by the security middleware).
  */
-export type PublicPolicy = (hashes: string[], extra?: CspSources) => string;
+export type PublicPolicy = (
+  hashes: string[],
+  extra?: CspSources,
+  frameAncestors?: readonly string[] | null,
+) => string;
 
 /** The headers a client sent, as a Web Headers object (repeated ones appended). */
 export function webHeaders(req: Pick<IncomingMessage, "headers">): Headers {
@@ -69,13 +74,22 @@ async function send(res: Response, answer: globalThis.Response) {
   res.status(answer.status);
   for (const [name, value] of answer.headers) res.append(name, value);
   const policy = res.locals.publicPolicy as PublicPolicy | undefined;
+  // A route that lets other sites frame its answer (an embedded form: app/infra/request-context.server.ts) names
+  // them; every other answer keeps X-Frame-Options: DENY and frame-ancestors 'none'.
+  const ancestors = (res.locals.framing as Framing | undefined)?.ancestors ?? null;
+  const ownPolicy = answer.headers.has("content-security-policy");
+  if (ancestors) {
+    res.removeHeader("X-Frame-Options");
+    if (policy && !ownPolicy) res.setHeader("Content-Security-Policy", policy([], undefined, ancestors));
+  }
   // A document of ours; an answer with a policy of its own (an uploaded file's sandbox) keeps both, as sent.
-  const document =
-    /^text\/html\b/i.test(answer.headers.get("content-type") ?? "") &&
-    !answer.headers.has("content-security-policy");
+  const document = /^text\/html\b/i.test(answer.headers.get("content-type") ?? "") && !ownPolicy;
   if (policy && answer.body && document) {
     const html = await answer.text();
-    res.setHeader("Content-Security-Policy", policy(inlineScriptHashes(html), captchaSourcesIn(html)));
+    res.setHeader(
+      "Content-Security-Policy",
+      policy(inlineScriptHashes(html), captchaSourcesIn(html), ancestors),
+    );
     res.end(html);
     return;
   }

@@ -137,6 +137,27 @@ describe("a page showing a built form's captcha", () => {
   });
 });
 
+describe("frames", () => {
+  it("refuses every frame, unless the answer names the sites that may frame it (an embedded form)", () => {
+    const sources = thirdPartySources(settings({}));
+    expect(contentSecurityPolicy({ hashes: [], https: false, sources })).toMatch(/frame-ancestors 'none'$/);
+    expect(contentSecurityPolicy({ hashes: [], https: false, sources, frameAncestors: null })).toMatch(
+      /frame-ancestors 'none'$/,
+    );
+    expect(contentSecurityPolicy({ hashes: [], https: false, sources, frameAncestors: [] })).toMatch(
+      /frame-ancestors 'self'$/,
+    );
+    const framed = contentSecurityPolicy({
+      hashes: [],
+      https: true,
+      sources,
+      frameAncestors: ["https://partner.example", "http://localhost:4000"],
+    });
+    expect(framed).toContain("frame-ancestors 'self' https://partner.example http://localhost:4000;");
+    expect(framed).toMatch(/upgrade-insecure-requests$/);
+  });
+});
+
 describe("base headers", () => {
   it("sends HSTS only on https", () => {
     expect(baseSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();

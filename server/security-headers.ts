@@ -1,4 +1,5 @@
-// Security headers for every response, from one list (securityHeaders): no MIME sniffing, no framing, a strict
+// Security headers for every response, from one list (securityHeaders): no MIME sniffing, no framing (but for an
+// embedded form's answers, framed by the sites its form lists: server/react-router-handler.ts), a strict
 // referrer, a restrictive Permissions-Policy, the legacy XSS auditor off and HSTS on https; and the
 // Content-Security-Policy of documents. A public page's policy names its inline scripts by their SHA-256 hashes
 // with 'strict-dynamic' (scripts those load are trusted in turn), so a cached page is the same bytes for every
@@ -151,12 +152,16 @@ const unique = (list: string[]) => [...new Set(list)];
 /**
  * The policy of a document: its scripts allowed by `nonce` (a back-office answer) or by `hashes` of its inline
  * scripts with 'strict-dynamic' (a public page, the same for every visitor; 'self' and the hosts stay for browsers
- * without 'strict-dynamic', which ignore it).
+ * without 'strict-dynamic', which ignore it). No frame may show it, unless `frameAncestors` is given (an embedded
+ * form, ADR 058): then our own pages and those origins may.
  */
 export function contentSecurityPolicy(
-  options: { https: boolean; sources: CspSources } & ({ nonce: string } | { hashes: string[] }),
+  options: { https: boolean; sources: CspSources; frameAncestors?: readonly string[] | null } & (
+    | { nonce: string }
+    | { hashes: string[] }
+  ),
 ): string {
-  const { https, sources } = options;
+  const { https, sources, frameAncestors } = options;
   const trusted = "nonce" in options ? [`'nonce-${options.nonce}'`] : [...options.hashes, "'strict-dynamic'"];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
@@ -172,7 +177,7 @@ export function contentSecurityPolicy(
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
-    ["frame-ancestors", ["'none'"]],
+    ["frame-ancestors", frameAncestors ? ["'self'", ...frameAncestors] : ["'none'"]],
   ];
   const policy = directives.map(([name, values]) => `${name} ${unique(values).join(" ")}`);
   if (https) policy.push("upgrade-insecure-requests");

@@ -1,8 +1,9 @@
 // A form as the editor sends it (one JSON field): its name, when it takes submissions, where its submissions go
-// (routing), and its definition, checked
+// (routing), the other sites that may embed it, and its definition, checked
 // by the definition schema. Every problem comes back by the place it belongs to ("name", "fields.2.label").
 import { z } from "zod";
 import { FORM_STATUSES } from "~/lib/form-builder/definition";
+import { MAX_ALLOWED_ORIGINS, parseOrigin } from "~/lib/form-builder/embedding";
 import { DEFAULT_ROUTING, ROUTING_LIMITS, ROUTING_MODES } from "~/lib/form-builder/routing";
 import { EMAIL_PATTERN } from "~/lib/lead-schema";
 import { safeText } from "~/lib/safe-text";
@@ -65,6 +66,20 @@ const routingSchema = z
 /** A domain name as people type it in a block list: labels of letters, digits and hyphens, a dot between. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/** The sites that may embed the form, as origins (one message naming the first bad entry); absent: none. */
+const allowedOriginsSchema = z
+  .array(
+    z.string().transform((value, ctx) => {
+      const checked = parseOrigin(value);
+      if (checked.ok) return checked.origin;
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }),
+  )
+  .max(MAX_ALLOWED_ORIGINS, `List at most ${MAX_ALLOWED_ORIGINS} sites.`)
+  .optional()
+  .transform((v) => [...new Set(v ?? [])]);
+
 const headSchema = z
   .object({
     name: z
@@ -114,6 +129,7 @@ const headSchema = z
       .boolean({ error: "Choose whether to ask for a captcha." })
       .optional()
       .transform((v) => v ?? false),
+    allowedOrigins: allowedOriginsSchema,
   })
   .refine((head) => !head.opensAt || !head.closesAt || head.opensAt < head.closesAt, {
     message: "The form must close after it opens.",
@@ -131,7 +147,7 @@ export function parseFormInput(
     for (const issue of head.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
   // A bad address names the list, where the editor shows it.
   for (const key of Object.keys(fieldErrors))
-    for (const list of ["routing.addresses", "blockedDomains"])
+    for (const list of ["routing.addresses", "blockedDomains", "allowedOrigins"])
       if (key.startsWith(`${list}.`)) fieldErrors[list] ??= fieldErrors[key] as string;
   if (!definition.ok) for (const error of definition.errors) fieldErrors[error.path] ??= error.message;
   if (!head.success || !definition.ok) return { ok: false, fieldErrors };

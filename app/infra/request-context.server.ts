@@ -1,5 +1,6 @@
-// Per-request facts the HTTP layer knows and routes need: the client's address and the CSP nonce; and the audit facts
-// (who, address, browser) a route hands to the models.
+// Per-request facts the HTTP layer knows and routes need: the client's address and the CSP nonce; what a route says
+// back to it (the sites that may frame the answer); and the audit facts (who, address, browser) a route hands to
+// the models.
 import ipaddr from "ipaddr.js";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { AuditContext } from "~/models/audit.server";
@@ -18,6 +19,23 @@ export const requestInfoContext = createContext<RequestInfo>({ ip: "unknown", no
 
 export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
   return context.get(requestInfoContext);
+}
+
+/**
+ * Which other sites may show this answer in a frame: none (every answer is refused to frames, X-Frame-Options and
+ * frame-ancestors 'none') unless its route allows the origins it lists (an embedded form, ADR 058). The HTTP host
+ * puts one per request in the context and writes the answer's headers from it (server/react-router-handler.ts).
+ */
+export interface Framing {
+  ancestors: readonly string[] | null;
+}
+
+export const framingContext = createContext<Framing | null>(null);
+
+/** This answer may be framed by our own pages and by `origins` (scheme, host and port each). */
+export function allowFraming(context: Readonly<RouterContextProvider>, origins: readonly string[]) {
+  const framing = context.get(framingContext);
+  if (framing) framing.ancestors = [...origins];
 }
 
 /** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) as "203.0.113.7"; other addresses unchanged. */

@@ -96,6 +96,18 @@ describe("audit sentences", () => {
     ).toBe("The system made old@example.com an administrator when new@example.com became the owner");
   });
 
+  it("names the sites that may embed a form when a save changed them", () => {
+    const form = (details: Record<string, unknown>) =>
+      auditSentence({ who: "Olivia", action: "form.update", details: { name: "Partners", ...details } });
+    expect(form({})).toBe('Olivia edited the form "Partners"');
+    expect(form({ allowedOrigins: ["https://partner.example", "http://localhost:4000"] })).toBe(
+      'Olivia edited the form "Partners"; sites that may embed it: https://partner.example, http://localhost:4000',
+    );
+    expect(form({ allowedOrigins: [] })).toBe(
+      'Olivia edited the form "Partners"; no other site may embed it',
+    );
+  });
+
   it("says what a settings save changed, before and after, so an earlier value can be read back", () => {
     const saved = (details: Record<string, unknown>) =>
       auditSentence({ who: "Priya", action: "settings.save", details });

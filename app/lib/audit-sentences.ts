@@ -112,6 +112,13 @@ const settingValue = (value: unknown): string => {
   const t = String(value ?? "");
   return `"${t.length > 120 ? `${t.slice(0, 119)}…` : t}"`;
 };
+/** A form save that changed the other sites that may embed it names them (ADR 058). */
+const embedSites = (d: Record<string, unknown>): string => {
+  if (!Array.isArray(d.allowedOrigins)) return "";
+  return d.allowedOrigins.length
+    ? `; sites that may embed it: ${d.allowedOrigins.join(", ")}`
+    : "; no other site may embed it";
+};
 const recordOf = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 
@@ -262,10 +269,10 @@ const SENTENCES: Record<string, (who: string, d: Record<string, unknown>, entity
   "page.create": (who, d) => `${who} created the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.update": (who, d) => `${who} edited the page ${text(d.path) ?? ""}`.trimEnd(),
   "page.delete": (who, d) => `${who} deleted the page ${text(d.path) ?? ""}`.trimEnd(),
-  "form.create": (who, d) => `${who} created the form ${quoted(d.name, "")}`.trimEnd(),
-  "form.update": (who, d) => `${who} edited the form ${quoted(d.name, "")}`.trimEnd(),
+  "form.create": (who, d) => `${who} created the form ${quoted(d.name, "")}`.trimEnd() + embedSites(d),
+  "form.update": (who, d) => `${who} edited the form ${quoted(d.name, "")}`.trimEnd() + embedSites(d),
   "form.restore": (who, d) =>
-    `${who} restored an earlier revision of the form ${quoted(d.name, "")}`.trimEnd(),
+    `${who} restored an earlier revision of the form ${quoted(d.name, "")}`.trimEnd() + embedSites(d),
   "form.delete": (who, d) =>
     `${who} deleted the form ${quoted(d.name, "")} and its submissions`.replace("  ", " "),
   "page.preview_create": (who) => `${who} shared a preview link of a page`,

@@ -50,9 +50,9 @@ export const REVISION_MESSAGES = {
     "The fields go back to this revision; the status and publish date stay as they are. The current version stays in the history.",
   /** A newsletter draft's or a settings tab's restore, which has no status or publish date to keep. */
   restoreConfirmFields: "Every field goes back to this revision. The current version stays in the history.",
-  /** A form's restore by a member who may not change where its submissions go (those settings stay). */
+  /** A form's restore by a member who may not change where its submissions go or who embeds it (those stay). */
   restoreConfirmFormFields:
-    "Every field goes back to this revision except who hears of submissions and how long they are kept, which stay as they are. The current version stays in the history.",
+    "Every field goes back to this revision except who hears of submissions, how long they are kept and the sites that may embed the form, which stay as they are. The current version stays in the history.",
   /** A restore of a newsletter that started sending meanwhile (it is read-only from then on). */
   newsletterSent: "This newsletter has started sending, so it can no longer be changed or restored.",
   loadFailed: "Failed to load the history",

@@ -44,6 +44,7 @@ export const EDIT_SUBJECTS = {
     { key: "captcha", label: "Ask for a captcha", shape: "flag" },
     { key: "routing", label: "Who hears of submissions", shape: "routing" },
     { key: "retentionDays", label: "Days submissions are kept", shape: "text" },
+    { key: "allowedOrigins", label: "Sites that may embed it", shape: "tags" },
   ]),
   webhook: subject("endpoint", [
     { key: "url", label: "Endpoint URL", shape: "text" },

@@ -32,6 +32,15 @@ export const NON_PAGE_PATHS: readonly NonPagePath[] = [
   },
   { path: "/functions/", reason: "The content API and its OpenAPI document: JSON per API key." },
   {
+    path: "/embed/",
+    reason:
+      "Forms shown in frames on other websites, and the script that puts them there (ADR 058): part of someone else's page, not a visit to this site; no redirect starts there.",
+    pageFor: {
+      checks: ["page-cache"],
+      why: "the same answer for every visitor while the content version stands (a save of the form, its list of sites included, moves it)",
+    },
+  },
+  {
     path: "/newsletter/",
     reason:
       "A subscriber's confirmation and unsubscribe pages: one person's link each, never cached, and nobody's visit to the site.",

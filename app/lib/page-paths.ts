@@ -1,6 +1,7 @@
 // Where a page built from blocks may live (browser-safe: the page form checks it too, the server decides). Any
 // path of lower-case letters, digits and dashes in segments ("/lp/spring-launch"), except the addresses the site's
-// own routes answer: the back office, the APIs, the blog, the academy, the contact page, preview links, the newsletter's pages, feeds.
+// own routes answer: the back office, the APIs, the blog, the academy, the contact page, preview links, the newsletter's pages, feeds,
+// embedded forms.
 // "/" and "/pricing" are pages themselves (ADR 033).
 import { pathKey } from "./redirect-paths";
 
@@ -18,6 +19,7 @@ const RESERVED: ReadonlyArray<{ path: string; owner: string; exact?: boolean }> 
   { path: "/newsletter", owner: "the newsletter's confirmation and unsubscribe pages" },
   { path: "/features", owner: "the landing page's features link" },
   { path: "/uploads", owner: "uploaded files" },
+  { path: "/embed", owner: "forms embedded on other websites" },
   { path: "/assets", owner: "the site's scripts and styles" },
   { path: "/healthz", owner: "the health check" },
   { path: "/sitemap.xml", owner: "the sitemap" },

@@ -1,9 +1,11 @@
 // A built form's funnel without cookies or identifiers: the running form reports that it was shown (a view) and
-// first touched (a start) on a page; each is one more in that form's, day's and page's counter. Submissions are the
+// first touched (a start) on a page (of this site, or of another that embeds it); each is one more in that form's,
+// day's and page's counter. Submissions are the
 // stored (not held) rows of form_responses. The form's screen shows the last 30 days by page.
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formFunnelDays, formResponses, forms } from "~/db/schema";
+import { embeddingPage, embedPath } from "~/lib/form-builder/embedding";
 import { safeText } from "~/lib/safe-text";
 import { isUuid } from "~/lib/uuid";
 
@@ -13,22 +15,41 @@ export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
 /** Days the form's screen shows. */
 export const FUNNEL_DAYS = 30;
 
-/** A page path as the funnel keys it: the path alone (no query or fragment), "/" when it is not one. */
+/**
+ * A page as the funnel keys it: the path alone (no query or fragment), or for a form embedded on another site that
+ * page's origin and path; "/" when it is neither.
+ */
 export function funnelPage(page: string | null | undefined): string {
   const path = (page ?? "").split(/[?#]/)[0] ?? "";
-  return path.startsWith("/") && !path.startsWith("//") ? safeText(path, 300) : "/";
+  if (path.startsWith("/") && !path.startsWith("//")) return safeText(path, 300);
+  if (!/^https?:\/\//i.test(path)) return "/";
+  try {
+    const url = new URL(path);
+    return safeText(url.origin + url.pathname, 300);
+  } catch {
+    return "/";
+  }
 }
 
-/** Counts one view or start of form `formId` on `page`; false when no such form takes submissions on the site. */
+/**
+ * Counts one view or start of form `formId` on `page`; false when no such form takes submissions on the site. A
+ * page on another site counts under its address only when the form lists that site, else under the embed page.
+ */
 export async function countFunnelEvent(formId: string, event: FunnelEvent, page: string): Promise<boolean> {
   if (!isUuid(formId)) return false;
-  const [form] = await db().select({ status: forms.status }).from(forms).where(eq(forms.id, formId));
+  const [form] = await db()
+    .select({ status: forms.status, allowedOrigins: forms.allowedOrigins })
+    .from(forms)
+    .where(eq(forms.id, formId));
   if (!form || form.status === "draft") return false;
+  const shownOn = page.startsWith("/")
+    ? page
+    : (embeddingPage(page, form.allowedOrigins) ?? embedPath(formId));
   const day = new Date().toISOString().slice(0, 10);
   const one = event === "view" ? { views: 1 } : { starts: 1 };
   await db()
     .insert(formFunnelDays)
-    .values({ formId, day, page: funnelPage(page), ...one })
+    .values({ formId, day, page: funnelPage(shownOn), ...one })
     .onConflictDoUpdate({
       target: [formFunnelDays.formId, formFunnelDays.day, formFunnelDays.page],
       set:

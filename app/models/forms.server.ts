@@ -5,8 +5,10 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
+import type { PublicCaptcha } from "~/lib/form-builder/captcha";
 import type { FormDefinition, FormStatus } from "~/lib/form-builder/definition";
 import type { FileAnswer } from "~/lib/form-builder/files";
 import { DEFAULT_ROUTING, type FormRouting } from "~/lib/form-builder/routing";
@@ -40,6 +42,8 @@ export interface FormInput {
   blockedDomains: string[];
   /** Ask visitors for the captcha set up under Integrations (nothing is asked while no keys are saved). */
   captcha: boolean;
+  /** The other sites (origins) that may embed the form. */
+  allowedOrigins: string[];
   definition: FormDefinition;
 }
 
@@ -121,20 +125,58 @@ export async function publicForms(ids?: string[]): Promise<Map<string, PublicFor
   const captcha = ids && rows.some((row) => row.captcha) ? await publicCaptcha() : null;
   for (const row of rows) {
     if (ids && row.status === "draft") continue;
-    const full = row.maxSubmissions !== null && (await countedResponses(row.id)) >= row.maxSubmissions;
-    shown.set(row.id, {
-      id: row.id,
-      name: row.name,
-      definition: row.definition,
-      status: row.status,
-      opensAt: row.opensAt?.toISOString() ?? null,
-      closesAt: row.closesAt?.toISOString() ?? null,
-      full,
-      closedMessage: row.closedMessage,
-      ...(row.captcha && captcha ? { captcha } : {}),
-    });
+    shown.set(row.id, { ...(await publicFormOf(row, captcha)), name: row.name });
   }
   return shown;
+}
+
+/**
+ * A form as a visitor's page gets it: the definition, what decides whether it takes submissions, and the captcha
+ * (`captcha`, the saved keys' public part) when it asks for one.
+ */
+async function publicFormOf(row: FormRow, captcha: PublicCaptcha | null): Promise<PublicForm> {
+  return {
+    id: row.id,
+    definition: row.definition,
+    status: row.status,
+    opensAt: row.opensAt?.toISOString() ?? null,
+    closesAt: row.closesAt?.toISOString() ?? null,
+    full: row.maxSubmissions !== null && (await countedResponses(row.id)) >= row.maxSubmissions,
+    closedMessage: row.closedMessage,
+    ...(row.captcha && captcha ? { captcha } : {}),
+  };
+}
+
+/**
+ * A form for its embed page (another site's frame, ADR 058), with the sites that may frame it; undefined for a
+ * draft (on no site) or no such form.
+ */
+export async function embeddedForm(
+  id: string,
+): Promise<{ form: PublicForm; allowedOrigins: string[] } | undefined> {
+  const row = await getForm(id);
+  if (!row || row.status === "draft") return undefined;
+  const captcha = row.captcha ? await publicCaptcha() : null;
+  return { form: await publicFormOf(row, captcha), allowedOrigins: row.allowedOrigins };
+}
+
+/**
+ * The sites (origins) that may embed and send form `id`; undefined when there is no such form, "unavailable" when
+ * the database cannot be reached (the submission is answered 503, as its capture would be).
+ */
+export async function allowedOriginsOf(id: string): Promise<string[] | undefined | "unavailable"> {
+  if (!isUuid(id)) return undefined;
+  try {
+    const [row] = await db()
+      .select({ allowedOrigins: forms.allowedOrigins })
+      .from(forms)
+      .where(eq(forms.id, id))
+      .limit(1);
+    return row?.allowedOrigins;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return "unavailable";
+    throw error;
+  }
 }
 
 /** How many submissions a form has stored (what deleting it would delete with it). */
@@ -161,6 +203,7 @@ interface FormSaveOptions {
   /** The version the editor loaded: a save over a newer one is refused and changes nothing. */
   base?: EditVersion;
   keepLeadSettings?: boolean;
+  keepEmbedOrigins?: boolean;
   /** What the save's revision records: an edit (or a creation) unless told; a restore names the revision. */
   revision?: { action: RevisionAction; restoredFrom?: number };
 }
@@ -169,13 +212,14 @@ interface FormSaveOptions {
  * Creates (no `id`) or updates a form, keeping its revision. `base` is the version the editor loaded: a save over a
  * newer one is refused and changes nothing. `keepLeadSettings`: the saving member may not decide what becomes of the
  * leads (only those who manage the site's lead notifications may), so the form keeps its routing and its retention
- * (a new one gets the defaults: nobody alerted, kept for good) whatever the input says.
+ * (a new one gets the defaults: nobody alerted, kept for good) whatever the input says. `keepEmbedOrigins`: likewise
+ * for the other sites that may embed the form (a new one: none).
  */
 export async function saveForm(
   id: string | null,
   input: FormInput,
   who: AuditContext,
-  { base, keepLeadSettings = false, revision }: FormSaveOptions = {},
+  { base, keepLeadSettings = false, keepEmbedOrigins = false, revision }: FormSaveOptions = {},
 ): Promise<FormSaveOutcome> {
   const result = await db().transaction(async (tx) => {
     const [before] = id ? await tx.select().from(forms).where(eq(forms.id, id)).for("update") : [];
@@ -184,7 +228,8 @@ export async function saveForm(
     const leadSettings = keepLeadSettings
       ? { routing: before?.routing ?? DEFAULT_ROUTING, retentionDays: before?.retentionDays ?? null }
       : {};
-    const values = { ...input, ...leadSettings, updatedAt: new Date(), updatedBy: memberOf(who) };
+    const origins = keepEmbedOrigins ? { allowedOrigins: before?.allowedOrigins ?? [] } : {};
+    const values = { ...input, ...leadSettings, ...origins, updatedAt: new Date(), updatedBy: memberOf(who) };
     const [after] = before
       ? await tx.update(forms).set(values).where(eq(forms.id, before.id)).returning()
       : await tx.insert(forms).values(values).returning();
@@ -202,13 +247,20 @@ export async function saveForm(
   if (result.stale) return { ok: false, reason: "conflict", current: result.stale };
   const { before, after } = result;
   const restoredFrom = revision?.action === "restore" ? revision.restoredFrom : undefined;
+  // Which other sites may embed the form is a security setting: its entry names them whenever they change.
+  const originsChanged = (before?.allowedOrigins ?? []).join(" ") !== after.allowedOrigins.join(" ");
   await publicContentChanged(
     who,
     {
       action: restoredFrom ? "form.restore" : before ? "form.update" : "form.create",
       entity: "form",
       entityId: after.id,
-      details: { name: after.name, status: after.status, ...(restoredFrom ? { restoredFrom } : {}) },
+      details: {
+        name: after.name,
+        status: after.status,
+        ...(restoredFrom ? { restoredFrom } : {}),
+        ...(originsChanged ? { allowedOrigins: after.allowedOrigins } : {}),
+      },
     },
     mayBeShown(before) || mayBeShown(after),
   );

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { auditLog, blogPosts, formResponses, forms } from "~/db/schema";
 import { DEFAULT_ROUTING } from "~/lib/form-builder/routing";
-import { accept, answer, request, run, setupTeam, signIn } from "../support/team-routes";
+import { accept, answer, request, run, saveForm, setupTeam, signIn } from "../support/team-routes";
 import { WEBINAR_EDITOR_INPUT } from "../support/webinar-form";
 
 const { test, invite, owner } = setupTeam();
@@ -141,16 +141,7 @@ describe("team: content rules", () => {
 
   describe("a form's routing", () => {
     const save = (cookie: string, id: string, routing: unknown, base = "", retentionDays: number | "" = "") =>
-      run(
-        "routes/admin/form-edit.tsx",
-        "action",
-        request(`/admin/forms/${id}`, cookie, {
-          intent: "save",
-          base,
-          form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, routing, retentionDays }),
-        }),
-        { id },
-      );
+      saveForm(cookie, id, { ...WEBINAR_EDITOR_INPUT, routing, retentionDays }, base);
     const stored = async () => (await test.handle().db.select().from(forms))[0];
     const outsider = {
       ...DEFAULT_ROUTING,

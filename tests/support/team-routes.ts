@@ -51,6 +51,16 @@ export async function run(
   }
 }
 
+/** The form screen's save of form `id` ("new": a new form) by the member of `cookie`, as its settings card posts it. */
+export function saveForm(cookie: string, id: string, form: Record<string, unknown>, base = "") {
+  return run(
+    "routes/admin/form-edit.tsx",
+    "action",
+    request(`/admin/forms/${id}`, cookie, { intent: "save", base, form: JSON.stringify(form) }),
+    { id },
+  );
+}
+
 /** The status and body of what a route answered (a Response, or React Router's data() with its init). */
 export async function answer(outcome: { value: unknown }) {
   const value = outcome.value as { data?: unknown; init?: { status?: number } } | Response;

@@ -11,6 +11,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { useBrowserDraft } from "~/components/admin/browser-draft";
 import { useDocumentLive } from "~/components/admin/document-live";
 import { EditorNotices } from "~/components/admin/editor-notices";
+import { FormEmbedSnippet } from "~/components/admin/form-embed";
 import {
   FIELD_PALETTE,
   FIELD_TYPE_LABELS,
@@ -60,6 +61,10 @@ interface Props {
   mayRoute: boolean;
   /** The captcha provider whose keys are saved (null: none). */
   captchaProvider: CaptchaProvider | null;
+  /** Whether this member may change the sites that may embed the form (the others see them only). */
+  mayEmbed: boolean;
+  /** The site's public address, for the embed snippet. */
+  siteUrl: string;
   /** What the form collected, for members who may see leads; null for the others. */
   responses: { total: number; canExport: boolean; rows: FormSubmissionRow[] } | null;
   /** The last days' funnel, for members who see analytics; null for the others. */
@@ -87,23 +92,27 @@ function editedOf(snapshot: Record<string, unknown>): EditedForm {
     retentionDays: typeof snapshot.retentionDays === "number" ? snapshot.retentionDays : null,
     blockedDomains: Array.isArray(snapshot.blockedDomains) ? snapshot.blockedDomains.map(String) : [],
     captcha: snapshot.captcha === true,
+    allowedOrigins: Array.isArray(snapshot.allowedOrigins) ? snapshot.allowedOrigins.map(String) : [],
     definition: (snapshot.definition as EditedForm["definition"]) ?? NEW_FORM.definition,
   };
 }
 
-/** The settings only those who manage lead notifications change; a restore by anyone else leaves them. */
-const LEAD_SETTINGS: ReadonlySet<string> = new Set(["routing", "retentionDays"]);
-
 /**
- * The form's history, sending the version the editor holds with a restore (a teammate's newer save refuses it).
- * `mayRoute`: whether the member's restore brings back the routing and retention too.
+ * The settings only administrators and the owner change (who hears of submissions, how long they are kept, the
+ * sites that may embed the form); a restore by anyone else leaves them as they are. None: the member changes all.
  */
-function formHistory(id: string, version: string, mayRoute: boolean): HistorySource {
+function keptSettings(mayRoute: boolean, mayEmbed: boolean): ReadonlySet<string> | undefined {
+  const kept = [...(mayRoute ? [] : ["routing", "retentionDays"]), ...(mayEmbed ? [] : ["allowedOrigins"])];
+  return kept.length ? new Set(kept) : undefined;
+}
+
+/** The form's history, sending the version the editor holds with a restore (a teammate's newer save refuses it). */
+function formHistory(id: string, version: string, kept: ReadonlySet<string> | undefined): HistorySource {
   return {
     endpoint: `/admin/forms/${id}/revisions`,
     fields: EDIT_SUBJECTS.form.fields,
-    kept: mayRoute ? undefined : LEAD_SETTINGS,
-    confirm: mayRoute ? REVISION_MESSAGES.restoreConfirmFields : REVISION_MESSAGES.restoreConfirmFormFields,
+    kept,
+    confirm: kept ? REVISION_MESSAGES.restoreConfirmFormFields : REVISION_MESSAGES.restoreConfirmFields,
     version,
   };
 }
@@ -116,6 +125,8 @@ export function FormEditor({
   mailReady,
   mayRoute,
   captchaProvider,
+  mayEmbed,
+  siteUrl,
   responses,
   funnel,
   funnelDays,
@@ -201,11 +212,11 @@ export function FormEditor({
               <HistoryDialog
                 title="Form history"
                 description={
-                  mayRoute
-                    ? "Every save keeps a revision. Restoring one brings back every setting and field it had."
-                    : "Every save keeps a revision. Restoring one brings back its settings and fields; who hears of submissions and how long they are kept stay as they are."
+                  keptSettings(mayRoute, mayEmbed)
+                    ? "Every save keeps a revision. Restoring one brings back its settings and fields; who hears of submissions, how long they are kept and the sites that may embed it stay as they are."
+                    : "Every save keeps a revision. Restoring one brings back every setting and field it had."
                 }
-                source={formHistory(form.id, base.version, mayRoute)}
+                source={formHistory(form.id, base.version, keptSettings(mayRoute, mayEmbed))}
                 timeZone={timeZone}
                 onRestored={onRestored}
               />
@@ -244,7 +255,18 @@ export function FormEditor({
             mailReady={mailReady}
             mayRoute={mayRoute}
             captchaProvider={captchaProvider}
+            mayEmbed={mayEmbed}
           />
+          {form ? (
+            <div className="mt-6">
+              <FormEmbedSnippet
+                formId={form.id}
+                siteUrl={siteUrl}
+                status={form.status}
+                allowedOrigins={form.allowedOrigins}
+              />
+            </div>
+          ) : null}
         </div>
         <Card className="min-w-0 p-4">
           <h2 id="fields-heading" className="text-lg font-semibold text-slate-900">

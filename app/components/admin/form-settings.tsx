@@ -1,5 +1,6 @@
 // The form editor's settings card: the form's name, when it takes submissions (status, dates, a limit, the message
-// shown otherwise), its button, what happens after sending and who hears of it; then Save and Delete. The fields are
+// shown otherwise), its button, what happens after sending, who hears of it and which other sites may embed it;
+// then Save and Delete. The fields are
 // form-editor.tsx's.
 import { Trash2 } from "lucide-react";
 import { Form, useSubmit } from "react-router";
@@ -12,6 +13,7 @@ import type { CaptchaProvider } from "~/lib/form-builder/captcha";
 import type { FormDefinition } from "~/lib/form-builder/definition";
 import { DEFAULT_ROUTING, type FormRouting, type RoutingMode } from "~/lib/form-builder/routing";
 import { FormCaptchaField } from "./form-captcha-field";
+import { FormEmbedOrigins } from "./form-embed";
 import { type AssignableMember, FormRoutingFields } from "./form-routing-fields";
 
 /** The settings as the editor holds them (dates as datetime-local values in the browser's zone). */
@@ -38,6 +40,8 @@ export interface FormHead {
   /** One domain per line, as typed. */
   blockedDomains: string;
   captcha: boolean;
+  /** The other sites that may embed the form, one per line, as typed. */
+  allowedOrigins: string;
 }
 
 /** An ISO date as a datetime-local value in the browser's zone ("" for none). */
@@ -60,6 +64,7 @@ export interface EditedForm {
   retentionDays: number | null;
   blockedDomains: string[];
   captcha: boolean;
+  allowedOrigins: string[];
   definition: FormDefinition;
 }
 
@@ -74,6 +79,7 @@ export const NEW_FORM: EditedForm = {
   retentionDays: null,
   blockedDomains: [],
   captcha: false,
+  allowedOrigins: [],
   definition: {
     fields: [],
     submitLabel: "Send",
@@ -103,6 +109,7 @@ export function headOf(form: EditedForm): FormHead {
     retentionDays: form.retentionDays === null ? "" : String(form.retentionDays),
     blockedDomains: form.blockedDomains.join("\n"),
     captcha: form.captcha,
+    allowedOrigins: form.allowedOrigins.join("\n"),
   };
 }
 
@@ -131,6 +138,7 @@ export function formSnapshot(head: FormHead, fields: Record<string, unknown>[]) 
     retentionDays: head.retentionDays === "" ? null : Number(head.retentionDays),
     blockedDomains: lines(head.blockedDomains),
     captcha: head.captcha,
+    allowedOrigins: lines(head.allowedOrigins),
     definition: {
       fields,
       submitLabel: head.submitLabel,
@@ -167,6 +175,7 @@ export function FormSettings({
   mailReady,
   mayRoute,
   captchaProvider,
+  mayEmbed,
 }: {
   head: FormHead;
   onChange: (head: FormHead) => void;
@@ -185,6 +194,8 @@ export function FormSettings({
   mayRoute: boolean;
   /** The captcha provider whose keys are saved (null: none, the form cannot ask for one yet). */
   captchaProvider: CaptchaProvider | null;
+  /** Whether this member may change the sites that may embed the form (the others see them only). */
+  mayEmbed: boolean;
 }) {
   const submit = useSubmit();
   const set = (patch: Partial<FormHead>) => setHead({ ...head, ...patch });
@@ -310,6 +321,7 @@ export function FormSettings({
           editable={mayRoute}
           errors={errors}
         />
+        <FormEmbedOrigins head={head} set={set} editable={mayEmbed} error={errors.allowedOrigins} />
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save form"}
         </Button>

@@ -26,8 +26,8 @@ import { Honeypot } from "./honeypot";
 import { type Typed, useCaretBack } from "./typed-carry-over";
 
 /** Tells the form's funnel (POST /api/forms/:id/events) what happened on this page; nothing else is sent. */
-function funnelBeacon(formId: string, event: "view" | "start") {
-  const body = new Blob([JSON.stringify({ event, page: location.pathname })], { type: "application/json" });
+function funnelBeacon(formId: string, event: "view" | "start", page = location.pathname) {
+  const body = new Blob([JSON.stringify({ event, page })], { type: "application/json" });
   navigator.sendBeacon?.(`/api/forms/${formId}/events`, body);
 }
 
@@ -47,6 +47,8 @@ export function BuiltForm({
   typed,
   live = false,
   label,
+  page,
+  onRedirect = (url) => window.location.assign(url),
 }: {
   form: PublicForm;
   /** The form's accessible name (the block's heading). */
@@ -56,6 +58,10 @@ export function BuiltForm({
   typed?: Typed;
   /** The running form (its code has loaded); the plain HTML form without. */
   live?: boolean;
+  /** The page the form is on, when not this window's (an embedded form: the page around its frame). */
+  page?: string;
+  /** Goes where the form sends the visitor after a submission (default: this window). */
+  onRedirect?: (url: string) => void;
 }) {
   const { definition } = form;
   // A file chosen in the plain form before the swap comes along; its field's value is the file's name.
@@ -78,12 +84,12 @@ export function BuiltForm({
   // The funnel (cookieless counters): the running form was shown, and first touched.
   const started = useRef(false);
   useEffect(() => {
-    if (live) funnelBeacon(form.id, "view");
-  }, [live, form.id]);
+    if (live) funnelBeacon(form.id, "view", page);
+  }, [live, form.id, page]);
   const onStart = () => {
     if (!live || started.current) return;
     started.current = true;
-    funnelBeacon(form.id, "start");
+    funnelBeacon(form.id, "start", page);
   };
   useEffect(() => {
     if (sent !== null) sentRef.current?.focus();
@@ -189,7 +195,7 @@ export function BuiltForm({
       body.delete(name);
       for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
     }
-    body.set("source_page", window.location.pathname + window.location.search);
+    body.set("source_page", page ?? window.location.pathname + window.location.search);
     if (form.captcha && !body.get(CAPTCHA_PROVIDER_FACTS[form.captcha.provider].responseField)) {
       // The check is not done yet: said beside the button, nothing sent (the server would refuse it too).
       setErrors({ [CAPTCHA_ERROR_KEY]: CAPTCHA_MESSAGE });
@@ -209,7 +215,7 @@ export function BuiltForm({
     }
     setSending(false);
     if (answer?.ok && answer.redirect) {
-      window.location.assign(answer.redirect);
+      onRedirect(answer.redirect);
       return;
     }
     if (answer?.ok) {

@@ -46,6 +46,11 @@ export const forms = pgTable(
       .$type<FormRouting>()
       .notNull()
       .default(sql.raw(`'${JSON.stringify(DEFAULT_ROUTING)}'::jsonb`)),
+    /**
+     * The other websites (origins such as "https://partner.example") that may show the form in a frame and send
+     * it from their pages; none: only this site (ADR 058).
+     */
+    allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The member who saved it last (null: an API key, a removed member). */
@@ -119,7 +124,7 @@ export const formFunnelDays = pgTable(
       .notNull()
       .references(() => forms.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
-    /** The page's path, without its query. */
+    /** The page's path, without its query; for a form embedded on a listed site, that page's origin and path. */
     page: text("page").notNull(),
     views: integer("views").notNull().default(0),
     starts: integer("starts").notNull().default(0),

@@ -1,6 +1,7 @@
 // /admin/forms/:id ("new" for a new form): the form editor. Saves the whole form (name, when it takes submissions,
-// fields, success, who hears of submissions) in one action, checked on the server (app/infra/form-input.server.ts). A save carries the version
-// the editor loaded; one over a newer save is refused with that save's author and content (409).
+// fields, success, who hears of submissions, the other sites that may embed it) in one action, checked on the server
+// (app/infra/form-input.server.ts). A save carries the version the editor loaded; one over a newer save is refused
+// with that save's author and content (409).
 import { data, redirect } from "react-router";
 import { requireCan } from "~/auth/permissions.server";
 import { can } from "~/auth/roles";
@@ -20,7 +21,7 @@ import { FUNNEL_DAYS, formFunnel } from "~/models/form-funnel.server";
 import { listFormResponses } from "~/models/form-response-reads.server";
 import { countedResponses, countFormResponses, deleteForm, getForm, saveForm } from "~/models/forms.server";
 import { listMembers } from "~/models/member-directory.server";
-import { ROUTING_CAPABILITY } from "~/routes/support/form-lead-settings.server";
+import { mayEmbedForms, ROUTING_CAPABILITY } from "~/routes/support/form-lead-settings.server";
 import type { Route } from "./+types/form-edit";
 
 const FORM_EDIT_MESSAGES = {
@@ -55,6 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             retentionDays: row.retentionDays,
             blockedDomains: row.blockedDomains,
             captcha: row.captcha,
+            allowedOrigins: row.allowedOrigins,
             definition: row.definition,
             updatedAt: row.updatedAt.toISOString(),
           }
@@ -64,6 +66,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // Who hears of submissions is set by those who manage the site's lead notifications; the others see it only.
       mayRoute: can(admin.role, ROUTING_CAPABILITY),
       members: can(admin.role, ROUTING_CAPABILITY) ? await listMembers("leads.assignee") : [],
+      mayEmbed: mayEmbedForms(admin.role),
+      // The snippet names the site's public address.
+      siteUrl: env().baseUrl,
       mailReady: mailConfigured(),
       // "Ask for a captcha" is offered once a provider's keys are saved (Integrations → Captcha).
       captchaProvider: (await publicCaptcha())?.provider ?? null,
@@ -125,6 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const saved = await saveForm(id, parsed.form, who, {
     base: typeof base === "string" && base ? base : undefined,
     keepLeadSettings: !can(admin.role, ROUTING_CAPABILITY),
+    keepEmbedOrigins: !mayEmbedForms(admin.role),
   });
   if (!saved.ok) {
     if (saved.reason === "gone") return gone(FORM_EDIT_MESSAGES.gone, { intent });

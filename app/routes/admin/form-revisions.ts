@@ -1,8 +1,8 @@
 // /admin/forms/:id/revisions: the history of one built form (JSON for the form screen's History dialog). GET lists
 // its revisions or gives one with the form as it is now; POST intent=restore brings a revision back as a save of the
 // form: the same checks as the editor's save, refused over a teammate's newer save (409), its own revision and audit
-// entry. Whoever may build forms may do both; only those who manage lead notifications bring back the routing and
-// the retention, which stay as they are for the others.
+// entry. Whoever may build forms may do both; only those who manage lead notifications bring back the routing, the
+// retention and the sites that may embed the form, which stay as they are for the others.
 import { requireCan } from "~/auth/permissions.server";
 import { logger } from "~/infra/logger.server";
 import { auditContext, requestInfo } from "~/infra/request-context.server";
@@ -10,7 +10,7 @@ import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import { versionOf } from "~/models/edit-conflicts.server";
 import { restoreFormRevision } from "~/models/form-revisions.server";
 import { formSnapshot, getForm } from "~/models/forms.server";
-import { mayRouteLeads } from "~/routes/support/form-lead-settings.server";
+import { mayEmbedForms, mayRouteLeads } from "~/routes/support/form-lead-settings.server";
 import * as history from "~/routes/support/revision-route.server";
 import type { Route } from "./+types/form-revisions";
 
@@ -29,6 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const outcome = await restoreFormRevision(params.id, asked.revision, who, {
       base: asked.base,
       keepLeadSettings: !mayRouteLeads(admin.role),
+      keepEmbedOrigins: !mayEmbedForms(admin.role),
     });
     if (outcome.ok) return history.restored([], { version: versionOf(outcome.form) });
     switch (outcome.reason) {

@@ -1,12 +1,14 @@
-// POST /api/forms/:id: a visitor's submission of a form built in the back office (the form block of a page), with
-// the files of its file fields (multipart, within the form's own body limit: 413 beyond it). Answers JSON to the
-// running form; a plain form post (no JavaScript) gets a small page with the outcome and a way back, or the form's
-// own redirect. The model checks and stores it (app/models/form-responses.server.ts).
+// POST /api/forms/:id: a visitor's submission of a form built in the back office (the form block of a page, or the
+// form embedded on another site), with the files of its file fields (multipart, within the form's own body limit:
+// 413 beyond it). Answers JSON to the running form; a plain form post (no JavaScript) gets a small page with the
+// outcome and a way back, or the form's own redirect. The model checks and stores it
+// (app/models/form-responses.server.ts). From another site only if the form lists it (ADR 058): 403 otherwise.
 import { data, redirect } from "react-router";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/sql-helpers.server";
 import { escapeHtml } from "~/infra/mail.server";
-import { requestInfo } from "~/infra/request-context.server";
+import { allowFraming, requestInfo } from "~/infra/request-context.server";
 import { CAPTCHA_ERROR_KEY } from "~/lib/form-builder/captcha";
+import { EMBED_SECTION, embeddingPage } from "~/lib/form-builder/embedding";
 import {
   FORM_BODY_OVERHEAD,
   fileFieldsOf,
@@ -18,6 +20,7 @@ import { formatBytes } from "~/lib/uploads";
 import { captureFormResponse, type FormCaptureResult } from "~/models/form-responses.server";
 import { type FormRow, getForm } from "~/models/forms.server";
 import { readFormBody } from "~/routes/support/form-body.server";
+import { foreignOrigin } from "~/routes/support/form-origin.server";
 import { rateLimitMessage, readAttribution, trapped } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/forms";
 
@@ -81,7 +84,11 @@ function plainPage(request: Request, answer: Answer): Response {
     }
   })();
   const errors = Object.values(answer.body.errors ?? {}).filter((e) => e !== answer.body.message);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${answer.body.ok ? "Sent" : "Not sent"}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><p role="${answer.body.ok ? "status" : "alert"}">${escapeHtml(answer.body.message ?? "Thank you!")}</p>${errors.length > 0 ? `<ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul>` : ""}<p><a href="${escapeHtml(back)}">${answer.body.ok ? "Back to the page" : "Back to the form"}</a></p></main></body></html>`;
+  // Sent from a frame on another site: its page goes on in the whole window.
+  const link = answer.body.redirect
+    ? `<a href="${escapeHtml(answer.body.redirect)}" target="_top">Continue</a>`
+    : `<a href="${escapeHtml(back)}">${answer.body.ok ? "Back to the page" : "Back to the form"}</a>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${answer.body.ok ? "Sent" : "Not sent"}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><p role="${answer.body.ok ? "status" : "alert"}">${escapeHtml(answer.body.message ?? "Thank you!")}</p>${errors.length > 0 ? `<ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul>` : ""}<p>${link}</p></main></body></html>`;
   return new Response(html, {
     status: answer.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...answer.headers },
@@ -98,29 +105,37 @@ function tooLarge(form: FormRow | undefined): Answer {
 }
 
 /**
- * The form and its body limit. Should the form not be readable (the database away), the largest any form takes:
- * the capture then reads the form again and answers why it cannot.
+ * The form and its body limit. Should the form not be readable (the database away: `unreadable`), the largest any
+ * form takes: the capture then reads the form again and answers why it cannot.
  */
-async function formToRead(id: string): Promise<{ form?: FormRow; limit: number }> {
+async function formToRead(id: string): Promise<{ form?: FormRow; limit: number; unreadable?: true }> {
   try {
     const form = await getForm(id);
     return { form, limit: form ? formBodyLimit(form.definition) : FORM_BODY_OVERHEAD };
   } catch {
-    return { limit: MAX_FORM_BODY };
+    return { limit: MAX_FORM_BODY, unreadable: true };
   }
+}
+
+/** An embedded form's page on a listed site is where it was sent from (the site's own pages are paths). */
+function withEmbeddingPage(sourcePage: string | undefined, allowed: readonly string[] | undefined) {
+  const page = embeddingPage(sourcePage, allowed ?? []);
+  return page ? { sourcePage: page } : {};
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") throw data({ error: "Method Not Allowed" }, { status: 405 });
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const { form: formRow, limit } = await formToRead(params.id);
+  const { form: formRow, limit, unreadable } = await formToRead(params.id);
+  // Another site's post goes on only if the form lists it (an unreadable form lists nothing yet: 503), before
+  // anything is read; a plain post from the embedded form then shows its answer in that frame, on those sites.
+  const refused = foreignOrigin(request, formRow?.allowedOrigins);
+  if (refused && unreadable) return reply(request, answerOf({ ok: false, reason: "unavailable" }), wantsJson);
+  if (refused)
+    return data({ ok: false, message: refused }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  allowFraming(context, formRow?.allowedOrigins ?? []);
   const read = await readFormBody(request, limit);
-  if (!read.ok && read.reason === "too-large") {
-    const answer = tooLarge(formRow);
-    return wantsJson
-      ? data(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } })
-      : plainPage(request, answer);
-  }
+  if (!read.ok && read.reason === "too-large") return reply(request, tooLarge(formRow), wantsJson);
   if (!read.ok) return data({ ok: false, message: "Expected a form submission." }, { status: 400 });
   const { raw, files, form } = read;
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string) : undefined);
@@ -129,15 +144,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     form: formRow,
     raw,
     files,
-    attribution: readAttribution(request, {
-      source_page: text("source_page"),
-      source_section: text("source_section"),
-    }),
+    attribution: {
+      ...readAttribution(request, {
+        source_page: text("source_page"),
+        source_section: text("source_section"),
+      }),
+      ...withEmbeddingPage(text("source_page"), formRow?.allowedOrigins),
+    },
     client: requestInfo(context).ip,
     trap: trapped(form) ?? null,
   });
   const answer = answerOf(result);
-  if (!wantsJson && answer.body.ok && answer.body.redirect) throw redirect(answer.body.redirect, 303);
+  const embedded = text("source_section") === EMBED_SECTION;
+  if (!wantsJson && answer.body.ok && answer.body.redirect && !embedded)
+    throw redirect(answer.body.redirect, 303);
+  return reply(request, answer, wantsJson);
+}
+
+/** The answer as JSON for the running form, or as a page of its own for a plain post. */
+function reply(request: Request, answer: Answer, wantsJson: boolean) {
   if (!wantsJson) return plainPage(request, answer);
   return data(answer.body, {
     status: answer.status,
