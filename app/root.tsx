@@ -116,7 +116,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
+        {/* A frame on another site may not reach this site's storage, and has nowhere to scroll back to. */}
+        {area === "embed" ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -76,7 +76,7 @@ export function FormEmbedSnippet({
           id="embed-snippet"
           label="Embed snippet"
           readOnly
-          rows={5}
+          rows={7}
           value={snippet}
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono text-xs"

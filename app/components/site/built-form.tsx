@@ -22,7 +22,7 @@ import {
 } from "~/lib/form-builder/submission";
 import { BuiltFormField } from "./built-form-field";
 import { CaptchaWidget } from "./captcha-widget";
-import { Honeypot } from "./honeypot";
+import { Honeypot } from "./lead-client";
 import { type Typed, useCaretBack } from "./typed-carry-over";
 
 /** Tells the form's funnel (POST /api/forms/:id/events) what happened on this page; nothing else is sent. */
@@ -49,6 +49,7 @@ export function BuiltForm({
   label,
   page,
   onRedirect = (url) => window.location.assign(url),
+  inlineMessages = false,
 }: {
   form: PublicForm;
   /** The form's accessible name (the block's heading). */
@@ -62,6 +63,8 @@ export function BuiltForm({
   page?: string;
   /** Goes where the form sends the visitor after a submission (default: this window). */
   onRedirect?: (url: string) => void;
+  /** Says a refusal above the button, not in a toast (in a frame as tall as the form, a toast covers it). */
+  inlineMessages?: boolean;
 }) {
   const { definition } = form;
   // A file chosen in the plain form before the swap comes along; its field's value is the file's name.
@@ -76,6 +79,9 @@ export function BuiltForm({
   const [sent, setSent] = useState<string | null>(null);
   // Each send the server refused or that failed asks for a fresh captcha answer (the provider takes one once).
   const [captchaRound, setCaptchaRound] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const tell = (message: string) =>
+    inlineMessages ? setRefusal(message) : showToast({ type: "error", message });
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const idPrefix = `form-${form.id.slice(0, 8)}`;
@@ -124,6 +130,7 @@ export function BuiltForm({
   const change = (name: string, next: string | string[]) => {
     setValues((current) => ({ ...current, [name]: next }));
     setErrors(({ [name]: _, ...rest }) => rest);
+    setRefusal(null);
   };
 
   /** A file chosen (or removed): kept for every step, checked at once like the server will (type, size). */
@@ -179,7 +186,7 @@ export function BuiltForm({
     if (!last) return next();
     const checked = check();
     if (!checked.ok) {
-      showToast({ type: "error", message: "Please check the highlighted fields." });
+      tell("Please check the highlighted fields.");
       return showErrors(checked.fieldErrors);
     }
     // The honeypot, the time trap and the source fields, then every answer (those of other steps too), and the
@@ -202,6 +209,7 @@ export function BuiltForm({
       return;
     }
     setSending(true);
+    setRefusal(null);
     let answer: FormAnswer | undefined;
     try {
       const response = await fetch(`/api/forms/${form.id}`, {
@@ -223,7 +231,7 @@ export function BuiltForm({
       return;
     }
     // Refused or failed: everything typed stays.
-    showToast({ type: "error", message: answer?.message ?? "Something went wrong. Please try again." });
+    tell(answer?.message ?? "Something went wrong. Please try again.");
     if (answer?.errors) showErrors(answer.errors);
     // Refused answers were checked before the captcha, so its answer is still good; anything else may have used it.
     const fieldsRefused = Object.keys(answer?.errors ?? {}).some((key) => key !== CAPTCHA_ERROR_KEY);
@@ -299,6 +307,11 @@ export function BuiltForm({
           idPrefix={idPrefix}
           onSolved={() => setErrors(({ [CAPTCHA_ERROR_KEY]: _, ...rest }) => rest)}
         />
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {refusal}
+        </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
         {live && step > 0 ? (

@@ -2,6 +2,11 @@
 // answer that is not ours (proxy error page) comes back as null, so the form can keep its data and say so.
 import type { LeadResponse } from "~/lib/lead-schema";
 
+// The bot traps every lead form carries, from here for a form that sends elsewhere (a built form): the bundler then
+// keeps the two in the one chunk the site's pages load, rather than giving the honeypot a chunk of its own once the
+// embedded form's page (ADR 058) reaches it (the landing page's JavaScript budget, ADR 011).
+export { Honeypot } from "./honeypot";
+
 export async function postLead(
   form: HTMLFormElement,
   kind: "contact" | "lead" | "newsletter",

@@ -1,8 +1,8 @@
 // GET /embed/forms/:id: a built form alone, for the frame another website shows it in (ADR 058). Only the form, in
 // the site's styles: no header or footer, no consent banner, no third-party script, no page view (root.tsx and
 // app/lib/non-page-paths.ts leave them out). Its answer may be framed by our own pages and the sites the form lists
-// (the CSP's frame-ancestors; no X-Frame-Options), every other site's frame is refused by the browser. A draft is
-// on no site: 404. Like a page, it is plain HTML first (a frame without JavaScript can send it) and the running form
+// (the CSP's frame-ancestors; no X-Frame-Options); the browser refuses every other site's frame. A draft is on
+// no site: 404. Like a page, it is plain HTML first (a frame without JavaScript can send it) and the running form
 // once its code has loaded, which then reports its height to the page around it and the page it is on to the
 // funnel and the submission (the address the loader script gave it; the server keeps it only for a listed site).
 import { useEffect, useRef, useState } from "react";
@@ -70,6 +70,7 @@ export default function EmbeddedFormRoute({ loaderData: { form } }: Route.Compon
           live={Boolean(running)}
           page={running?.host?.page}
           onRedirect={leave}
+          inlineMessages
         />
       </div>
     </main>
