@@ -3,7 +3,8 @@
 // fields changed, written with the save; a save that changes nothing keeps none and a refused one writes none. The
 // history lists who saved what; restoring an earlier name is a save of its own (checked again, audited, its own
 // revision, announced to whoever has the form open) and is refused over a teammate's newer save. An editor's restore
-// leaves who hears of submissions and how long they are kept as they are; an administrator's brings them back.
+// leaves who hears of submissions, how long they are kept and the sites that may embed the form as they are; an
+// administrator's brings them back.
 // Deleting the form takes its history with it.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
@@ -232,17 +233,24 @@ describe("form revisions", () => {
     expect((await getForm(id))?.name).toBe("First name");
   });
 
-  it("an editor's restore keeps the routing and retention; an administrator's brings them back", async () => {
+  it("an editor's restore keeps the routing, retention and embedding sites; an administrator's brings them back", async () => {
     const routed = { ...ROUTING, members: [salesId] };
-    const id = await created({ name: "Partner day", routing: routed, retentionDays: 30 });
-    // The administrator moves the leads elsewhere and keeps them longer, and renames the form.
+    const sites = ["https://partner.example"];
+    const id = await created({
+      name: "Partner day",
+      routing: routed,
+      retentionDays: 30,
+      allowedOrigins: sites,
+    });
+    // The administrator moves the leads elsewhere and keeps them longer, lists another site, and renames the form.
     const later = { ...ROUTING, addresses: ["sales@partner.example"] };
+    const laterSites = ["https://events.partner.example"];
     expect(
       (
         await save(
           cookies.admin,
           id,
-          { name: "Partner week", routing: later, retentionDays: 365 },
+          { name: "Partner week", routing: later, retentionDays: 365, allowedOrigins: laterSites },
           await version(id),
         )
       ).status,
@@ -250,10 +258,20 @@ describe("form revisions", () => {
     const [, first] = await revisionsOf(id);
 
     expect((await history.restore(cookies.editor, id, first?.id ?? 0, await version(id))).status).toBe(200);
-    expect(await getForm(id)).toMatchObject({ name: "Partner day", routing: later, retentionDays: 365 });
+    expect(await getForm(id)).toMatchObject({
+      name: "Partner day",
+      routing: later,
+      retentionDays: 365,
+      allowedOrigins: laterSites,
+    });
 
     expect((await history.restore(cookies.admin, id, first?.id ?? 0, await version(id))).status).toBe(200);
-    expect(await getForm(id)).toMatchObject({ name: "Partner day", routing: routed, retentionDays: 30 });
+    expect(await getForm(id)).toMatchObject({
+      name: "Partner day",
+      routing: routed,
+      retentionDays: 30,
+      allowedOrigins: sites,
+    });
   });
 
   it("a revision that no longer passes the form checks is not restored", async () => {
