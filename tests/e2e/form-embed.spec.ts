@@ -11,7 +11,7 @@ import { freePort } from "../../scripts/free-port.ts";
 import { DESKTOP_CHROME } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
 import { contextWithoutHydration, expect, failedResource, test, uniqueIp } from "./support/fixtures";
-import { adminCookie, adminPost } from "./support/server-process";
+import { adminCookie, adminPost, newOpenForm } from "./support/server-process";
 import { tabTo, toast, uniqueSuffix } from "./support/ui";
 
 /** Another website: one page with the snippet, on 127.0.0.1 and a port of its own. */
@@ -67,23 +67,8 @@ test("a form embedded on a listed site is filled and stored; an unlisted site ge
   test.setTimeout(180_000);
   const base = baseURL ?? "";
   const name = `Partner call ${uniqueSuffix()}`;
-  const created = await adminPost(
-    base,
-    await adminCookie(base, { "X-Forwarded-For": uniqueIp() }),
-    "/admin/forms/new",
-    {
-      intent: "save",
-      form: JSON.stringify({
-        name,
-        status: "open",
-        opensAt: "",
-        closesAt: "",
-        maxSubmissions: "",
-        closedMessage: "",
-        definition: FIELDS,
-      }),
-    },
-  );
+  const cookie = await adminCookie(base, { "X-Forwarded-For": uniqueIp() });
+  const created = await adminPost(base, cookie, "/admin/forms/new", newOpenForm(name, FIELDS));
   const formPath = created.headers.get("location") ?? "";
   const formId = formPath.split("/").at(-1) ?? "";
   expect(formPath).toBe(`/admin/forms/${formId}`);

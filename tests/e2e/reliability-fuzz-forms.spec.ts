@@ -22,7 +22,7 @@ import {
   tooLong,
   wrongType,
 } from "./support/fuzz";
-import { adminCookie, createContentKey } from "./support/server-process";
+import { adminCookie, createContentKey, newOpenForm } from "./support/server-process";
 
 const API = "/functions/v1/content-api";
 
@@ -78,19 +78,7 @@ test.describe("fuzzing a built form", () => {
       success: { kind: "message", message: "Thanks {name}" },
     };
     const created = await page.request.post(`${base}/admin/forms/new`, {
-      form: {
-        intent: "save",
-        base: "",
-        form: JSON.stringify({
-          name,
-          status: "open",
-          opensAt: "",
-          closesAt: "",
-          maxSubmissions: "",
-          closedMessage: "",
-          definition,
-        }),
-      },
+      form: newOpenForm(name, definition),
       headers: origin,
       maxRedirects: 0,
     });

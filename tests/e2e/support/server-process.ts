@@ -190,6 +190,20 @@ export async function twoInstances(adminUrl: string, prefix: string, env: Record
   return { a, b, sql, stop };
 }
 
+/** What the form screen posts to create an open built form named `name` with `definition` (at /admin/forms/new). */
+export function newOpenForm(name: string, definition: unknown): Record<string, string> {
+  const form = {
+    name,
+    status: "open",
+    opensAt: "",
+    closesAt: "",
+    maxSubmissions: "",
+    closedMessage: "",
+    definition,
+  };
+  return { intent: "save", base: "", form: JSON.stringify(form) };
+}
+
 /** A POST from the administrator's browser: a form to an admin action, with our Origin. */
 export async function adminPost(base: string, cookie: string, path: string, fields: Record<string, string>) {
   const response = await fetch(`${base}${path}`, {
