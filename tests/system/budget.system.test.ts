@@ -17,6 +17,7 @@ import { baseURL } from "./support";
 // router's shared chunk then carries for every page: 133,863 bytes (255 more), within ADR 011's 131 KB. A built
 // form's file field puts the form's rules for files in a chunk of their own, which the page's preload list names
 // for the form's dynamic import: 134,085 bytes (33 more than before it).
+// @@EMBED@@
 const JS_BUDGET = 131 * 1024;
 const CSS_BUDGET = 25 * 1024;
 // The document carries its stylesheet: it must stay small enough to arrive in a few round trips on a slow link.
