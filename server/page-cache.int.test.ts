@@ -2,7 +2,8 @@
 // middleware), on a real database for the content version: it stays within its byte budget (compressed copies
 // included), makes room by least recent use, keys pages on the query parameters their route reads only, checks the
 // uncached prefixes on the path the router matches (so an upload reached as "/%75ploads/…" is never cached), and
-// answers every visitor the same bytes: plain, gzip or brotli, with a strong ETag and 304. A page marked outdated
+// answers every visitor the same bytes: plain, gzip or brotli, with a strong ETag and 304, and with the headers the
+// page was rendered with (an embedded form's page, sent without X-Frame-Options, is replayed without it). A page marked outdated
 // (a view count changed) is rendered again, once old enough, by one request while the others get the previous copy.
 import { randomBytes } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
@@ -69,6 +70,8 @@ app.use((req, res) => {
     return;
   }
   if (path === "/two-csp") res.append("Content-Security-Policy", "frame-ancestors 'none'");
+  // As an embedded form's page is sent: framed by the sites its CSP names, so no X-Frame-Options.
+  if (path === "/framed") res.removeHeader("X-Frame-Options");
   res.append("Link", "</a.css>; rel=preload; as=style");
   res.append("Link", "</b.js>; rel=modulepreload");
   res.type("text/html").send(`<script>1</script>${bodyFor(path)}`);
@@ -204,6 +207,20 @@ describe("page cache: what is never cached, and what a hit keeps", () => {
       expect(values(answer.raw, "link")).toHaveLength(2);
     }
     expect(values(hit.raw, "x-cache")).toHaveLength(1);
+  });
+
+  it("an answer rendered without X-Frame-Options is replayed without it, before Express and through it", async () => {
+    const miss = await get("/framed");
+    const fast = await get("/framed");
+    // A GET with a body length is never a hit of the fast path: the middleware answers it from the entry.
+    const viaExpress = await get("/framed", { "content-length": "0" });
+    for (const answer of [miss, fast, viaExpress]) expect(answer.headers["x-frame-options"]).toBeUndefined();
+    expect([miss, fast, viaExpress].map((a) => a.headers["x-cache"])).toEqual(["MISS", "HIT", "HIT"]);
+    // Every other page keeps refusing frames, on both ways in.
+    await get("/not-framed");
+    const bothWays: Record<string, string>[] = [{}, { "content-length": "0" }];
+    for (const headers of bothWays)
+      expect((await get("/not-framed", headers)).headers["x-frame-options"]).toBe("DENY");
   });
 
   it("a header added to the one security list is on the rendered answer and on the cache hit", async () => {
