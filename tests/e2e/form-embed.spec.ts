@@ -234,6 +234,14 @@ test("a form embedded on a listed site is filled and stored; an unlisted site ge
     await expect(page.getByTestId("form-submission")).toHaveCount(2);
     await expect(page.getByTestId("form-submission").filter({ hasText: "eve@" })).toHaveCount(0);
 
+    // The embed page on its own (as axe sees it outside any frame) is clean too.
+    const alone = await visitors.newPage();
+    consoleErrors.watch(alone);
+    await alone.goto(embedUrl);
+    await expect(alone.locator("form[data-built-form][data-live]")).toBeVisible();
+    await expectNoAxeViolations(alone);
+    await alone.close();
+
     // Taking the partner off the list reaches the cached embed page at once: its frame is refused too.
     await listSites(page, []);
     const after = await fetch(embedUrl);
