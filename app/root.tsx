@@ -60,29 +60,28 @@ function useDocumentNonce(): string | undefined {
 const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=Array.from(v).slice(0,200).join("")});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
 /**
- * Where a path belongs: the back office and its sign-in pages ("admin": no visitor tracking, no consent banner, a
- * stylesheet of their own), a form in another website's frame ("embed": the site's stylesheet, but neither our
- * tracking nor our banner in someone else's page, ADR 058), or the public site. Judged on the decoded path, as the
- * router matches it and the server's `isBackOfficePath` judges it ("/%61dmin/contacts" is the back office); the
- * browser has already resolved dot segments, so decoding the escapes is all this check needs to ship.
+ * The path as the router matches it, lower case, which says where a page belongs: the back office and its sign-in
+ * pages ("/admin…": no visitor tracking, no consent banner, a stylesheet of their own), a form in another website's
+ * frame ("/embed/…": the site's stylesheet, but neither our tracking nor our banner in someone else's page, ADR 058),
+ * or the public site. Decoded as the router and the server's `isBackOfficePath` decode it ("/%61dmin/contacts" is
+ * the back office); the browser has already resolved dot segments, so decoding the escapes is all this needs.
  */
-function areaOf(pathname: string): "admin" | "embed" | "site" {
-  let path = pathname;
+function routedPathOf(pathname: string): string {
   try {
-    path = decodeURI(pathname);
+    return decodeURI(pathname).toLowerCase();
   } catch {
     // a malformed escape: judged as sent, as the router would fail to match it anyway
+    return pathname.toLowerCase();
   }
-  path = path.toLowerCase();
-  return path.startsWith("/admin") ? "admin" : path.startsWith("/embed/") ? "embed" : "site";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
   // Public pages carry only the public site's utilities (site.css); a navigation across the line loads the other
   // stylesheet (the key makes the element new, so it links the file rather than keeping the inlined text).
-  const area = areaOf(useLocation().pathname);
-  const stylesheet = area === "admin" ? backOfficeStylesheet : siteStylesheet;
+  const path = routedPathOf(useLocation().pathname);
+  const embedded = path.startsWith("/embed/");
+  const stylesheet = path.startsWith("/admin") ? backOfficeStylesheet : siteStylesheet;
   // Marks a page React has hydrated (its scripts start after the first paint, ADR 021): what the end-to-end tests
   // wait for before using what needs JavaScript.
   useEffect(() => {
@@ -109,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, allowed by hash or nonce
           dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR && area !== "embed" ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "",
+            __html: import.meta.env.SSR && !embedded ? CONSENT_SCRIPT + ATTRIBUTION_SCRIPT : "",
           }}
         />
       </head>
@@ -117,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster />
         {/* A frame on another site may not reach this site's storage, and has nowhere to scroll back to. */}
-        {area === "embed" ? null : <ScrollRestoration nonce={nonce} />}
+        {embedded ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -127,7 +126,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
-  const isPublic = areaOf(pathname) === "site";
+  const path = routedPathOf(pathname);
+  const isPublic = !path.startsWith("/admin") && !path.startsWith("/embed/");
   const s = loaderData.settings;
   return (
     <ConsentProvider>
