@@ -19,7 +19,9 @@ import { Toaster } from "~/components/ui/toaster";
 import { env } from "~/env.server";
 import { requestInfo } from "~/infra/request-context.server";
 import { CONSENT_SCRIPT } from "~/lib/consent";
+import { isEmbedPath } from "~/lib/form-builder/embedding";
 import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
+import { routedPath } from "~/lib/routed-path";
 import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
 import { keepDataOnTabChange } from "~/lib/url-tab";
 import { getSettings } from "~/models/settings.server";
@@ -28,10 +30,13 @@ import backOfficeStylesheet from "./app.css?url";
 import siteStylesheet from "./site.css?url";
 
 // Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are.
-export async function loader({ context }: Route.LoaderArgs) {
+// `embedded`: a form in another website's frame (ADR 058), which carries neither the consent banner nor our
+// tracking (App); judged on the path the router matches, as the server does.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings();
   const { baseUrl, productSignupUrl } = env();
-  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce });
+  const embedded = isEmbedPath(routedPath(new URL(request.url).pathname));
+  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce, embedded });
 }
 
 /** Switching a back-office tab changes only `?tab=`: nothing to load again (app/lib/url-tab.ts). */
@@ -60,28 +65,29 @@ function useDocumentNonce(): string | undefined {
 const ATTRIBUTION_SCRIPT = `(function(){try{var n=${JSON.stringify(ATTRIBUTION_COOKIE)};if(new RegExp("(^|;\\s*)"+n+"=").test(document.cookie))return;var q=new URLSearchParams(location.search),a={landing_page:(location.pathname+location.search).slice(0,500)},r=document.referrer;if(r&&new URL(r).origin!==location.origin)a.referrer=r.slice(0,500);["utm_source","utm_medium","utm_campaign","utm_term","utm_content"].forEach(function(k){var v=q.get(k);if(v)a[k]=Array.from(v).slice(0,200).join("")});document.cookie=n+"="+encodeURIComponent(JSON.stringify(a))+"; Path=/; Max-Age=7776000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
 
 /**
- * The path as the router matches it, lower case, which says where a page belongs: the back office and its sign-in
- * pages ("/admin…": no visitor tracking, no consent banner, a stylesheet of their own), a form in another website's
- * frame ("/embed/…": the site's stylesheet, but neither our tracking nor our banner in someone else's page, ADR 058),
- * or the public site. Decoded as the router and the server's `isBackOfficePath` decode it ("/%61dmin/contacts" is
- * the back office); the browser has already resolved dot segments, so decoding the escapes is all this needs.
+ * The public site: every page but the back office and its sign-in pages, which carry no visitor tracking and no
+ * consent banner and have a stylesheet of their own. Judged on the decoded path, as the router matches it and the
+ * server's `isBackOfficePath` judges it ("/%61dmin/contacts" is the back office); the browser has already resolved
+ * dot segments, so decoding the escapes is all this check needs to ship.
  */
-function routedPathOf(pathname: string): string {
+function isPublicPath(pathname: string): boolean {
+  let path = pathname;
   try {
-    return decodeURI(pathname).toLowerCase();
+    path = decodeURI(pathname);
   } catch {
     // a malformed escape: judged as sent, as the router would fail to match it anyway
-    return pathname.toLowerCase();
   }
+  return !path.toLowerCase().startsWith("/admin");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useDocumentNonce();
   // Public pages carry only the public site's utilities (site.css); a navigation across the line loads the other
   // stylesheet (the key makes the element new, so it links the file rather than keeping the inlined text).
-  const path = routedPathOf(useLocation().pathname);
-  const embedded = path.startsWith("/embed/");
-  const stylesheet = path.startsWith("/admin") ? backOfficeStylesheet : siteStylesheet;
+  const { pathname } = useLocation();
+  const stylesheet = isPublicPath(pathname) ? siteStylesheet : backOfficeStylesheet;
+  // Only the server's HTML differs for an embedded form (see below), so the browser's bundle carries no check.
+  const embedded = import.meta.env.SSR && isEmbedPath(routedPath(pathname));
   // Marks a page React has hydrated (its scripts start after the first paint, ADR 021): what the end-to-end tests
   // wait for before using what needs JavaScript.
   useEffect(() => {
@@ -115,8 +121,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         {children}
         <Toaster />
-        {/* A frame on another site may not reach this site's storage, and has nowhere to scroll back to. */}
-        {embedded ? null : <ScrollRestoration nonce={nonce} />}
+        {/* A frame on another site may not reach this site's storage (scroll restoration's script would throw
+            there), and has nowhere to scroll back to: an empty script in its place, which hydration leaves as it is
+            (the client's scroll restoration catches what its storage refuses). */}
+        {embedded ? <script nonce={nonce} suppressHydrationWarning /> : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -126,8 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const nonce = useDocumentNonce();
-  const path = routedPathOf(pathname);
-  const isPublic = !path.startsWith("/admin") && !path.startsWith("/embed/");
+  const isPublic = isPublicPath(pathname) && !loaderData.embedded;
   const s = loaderData.settings;
   return (
     <ConsentProvider>

@@ -7,6 +7,7 @@
 // screenshots at 375 and 1280 px.
 import { createServer, type Server } from "node:http";
 import type { Page } from "@playwright/test";
+import { ATTRIBUTION_COOKIE } from "../../app/lib/lead-schema";
 import { freePort } from "../../scripts/free-port.ts";
 import { DESKTOP_CHROME } from "../support/user-agents";
 import { expectNoAxeViolations } from "./support/a11y";
@@ -120,6 +121,12 @@ test("a form embedded on a listed site is filled and stored; an unlisted site ge
       );
       expect(answer.headers.get("x-frame-options")).toBeNull();
     }
+    // Nothing of the public site's own around the form: no consent or attribution script, no scroll restoration.
+    const embedHtml = await first.text();
+    for (const absent of [ATTRIBUTION_COOKIE, "react-router-scroll-positions"])
+      expect(embedHtml).not.toContain(absent);
+    // (The inlined stylesheet names the banner's attribute; no element carries it.)
+    expect(embedHtml).not.toMatch(/<[a-z]+\b[^>]*\sdata-consent-banner/);
     // Every other page still refuses every frame.
     const home = await fetch(`${base}/`);
     expect(home.headers.get("x-frame-options")).toBe("DENY");
