@@ -81,7 +81,7 @@ describe("built-in forms' texts", () => {
       fieldErrors: {
         submit: "The button label cannot be empty: write one, or reset it to the default.",
         "interest.placeholder":
-          "The interest field's first choice (nothing chosen) cannot be empty: write one, or reset it to the default.",
+          "The interest field first choice (nothing chosen) cannot be empty: write one, or reset it to the default.",
         success: "Keep it to 300 characters.",
       },
     });

@@ -182,9 +182,14 @@ export function changedTexts(key: BuiltinFormKey, texts: Readonly<BuiltinTexts>)
   );
 }
 
+/** What a text is called on its own: "Button label", "Name field label", "Email field placeholder". */
+export function textName(spec: BuiltinText): string {
+  return spec.group.endsWith(" field") ? `${spec.group} ${spec.label.toLowerCase()}` : spec.label;
+}
+
 export const BUILTIN_TEXT_MESSAGES = {
   empty: (spec: BuiltinText) =>
-    `${spec.group === BUTTON || spec.group === "Heading" ? "The" : `The ${spec.group.toLowerCase()}'s`} ${spec.label.toLowerCase()} cannot be empty: write one, or reset it to the default.`,
+    `The ${textName(spec).toLowerCase()} cannot be empty: write one, or reset it to the default.`,
   tooLong: (spec: BuiltinText) => `Keep it to ${spec.max} characters.`,
 } as const;
 
@@ -209,11 +214,7 @@ export function checkTexts(
   return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, texts };
 }
 
-/** The texts as a history and the conflict notice compare them: one field per text, named by group and label. */
+/** The texts as a history and the conflict notice compare them: one field per text, by its name. */
 export function builtinRevisionFields(key: BuiltinFormKey): RevisionField[] {
-  return BUILTIN_FORMS[key].texts.map((t) => ({
-    key: t.key,
-    label: `${t.group}: ${t.label}`,
-    shape: "text",
-  }));
+  return BUILTIN_FORMS[key].texts.map((t) => ({ key: t.key, label: textName(t), shape: "text" }));
 }
