@@ -4,8 +4,8 @@
 // version, so the contact page, the pages' data, the newsletter's and the answer to a sent lead carry the new texts
 // at once; an empty button label or a text over its limit is refused with a message beside it and nothing written;
 // a save over a teammate's newer one is refused with their texts; a text saved back to its default follows the
-// default again; the history restores an earlier revision (and refuses over a newer save). Only members who manage
-// forms get in.
+// default again; two first saves at once store one and refuse the other; the history restores an earlier revision
+// (and refuses over a newer save). Only members who manage forms get in.
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, builtinFormTexts, contentRevisions } from "~/db/schema";
@@ -176,6 +176,20 @@ describe("built-in forms' texts", () => {
     expect(lead.status).toBe(200);
     expect(lead.body.toast).toEqual({ type: "success", message: "Thanks! A human replies within a day." });
     expect((await siteFormTexts()).contact.submit).toBe("Talk to sales");
+  });
+
+  it("two first saves at the same moment: one is stored, the other is refused as a teammate's newer save", async () => {
+    const never = new Date(0).toISOString();
+    const [a, b] = await Promise.all([
+      save(cookies.editor, "dialog", { submit: "Go ahead" }, never),
+      save(owner.cookie, "dialog", { submit: "Go on" }, never),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? "Go ahead" : "Go on";
+    expect((await siteFormTexts()).dialog.submit).toBe(winner);
+    expect((a.status === 409 ? a : b).body.conflict?.theirs.submit).toBe(winner);
+    const revisions = await listRevisions("form", BUILTIN_FORMS.dialog.id);
+    expect(revisions.map((r) => r.action)).toEqual(["update", "baseline"]);
   });
 
   it("the dialog's and the newsletter's texts reach their answers and the pages' data", async () => {
