@@ -24,19 +24,28 @@ import { ATTRIBUTION_COOKIE } from "~/lib/lead-schema";
 import { routedPath } from "~/lib/routed-path";
 import { SITE_HEAD_DEFAULTS } from "~/lib/site-defaults";
 import { keepDataOnTabChange } from "~/lib/url-tab";
+import { siteFormTexts } from "~/models/builtin-forms.server";
 import { getSettings } from "~/models/settings.server";
 import type { Route } from "./+types/root";
 import backOfficeStylesheet from "./app.css?url";
 import siteStylesheet from "./site.css?url";
 
-// Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are.
+// Nothing here depends on the visitor (no cookie is read): public pages are cached and shared as they are. The
+// newsletter sign-up's texts (Forms) are here beside the setting that shows it, for the footer's form and the block's.
 // `embedded`: a form in another website's frame (ADR 058), which carries neither the consent banner nor our
 // tracking (App); judged on the path the router matches, as the server does.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await getSettings();
+  const [settings, forms] = await Promise.all([getSettings(), siteFormTexts()]);
   const { baseUrl, productSignupUrl } = env();
   const embedded = isEmbedPath(routedPath(new URL(request.url).pathname));
-  return data({ settings, baseUrl, productSignupUrl, nonce: requestInfo(context).nonce, embedded });
+  return data({
+    settings,
+    newsletter: forms.newsletter,
+    baseUrl,
+    productSignupUrl,
+    nonce: requestInfo(context).nonce,
+    embedded,
+  });
 }
 
 /** Switching a back-office tab changes only `?tab=`: nothing to load again (app/lib/url-tab.ts). */

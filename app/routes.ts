@@ -64,6 +64,8 @@ export default [
       // Forms the team builds: the list, and one form's editor ("new" for a new form).
       route("forms", "routes/admin/forms.tsx"),
       route("forms/:id", "routes/admin/form-edit.tsx"),
+      // The texts of the site's own forms: the contact form, the contact and demo dialog, the newsletter sign-up.
+      route("forms/built-in/:key", "routes/admin/form-builtin.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
@@ -98,6 +100,7 @@ export default [
     route("settings/:tab/revisions", "routes/admin/settings-revisions.ts"),
     // A built form's revisions (JSON for the form screen's History dialog).
     route("forms/:id/revisions", "routes/admin/form-revisions.ts"),
+    route("forms/built-in/:key/revisions", "routes/admin/form-builtin-revisions.ts"),
     route("content/:kind/:id/previews", "routes/admin/content-previews.ts"),
   ]),
 

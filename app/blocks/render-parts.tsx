@@ -2,11 +2,18 @@
 // Part of the landing page's first load: clsx and buttonVariants only, no cn, zod or Radix (ADR 011).
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
+import type { ContactTexts, DialogTexts } from "~/lib/builtin-forms";
 
-/** What blocks read from the site besides their own fields (the server's static render passes it explicitly). */
+/**
+ * What blocks read from the site besides their own fields (the server's static render passes it explicitly): among
+ * them the texts of the site's own forms (Forms), data rather than code: the demo dialog's, and the contact form's on
+ * a page that has its block. The newsletter sign-up reads its texts from the root's data, as the footer's does.
+ */
 export interface BlockSite {
   signupUrl: string;
   newsletterEnabled: boolean;
+  dialog?: DialogTexts;
+  contact?: ContactTexts;
 }
 export const BlockSiteContext = createContext<BlockSite>({ signupUrl: "#", newsletterEnabled: false });
 
@@ -86,12 +93,14 @@ function SignupLink({ children, className }: { children: ReactNode; className?: 
  * Its own component, so that becoming a button after hydration re-renders this button, not the whole page.
  */
 function RequestDemo({ label, className, source }: { label: string; className: string; source: string }) {
+  const { dialog } = useContext(BlockSiteContext);
   const [demoOpen, setDemoOpen] = useState(false);
   // Mounted from the first opening on, so that closing it runs normally (focus back to the button).
   const [demoMounted, setDemoMounted] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  if (!hydrated) {
+  // Without JavaScript (or without the dialog's texts in the page's data): the contact page.
+  if (!hydrated || !dialog) {
     return (
       <a href="/contact" className={className}>
         {label}
@@ -120,6 +129,7 @@ function RequestDemo({ label, className, source }: { label: string; className: s
             onOpenChange={setDemoOpen}
             purpose="demo_request"
             sourceSection={source}
+            texts={dialog}
           />
         </Suspense>
       ) : null}

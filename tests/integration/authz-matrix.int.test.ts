@@ -170,6 +170,8 @@ const REQUIRED: Record<string, Partial<Record<"loader" | "action", Capability>>>
   "routes/admin/newsletter-revisions.ts": { loader: "newsletters.manage", action: "newsletters.manage" },
   "routes/admin/settings-revisions.ts": { loader: "settings.manage", action: "settings.manage" },
   "routes/admin/form-revisions.ts": { loader: "forms.manage", action: "forms.manage" },
+  "routes/admin/form-builtin.tsx": { loader: "forms.manage", action: "forms.manage" },
+  "routes/admin/form-builtin-revisions.ts": { loader: "forms.manage", action: "forms.manage" },
   "routes/api/uploads.ts": { loader: "media.manage", action: "media.manage" },
 };
 

@@ -1,5 +1,5 @@
-// The page cache is correct: a publish, an unpublish, a settings save, a showcase change and a new
-// redirect are visible on the very next anonymous request — on the instance that wrote, and on another instance
+// The page cache is correct: a publish, an unpublish, a settings save, a built-in form's texts, a showcase change and
+// a new redirect are visible on the very next anonymous request — on the instance that wrote, and on another instance
 // sharing the same PostgreSQL. Each case first proves the page is being served from the cache (X-Cache: HIT), then
 // writes through the writer, then reads once from every reader. Content API reads, answered from memory too
 // (ADR 020), show the publish on every reader's next request; with two instances the per-key limit holds across
@@ -113,6 +113,32 @@ async function scenario(writer: ServerProcess, readers: ServerProcess[]) {
     "/contact",
     () => adminPost(writer.base, cookie, "/admin/settings", { intent: "save-settings", contactPhone: phone }),
     ({ html }, base) => expect(html, `${base}/contact after the settings save`).toContain(phone),
+  );
+
+  // The site's own forms (Forms): the contact form's new button label is on the contact page at once, and the
+  // newsletter sign-up's (from the root's data) in the landing page's footer.
+  const contactLabel = `Write to us ${tag}`;
+  await visibleEverywhereNext(
+    readers,
+    "/contact",
+    () =>
+      adminPost(writer.base, cookie, "/admin/forms/built-in/contact", {
+        intent: "save",
+        submit: contactLabel,
+      }),
+    ({ html }, base) => expect(html, `${base}/contact after the texts' save`).toContain(contactLabel),
+  );
+  const newsletterLabel = `Join ${tag}`;
+  await visibleEverywhereNext(
+    readers,
+    "/",
+    () =>
+      adminPost(writer.base, cookie, "/admin/forms/built-in/newsletter", {
+        intent: "save",
+        submit: newsletterLabel,
+      }),
+    ({ html }, base) =>
+      expect(html, `${base}/ after the texts' save`).toContain(`>${newsletterLabel}</button>`),
   );
 
   // Showcase: a new active item is in the landing page's carousel at once.

@@ -1,6 +1,7 @@
 // The contact dialog (docs/product.md, Contact and demo dialog) and the demo request that reuses it. Only the
 // email is required; an empty email does nothing (the browser's required check). Success closes it and clears
-// it; failure keeps it open and filled.
+// it; failure keeps it open and filled. Its title, description, labels, help texts, placeholders, button and success
+// toast are the team's (Forms → Contact and demo dialog), passed in as data; its rules and errors are the product's.
 import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,6 +15,7 @@ import {
 } from "~/components/ui/dialog";
 import { TextareaField, TextField } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
+import type { DialogTexts } from "~/lib/builtin-forms";
 import {
   CONTACT_MAX,
   checkForm,
@@ -28,8 +30,8 @@ import { postLead } from "./lead-client";
 interface ContactDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title?: string;
-  description?: string;
+  /** Its texts as the team wrote them (the page's data). */
+  texts: DialogTexts;
   /** Stored as the lead's purpose, e.g. demo_request. */
   purpose?: string;
   /** The page section the dialog was opened from, e.g. hero_section (the lead's subject names it). */
@@ -39,8 +41,7 @@ interface ContactDialogProps {
 export function ContactDialog({
   open,
   onOpenChange,
-  title = "Get in Touch",
-  description = "We'd love to learn more about your needs",
+  texts,
   purpose = "contact",
   sourceSection,
 }: ContactDialogProps) {
@@ -63,7 +64,7 @@ export function ContactDialog({
     const answer = await postLead(form, "lead");
     setSubmitting(false);
     if (answer?.body.ok) {
-      showToast({ type: "success", title: MESSAGES.dialogSuccessTitle, message: MESSAGES.dialogSuccess });
+      showToast(answer.body.toast ?? { type: "success", title: texts.successTitle, message: texts.success });
       form.reset();
       onOpenChange(false);
       return;
@@ -97,8 +98,8 @@ export function ContactDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogTitle>{texts.heading}</DialogTitle>
+          <DialogDescription>{texts.intro}</DialogDescription>
         </DialogHeader>
         <form method="post" action="/api/leads" onSubmit={onSubmit} className="relative space-y-4">
           <input type="hidden" name="kind" value="lead" />
@@ -108,7 +109,9 @@ export function ContactDialog({
           <TextField
             id={`${id}-name`}
             name="name"
-            label="Name"
+            label={texts["name.label"]}
+            hint={texts["name.help"] || undefined}
+            placeholder={texts["name.placeholder"] || undefined}
             autoComplete="name"
             maxLength={CONTACT_MAX.name}
             error={errors.name}
@@ -116,7 +119,9 @@ export function ContactDialog({
           <TextField
             id={`${id}-email`}
             name="email"
-            label="Email *"
+            label={`${texts["email.label"]} *`}
+            hint={texts["email.help"] || undefined}
+            placeholder={texts["email.placeholder"] || undefined}
             type="email"
             autoComplete="email"
             required
@@ -126,7 +131,9 @@ export function ContactDialog({
           <TextareaField
             id={`${id}-message`}
             name="message"
-            label="Message"
+            label={texts["message.label"]}
+            hint={texts["message.help"] || undefined}
+            placeholder={texts["message.placeholder"] || undefined}
             rows={4}
             maxLength={CONTACT_MAX.message}
             error={errors.message}
@@ -138,7 +145,7 @@ export function ContactDialog({
               </Button>
             </DialogClose>
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Sending..." : "Send"}
+              {submitting ? "Sending..." : texts.submit}
             </Button>
           </DialogFooter>
         </form>

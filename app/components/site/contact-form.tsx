@@ -1,11 +1,14 @@
 // The contact page form (docs/product.md, Contact form). With JavaScript it checks the shared field rules,
 // sends to /api/leads and shows toasts; without JavaScript it posts to the page's own action, which redirects a
-// stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message.
+// stored request to the page's confirmation (/contact?lead=ok) and renders a refused one with its message. Its
+// labels, help texts, placeholders, button and success message are the team's (Forms → Contact form), passed in as
+// data; its rules and error messages are the product's.
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, TextField } from "~/components/ui/field";
 import { Select, Textarea } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toaster";
+import type { ContactTexts } from "~/lib/builtin-forms";
 import {
   CONTACT_FIELDS,
   CONTACT_MAX,
@@ -21,10 +24,13 @@ import { postLead } from "./lead-client";
 import { type Typed, useCaretBack } from "./typed-carry-over";
 
 export function ContactForm({
+  texts,
   result,
   sourceSection = "contact_page",
   typed,
 }: {
+  /** Its texts as the team wrote them (the defaults until then). */
+  texts: ContactTexts;
   result?: LeadResponse & { status?: number };
   /** Names where the form sits, in the lead's attribution. */
   sourceSection?: string;
@@ -61,7 +67,7 @@ export function ContactForm({
     const answer = await postLead(form, "contact");
     setSubmitting(false);
     if (answer?.body.ok) {
-      showToast(answer.body.toast ?? { type: "success", message: MESSAGES.contactSuccess });
+      showToast(answer.body.toast ?? { type: "success", message: texts.success });
       form.reset();
       setCount(0);
       setFormKey((k) => k + 1);
@@ -88,11 +94,13 @@ export function ContactForm({
   ) : null;
 
   const err = (name: string) => (name === "form" ? undefined : errors[name]);
-  /** The props every text field of this form shares: id, name, label, error and the kept value. */
-  const field = (name: "name" | "email" | "organization", label: string) => ({
+  /** The props every text field of this form shares: id, name, texts, error and the kept value. */
+  const field = (name: "name" | "email" | "organization", required: boolean) => ({
     id: `contact-${name}`,
     name,
-    label,
+    label: required ? `${texts[`${name}.label`]} *` : texts[`${name}.label`],
+    hint: texts[`${name}.help`] || undefined,
+    placeholder: texts[`${name}.placeholder`] || undefined,
     error: err(name),
     defaultValue: kept[name],
   });
@@ -115,14 +123,14 @@ export function ContactForm({
       <input type="hidden" name="source_section" value={sourceSection} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          {...field("name", "Name *")}
+          {...field("name", true)}
           autoComplete="name"
           maxLength={CONTACT_MAX.name}
           required
           aria-required="true"
         />
         <TextField
-          {...field("email", "Email *")}
+          {...field("email", true)}
           type="email"
           autoComplete="email"
           maxLength={CONTACT_MAX.email}
@@ -132,11 +140,16 @@ export function ContactForm({
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          {...field("organization", "Organization")}
+          {...field("organization", false)}
           autoComplete="organization"
           maxLength={CONTACT_MAX.organization}
         />
-        <Field id="contact-interest" label="Interest *" error={err("interest")}>
+        <Field
+          id="contact-interest"
+          label={`${texts["interest.label"]} *`}
+          hint={texts["interest.help"] || undefined}
+          error={err("interest")}
+        >
           {(aria) => (
             <Select
               {...aria}
@@ -145,7 +158,7 @@ export function ContactForm({
               aria-required="true"
               defaultValue={kept.interest ?? ""}
             >
-              <option value="">Select your interest</option>
+              <option value="">{texts["interest.placeholder"]}</option>
               {INTEREST_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -157,7 +170,8 @@ export function ContactForm({
       </div>
       <Field
         id="contact-message"
-        label="Message *"
+        label={`${texts["message.label"]} *`}
+        hint={texts["message.help"] || undefined}
         error={err("message")}
         aside={
           <span id="contact-message-count" className="text-xs text-slate-600">
@@ -175,13 +189,14 @@ export function ContactForm({
             required
             aria-required="true"
             defaultValue={kept.message}
+            placeholder={texts["message.placeholder"] || undefined}
             onInput={(e) => setCount(e.currentTarget.value.length)}
           />
         )}
       </Field>
       <p className="text-xs text-slate-600">Fields marked * are required.</p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
-        {submitting ? "Sending..." : "Send Message"}
+        {submitting ? "Sending..." : texts.submit}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@
 
 export * from "./analytics";
 export * from "./auth";
+export * from "./builtin-forms";
 export * from "./content";
 export * from "./forms";
 export * from "./leads";

@@ -32,17 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       keepEmbedOrigins: !mayEmbedForms(admin.role),
     });
     if (outcome.ok) return history.restored([], { version: versionOf(outcome.form) });
-    switch (outcome.reason) {
-      case "conflict":
-        return history.refused(REVISION_MESSAGES.formChanged, 409);
-      case "invalid":
-        return history.refused(
-          REVISION_MESSAGES.formInvalid(Object.values(outcome.fieldErrors)[0] ?? ""),
-          400,
-        );
-      default:
-        return history.refused();
-    }
+    return history.refusedFormRestore(outcome);
   } catch (error) {
     logger.error({ err: error, id: params.id }, "form revision restore failed");
     return history.refused(REVISION_MESSAGES.restoreFailed, 500);

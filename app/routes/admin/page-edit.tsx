@@ -18,6 +18,7 @@ import { PAGE_MESSAGES, parsePage } from "~/lib/page-form";
 import { BUILT_IN_PATHS } from "~/lib/page-paths";
 import { snapshotOf } from "~/lib/revision-fields";
 import { visibleNavigation } from "~/lib/site-navigation";
+import { siteFormTexts } from "~/models/builtin-forms.server";
 import { conflictWith } from "~/models/edit-conflicts.server";
 import { publicForms } from "~/models/forms.server";
 import { deletePage, getPage, pageDataFor, savePage, storedBlocks } from "~/models/pages.server";
@@ -68,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       showcase: true,
     },
   ]);
-  const [settings, navigation] = await Promise.all([getSettings(), getNavigation()]);
+  const [settings, navigation, texts] = await Promise.all([getSettings(), getNavigation(), siteFormTexts()]);
   return data(
     {
       page: row
@@ -99,7 +100,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           academy: preview.latest["preview-academy"] ?? [],
         },
       },
-      site: { signupUrl: env().productSignupUrl, newsletterEnabled: settings.newsletterEnabled },
+      // The site's own forms' texts, so the preview shows them as visitors will (Forms).
+      site: {
+        signupUrl: env().productSignupUrl,
+        newsletterEnabled: settings.newsletterEnabled,
+        dialog: texts.dialog,
+        contact: texts.contact,
+      },
       nav: visibleNavigation(navigation, { blogEnabled: settings.blogEnabled }),
       timeZone: env().siteTimeZone,
     },

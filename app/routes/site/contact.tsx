@@ -2,8 +2,9 @@ import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
 import { ContactForm } from "~/components/site/contact-form";
 import { requestInfo } from "~/infra/request-context.server";
-import { type LeadResponse, MESSAGES } from "~/lib/lead-schema";
+import type { LeadResponse } from "~/lib/lead-schema";
 import { pageMeta, siteInfo } from "~/lib/seo";
+import { siteFormTexts } from "~/models/builtin-forms.server";
 import { getSettings } from "~/models/settings.server";
 import { submitLead } from "~/routes/support/lead-submission.server";
 import type { Route } from "./+types/contact";
@@ -16,13 +17,16 @@ import type { Route } from "./+types/contact";
 const SENT_PATH = "/contact?lead=ok";
 
 /** What the page shows at SENT_PATH: the success message of a sent contact request, above an empty form. */
-const SENT: LeadResponse = { ok: true, toast: { type: "success", message: MESSAGES.contactSuccess } };
+const sentNotice = (message: string): LeadResponse => ({ ok: true, toast: { type: "success", message } });
 
+// The form's texts are the team's (Forms → Contact form), read here so the page carries them as data: its heading,
+// introduction, labels, button and success message.
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSettings();
+  const [settings, texts] = await Promise.all([getSettings(), siteFormTexts()]);
   return {
     sent: new URL(request.url).searchParams.get("lead") === "ok",
     formEnabled: settings.contactFormEnabled,
+    texts: texts.contact,
     contact: {
       email: settings.contactEmail,
       phone: settings.contactPhone,
@@ -80,7 +84,7 @@ const REASONS = [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, formEnabled, sent } = loaderData;
+  const { contact, formEnabled, sent, texts } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -94,11 +98,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <section className="mx-auto grid max-w-7xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="lg:col-span-2">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
-            <p className="mt-1 text-sm text-slate-700">We'll get back to you within 24 hours.</p>
+            <h2 className="text-2xl font-bold text-slate-900">{texts.heading}</h2>
+            {texts.intro ? <p className="mt-1 text-sm text-slate-700">{texts.intro}</p> : null}
             <div className="mt-6 scroll-mt-40" id="contact-form">
               {formEnabled ? (
-                <ContactForm result={actionData ?? (sent ? SENT : undefined)} />
+                <ContactForm
+                  texts={texts}
+                  result={actionData ?? (sent ? sentNotice(texts.success) : undefined)}
+                />
               ) : (
                 <p
                   role="status"

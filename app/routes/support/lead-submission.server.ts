@@ -24,6 +24,7 @@ import {
 } from "~/lib/lead-schema";
 import type { LeadForm } from "~/lib/lead-status";
 import { safeTextOrNull } from "~/lib/safe-text";
+import { siteFormTexts } from "~/models/builtin-forms.server";
 import { type CaptureResult, captureLead, type LeadSubmission } from "~/models/leads.server";
 import { CONVERSION_COOKIE } from "~/models/newsletter-tracking.server";
 
@@ -98,11 +99,13 @@ function failureToast(kind: LeadForm, message?: string): NonNullable<LeadRespons
   return { type: "error", message: message ?? "Subscription failed. Please try again." };
 }
 
-function successToast(kind: LeadForm): NonNullable<LeadResponse["toast"]> {
-  if (kind === "contact") return { type: "success", message: MESSAGES.contactSuccess };
+/** The success the form shows: its success message as the team wrote it (the product's by default). */
+async function successToast(kind: LeadForm): Promise<NonNullable<LeadResponse["toast"]>> {
+  const texts = await siteFormTexts();
+  if (kind === "contact") return { type: "success", message: texts.contact.success };
   if (kind === "lead")
-    return { type: "success", title: MESSAGES.dialogSuccessTitle, message: MESSAGES.dialogSuccess };
-  return { type: "success", message: MESSAGES.newsletterSuccess };
+    return { type: "success", title: texts.dialog.successTitle, message: texts.dialog.success };
+  return { type: "success", message: texts.newsletter.success };
 }
 
 /** True when the browser measured less than LEAD_MIN_FILL_MS (2 s) between the form becoming usable and submit. */
@@ -129,8 +132,12 @@ export function rateLimitMessage(retryAfter: number) {
 }
 
 /** The answer to a captured submission; `values` (what the visitor typed) come back with every refusal. */
-function answer(kind: LeadForm, result: CaptureResult, values: Record<string, string>): LeadOutcome {
-  if (result.ok) return { status: 200, body: { ok: true, toast: successToast(kind) } };
+async function answer(
+  kind: LeadForm,
+  result: CaptureResult,
+  values: Record<string, string>,
+): Promise<LeadOutcome> {
+  if (result.ok) return { status: 200, body: { ok: true, toast: await successToast(kind) } };
   switch (result.reason) {
     // The administrator turned this form off (Settings): the routes answer 404, as for a page that is gone.
     case "form-off":

@@ -5,7 +5,7 @@
 // toast.
 import { REVISION_MESSAGES } from "~/lib/cms-messages";
 import type { RevisionKind } from "~/lib/content-enums";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult, FieldErrors } from "~/lib/forms";
 import { getRevision, listRevisions, type Snapshot } from "~/models/content-revisions.server";
 import { json } from "~/routes/support/content-target.server";
 
@@ -33,6 +33,23 @@ export async function answer(
 export function refused(message: string = REVISION_MESSAGES.restoreFailed, status = 404): Response {
   const result: ActionResult = { intent: "restore", ok: false, toast: { type: "error", message } };
   return json(result, status);
+}
+
+/**
+ * A form's restore that did not go through, as a toast: a teammate saved the form since the member opened it (409),
+ * the revision no longer passes the form's checks (400), or it is gone.
+ */
+export function refusedFormRestore(
+  outcome: { reason: "conflict" } | { reason: "invalid"; fieldErrors: FieldErrors } | { reason: "gone" },
+): Response {
+  switch (outcome.reason) {
+    case "conflict":
+      return refused(REVISION_MESSAGES.formChanged, 409);
+    case "invalid":
+      return refused(REVISION_MESSAGES.formInvalid(Object.values(outcome.fieldErrors)[0] ?? ""), 400);
+    default:
+      return refused();
+  }
 }
 
 /** "Revision restored", with what was not brought back (left-out blocks, files deleted since) when anything. */
