@@ -6,8 +6,8 @@ import {
   checkTexts,
   defaultTexts,
   resolveTexts,
+  SUCCESS_MESSAGES,
 } from "./builtin-forms";
-import { MESSAGES } from "./lead-schema";
 
 describe("built-in forms' texts", () => {
   it("each form has its fixed history id and its texts once each, in the groups the editor shows", () => {
@@ -33,16 +33,16 @@ describe("built-in forms' texts", () => {
   });
 
   it("the defaults are the product's quoted texts", () => {
-    expect(defaultTexts("contact").success).toBe(MESSAGES.contactSuccess);
+    expect(defaultTexts("contact").success).toBe(SUCCESS_MESSAGES.contactSuccess);
     expect(defaultTexts("dialog")).toMatchObject({
       heading: "Get in Touch",
       intro: "We'd love to learn more about your needs",
       "email.label": "Email",
       submit: "Send",
-      successTitle: MESSAGES.dialogSuccessTitle,
-      success: MESSAGES.dialogSuccess,
+      successTitle: SUCCESS_MESSAGES.dialogSuccessTitle,
+      success: SUCCESS_MESSAGES.dialogSuccess,
     });
-    expect(defaultTexts("newsletter").success).toBe(MESSAGES.newsletterSuccess);
+    expect(defaultTexts("newsletter").success).toBe(SUCCESS_MESSAGES.newsletterSuccess);
   });
 
   it("stored texts show over the defaults; a blank one only where a text may be empty; unknown keys are ignored", () => {

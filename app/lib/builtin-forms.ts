@@ -5,9 +5,20 @@
 // and whether it may be empty. Texts are kept and compared flat, by key ("name.label"), the shape a revision keeps.
 // Browser-safe; public components import only its types, so the landing page's JavaScript carries none of it.
 import type { FieldErrors } from "./forms";
-import { MESSAGES } from "./lead-schema";
 import type { RevisionField } from "./revision-fields";
 import { safeText } from "./safe-text";
+
+/**
+ * The success messages, verbatim as docs/product.md lists them: the defaults of texts the team may change, which
+ * reach the browser as page data. Kept here rather than beside the error messages in lead-schema.ts, whose chunk the
+ * landing page loads, so that no public page's code carries them.
+ */
+export const SUCCESS_MESSAGES = {
+  contactSuccess: "Thank you for your message! We'll get back to you soon.",
+  dialogSuccessTitle: "Thank you!",
+  dialogSuccess: "We'll be in touch soon.",
+  newsletterSuccess: "You're subscribed! Watch your inbox for our next update.",
+} as const;
 
 export const BUILTIN_FORM_KEYS = ["contact", "dialog", "newsletter"] as const;
 export type BuiltinFormKey = (typeof BUILTIN_FORM_KEYS)[number];
@@ -116,7 +127,7 @@ export const BUILTIN_FORMS: Record<BuiltinFormKey, BuiltinFormSpec> = {
       ),
       ...field("message", "Message", "Message"),
       text(BUTTON, "submit", "Button label", "Send Message", 40),
-      text(BUTTON, "success", "Success message", MESSAGES.contactSuccess, 300, { long: true }),
+      text(BUTTON, "success", "Success message", SUCCESS_MESSAGES.contactSuccess, 300, { long: true }),
     ],
   },
   dialog: {
@@ -134,8 +145,8 @@ export const BUILTIN_FORMS: Record<BuiltinFormKey, BuiltinFormSpec> = {
       ...field("email", "Email", "Email"),
       ...field("message", "Message", "Message"),
       text(BUTTON, "submit", "Button label", "Send", 40),
-      text(BUTTON, "successTitle", "Success title", MESSAGES.dialogSuccessTitle, 80),
-      text(BUTTON, "success", "Success message", MESSAGES.dialogSuccess, 300, { long: true }),
+      text(BUTTON, "successTitle", "Success title", SUCCESS_MESSAGES.dialogSuccessTitle, 80),
+      text(BUTTON, "success", "Success message", SUCCESS_MESSAGES.dialogSuccess, 300, { long: true }),
     ],
   },
   newsletter: {
@@ -147,7 +158,7 @@ export const BUILTIN_FORMS: Record<BuiltinFormKey, BuiltinFormSpec> = {
     texts: [
       ...field("email", "Email", "Get product news and revenue playbooks", "you@company.com"),
       text(BUTTON, "submit", "Button label", "Subscribe", 40),
-      text(BUTTON, "success", "Success message", MESSAGES.newsletterSuccess, 300, { long: true }),
+      text(BUTTON, "success", "Success message", SUCCESS_MESSAGES.newsletterSuccess, 300, { long: true }),
     ],
   },
 };

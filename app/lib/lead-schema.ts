@@ -21,19 +21,15 @@ const INTERESTS = INTEREST_OPTIONS.map((o) => o.value) as [string, ...string[]];
 
 /**
  * The visitor-facing messages, verbatim as listed in docs/product.md (Contact form, Contact and demo dialog,
- * Newsletter).
+ * Newsletter): the errors, which the forms' code shows.
  */
 export const MESSAGES = {
   required: "Please fill in all required fields",
   email: "Please enter a valid email address",
   messageTooLong: "Message is too long (max 1000 characters)",
-  contactSuccess: "Thank you for your message! We'll get back to you soon.",
   contactFailure: "Failed to submit your message. Please try again.",
-  dialogSuccessTitle: "Thank you!",
-  dialogSuccess: "We'll be in touch soon.",
   dialogFailureTitle: "Error",
   dialogFailure: "Something went wrong. Please try again.",
-  newsletterSuccess: "You're subscribed! Watch your inbox for our next update.",
 } as const;
 
 /** The honeypot: a field people never see or fill; bots that fill every field give themselves away. */

@@ -16,7 +16,8 @@ import {
 } from "../db/schema";
 import { env } from "../env.server";
 import { rateLimitPruningJob } from "../jobs/rate-limit-pruning.server";
-import { ELAPSED_FIELD, HONEYPOT_FIELD, MESSAGES } from "../lib/lead-schema";
+import { SUCCESS_MESSAGES } from "../lib/builtin-forms";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "../lib/lead-schema";
 import { submitLead } from "../routes/support/lead-submission.server";
 import { countLeads } from "./contacts-admin.server";
 import {
@@ -95,16 +96,20 @@ describe("a trapped submission", () => {
       await submitLead("newsletter", request(), form({ email: "News@Example.com", ...fast }), "203.0.113.4"),
     ];
     expect(outcomes.map((o) => [o.status, o.body])).toEqual([
-      [200, { ok: true, toast: { type: "success", message: MESSAGES.contactSuccess } }],
-      [200, { ok: true, toast: { type: "success", message: MESSAGES.contactSuccess } }],
+      [200, { ok: true, toast: { type: "success", message: SUCCESS_MESSAGES.contactSuccess } }],
+      [200, { ok: true, toast: { type: "success", message: SUCCESS_MESSAGES.contactSuccess } }],
       [
         200,
         {
           ok: true,
-          toast: { type: "success", title: MESSAGES.dialogSuccessTitle, message: MESSAGES.dialogSuccess },
+          toast: {
+            type: "success",
+            title: SUCCESS_MESSAGES.dialogSuccessTitle,
+            message: SUCCESS_MESSAGES.dialogSuccess,
+          },
         },
       ],
-      [200, { ok: true, toast: { type: "success", message: MESSAGES.newsletterSuccess } }],
+      [200, { ok: true, toast: { type: "success", message: SUCCESS_MESSAGES.newsletterSuccess } }],
     ]);
     expect(await countLeads()).toEqual({ contacts: 0, submissions: 0, subscribers: 0, forms: 0 });
     expect(await rows(outbox)).toBe(0);

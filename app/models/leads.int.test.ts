@@ -4,6 +4,7 @@ import { readAttribution, submitLead } from "~/routes/support/lead-submission.se
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { contactRequests, formSubmissions, subscribers } from "../db/schema";
 import { env } from "../env.server";
+import { SUCCESS_MESSAGES } from "../lib/builtin-forms";
 import { HONEYPOT_FIELD, MESSAGES } from "../lib/lead-schema";
 import { LEAD_RATE_LIMITS } from "./leads.server";
 
@@ -64,7 +65,7 @@ describe("contact submissions", () => {
       "192.0.2.10",
     );
     expect(outcome.status).toBe(200);
-    expect(outcome.body.toast?.message).toBe(MESSAGES.contactSuccess);
+    expect(outcome.body.toast?.message).toBe(SUCCESS_MESSAGES.contactSuccess);
     const [row] = await test
       .handle()
       .db.select()

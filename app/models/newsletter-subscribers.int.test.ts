@@ -8,7 +8,7 @@ import { startSmtp } from "../../tests/support/receivers";
 import { setupTestDatabase } from "../../tests/support/test-db";
 import { outbox, subscriberHistory, subscribers, subscriberTokens, websiteSettings } from "../db/schema";
 import { env } from "../env.server";
-import { MESSAGES } from "../lib/lead-schema";
+import { SUCCESS_MESSAGES } from "../lib/builtin-forms";
 import {
   confirmSubscription,
   liftSuppression,
@@ -73,7 +73,7 @@ describe("double opt-in", () => {
     // The visitor's answer is the one every newsletter form has always had.
     expect(outcome).toEqual({
       status: 200,
-      body: { ok: true, toast: { type: "success", message: MESSAGES.newsletterSuccess } },
+      body: { ok: true, toast: { type: "success", message: SUCCESS_MESSAGES.newsletterSuccess } },
     });
     expect((await subscriber("reader@example.com"))?.subscription).toBe("pending");
     // The queued mail holds its link sealed: the row, as stored, has no usable link.

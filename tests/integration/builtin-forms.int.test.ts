@@ -10,9 +10,8 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, builtinFormTexts, contentRevisions } from "~/db/schema";
 import { currentContentVersion } from "~/infra/content-version.server";
-import { BUILTIN_FORMS, defaultTexts } from "~/lib/builtin-forms";
+import { BUILTIN_FORMS, defaultTexts, SUCCESS_MESSAGES } from "~/lib/builtin-forms";
 import { CONFLICT_MESSAGES } from "~/lib/edit-conflict";
-import { MESSAGES } from "~/lib/lead-schema";
 import { siteFormTexts } from "~/models/builtin-forms.server";
 import { listRevisions } from "~/models/content-revisions.server";
 import { submitLead } from "~/routes/support/lead-submission.server";
@@ -99,7 +98,7 @@ describe("built-in forms' texts", () => {
       "name.label": "Name",
       "interest.placeholder": "Select your interest",
       submit: "Send Message",
-      success: MESSAGES.contactSuccess,
+      success: SUCCESS_MESSAGES.contactSuccess,
     });
     expect(texts.dialog).toMatchObject({
       heading: "Get in Touch",
@@ -112,7 +111,7 @@ describe("built-in forms' texts", () => {
       "email.label": "Get product news and revenue playbooks",
       "email.placeholder": "you@company.com",
       submit: "Subscribe",
-      success: MESSAGES.newsletterSuccess,
+      success: SUCCESS_MESSAGES.newsletterSuccess,
     });
     const loaded = await load(cookies.editor, "contact");
     expect(loaded.status).toBe(200);
@@ -147,7 +146,7 @@ describe("built-in forms' texts", () => {
       details: {
         name: "Contact form",
         builtIn: "contact",
-        before: { submit: "Send Message", success: MESSAGES.contactSuccess },
+        before: { submit: "Send Message", success: SUCCESS_MESSAGES.contactSuccess },
         after: { submit: "Talk to sales", success: "Thanks! A human replies within a day." },
       },
     });
