@@ -109,4 +109,6 @@ writeFileSync(
   `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model }, row }, null, 2)}\n`,
 );
 console.table([row]);
-if (row.lost !== 0 || Number(row.non2xx) > 0) process.exitCode = 1;
+// Fewer rows than 2xx answers is a loss; more is a request autocannon gave up on (its 10 s timeout) but that was
+// stored all the same.
+if (Number(row.lost) > 0 || Number(row.non2xx) > 0) process.exitCode = 1;
