@@ -28,6 +28,8 @@ const onPostgres = [
   // A built form's held submission released by two members at once (FOR UPDATE), and its per-form round-robin.
   "app/models/form-leads.int.test.ts",
   "app/models/form-routing.int.test.ts",
+  // Group commit of built forms' submissions: a limited form's places counted under its row lock (FOR UPDATE).
+  "app/models/form-group-commit.int.test.ts",
   // Round-robin turns taken by concurrent batches (FOR UPDATE).
   "app/models/lead-assignment.int.test.ts",
   // The outbox claim (FOR UPDATE SKIP LOCKED) by two instances.

@@ -56,7 +56,7 @@ end`);
 }
 
 /** CPU seconds (user + system) of these processes and their children (nginx's workers), from /proc. */
-function cpuSeconds(pids: number[]): number | null {
+export function cpuSeconds(pids: number[]): number | null {
   try {
     let ticks = 0;
     for (const pid of pids) {

@@ -1,17 +1,16 @@
 // A visitor's submission of a form built in the back office: checked against the form's own definition (the same
 // rules the browser applied), its hidden fields filled here from the visit's attribution (whatever the browser sent
-// for them is ignored), rate-limited per address, and stored in one transaction with what it sets off: its owner
+// for them is ignored), then rate-limited per address and stored by group commit with what it sets off: its owner
 // and mails as the form routes them (form-routing.server.ts), a newsletter subscription when its consent asks for
-// one, its webhook and the inbox's live notice. One caught by a bot trap is kept as held (never counted, announced
+// one, its webhook and the inbox's live notice (form-response-storage.server.ts). One caught by a bot trap is kept as held (never counted, announced
 // or sent on) and answered like a success, so a bot learns nothing; "Not spam" in the Spam view sets it off later.
 // A form that asks for a captcha refuses a submission without a good answer, and holds one it could not check.
-import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
-import { db, type Transaction } from "~/db/client.server";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
-import { contentChanged } from "~/infra/content-version.server";
 import { logger } from "~/infra/logger.server";
-import { hitRateLimits, type RateLimitHit } from "~/infra/rate-limit.server";
+import type { RateLimitHit } from "~/infra/rate-limit.server";
 import { clientKey } from "~/infra/request-context.server";
 import { takesSubmissions } from "~/lib/form-builder/availability";
 import { CAPTCHA_MESSAGE } from "~/lib/form-builder/captcha";
@@ -27,14 +26,12 @@ import type { Attribution } from "~/lib/lead-schema";
 import type { SpamReason } from "~/lib/lead-status";
 import { type AuditContext, auditAs, recordAuditIn } from "~/models/audit.server";
 import { checkCaptcha } from "~/models/captcha-settings.server";
-import { ownerOfTurn, routedMails } from "~/models/form-routing.server";
-import { countedResponses, type FormRow, getForm } from "~/models/forms.server";
-import { insertSubscribers, queueDeliveries } from "~/models/lead-storage.server";
-import type { Member } from "~/models/member-directory.server";
+import { setOff, storeFormResponse, subscribes } from "~/models/form-response-storage.server";
+import { ownerOfTurn } from "~/models/form-routing.server";
+import { countedResponses, type FormRow, formForSubmission } from "~/models/forms.server";
 import { confirmationKey } from "~/models/newsletter-subscribers.server";
-import { enqueue, outboxWritten } from "~/models/outbox.server";
+import { outboxWritten } from "~/models/outbox.server";
 import { leadsChanged } from "~/models/realtime-events.server";
-import { queueWebhookEvent } from "~/models/webhooks.server";
 import { objectStore } from "~/storage/configured-store.server";
 import {
   checkFormFiles,
@@ -161,54 +158,6 @@ function blockedAnswers(form: FormRow, values: SubmittedValues): Record<string, 
   return Object.keys(errors).length ? errors : undefined;
 }
 
-/** Whether the sender ticked a consent that asks for the newsletter. */
-const subscribes = (definition: FormDefinition, values: SubmittedValues) =>
-  definition.fields.some((f) => f.type === "consent" && f.newsletter && values[f.name] === "yes");
-
-/**
- * What a stored submission sets off, in its transaction: its alert mails and confirmation as the form routes them,
- * the newsletter subscription its consent asks for (with the sign-up's `subscriber.created` webhook), and its
- * `form.submitted` webhook. The caller announces it to open inboxes.
- */
-async function setOff(
-  tx: Transaction,
-  form: FormRow,
-  submission: {
-    id: string;
-    createdAt: Date;
-    email: string;
-    name: string | null;
-    values: SubmittedValues;
-    attribution: Attribution;
-    owner: Member | null;
-  },
-  key: Buffer | null,
-) {
-  await enqueue(tx, await routedMails(tx, form, submission));
-  // A ticked newsletter consent asks the sender to subscribe, as the sign-up form does (double opt-in).
-  // A new subscriber is announced to webhooks as a sign-up's is (its alert is the form's own, above).
-  if (submission.email && subscribes(form.definition, submission.values)) {
-    const { stored } = await insertSubscribers(
-      tx,
-      [
-        {
-          input: { email: submission.email, source_page: "", source_section: "" },
-          attribution: submission.attribution,
-        },
-      ],
-      key,
-    );
-    await queueDeliveries(tx, stored, null);
-  }
-  await queueWebhookEvent(tx, "form.submitted", {
-    id: submission.id,
-    formId: form.id,
-    formName: form.name,
-    values: submission.values,
-    submittedAt: submission.createdAt.toISOString(),
-  });
-}
-
 /**
  * Checks and stores one submission, its files in the private store first (`store`). Never throws: every failure is
  * a result the route answers with. A submission that is not stored leaves no file behind.
@@ -220,7 +169,7 @@ export async function captureFormResponse(
   let files: Record<string, FileAnswer> = {};
   let kept = false;
   try {
-    const form = input.form ?? (await getForm(input.formId));
+    const form = input.form ?? (await formForSubmission(input.formId));
     if (!form || form.status === "draft") return { ok: false, reason: "not-found" };
     const now = new Date();
     const counted = form.maxSubmissions === null ? 0 : await countedResponses(form.id);
@@ -247,75 +196,47 @@ export async function captureFormResponse(
       definition.success.kind === "redirect"
         ? { ok: true, redirect: definition.success.to }
         : { ok: true, message: fillPlaceholders(definition.success.message, values) };
-    const row = {
-      formId: form.id,
-      ...personOf(definition, values),
-      values,
-      consents: consentsOf(definition, values),
-      ...input.attribution,
-    };
     // Last of the checks, as the provider takes each answer once. Not checkable (the provider away): held.
     const captcha =
       form.captcha && input.captcha !== "skip" ? await checkCaptcha(input.raw, input.client) : "off";
     if (captcha === "missing" || captcha === "refused")
       return { ok: false, reason: "captcha", message: CAPTCHA_MESSAGE };
-    const trap =
+    const hold =
       input.trap ??
       (captcha === "unchecked" ? { reason: "captcha-unchecked" as const, elapsedMs: null } : null);
-
-    if (trap) {
-      // Held too, within a limit of its own per address: a bot past it is still answered like a success, and
-      // what it sends is dropped rather than piling up.
-      const [rate] = await hitRateLimits(undefined, [
-        { key: `form-held:${clientKey(input.client)}`, ...HELD_RATE_LIMIT },
-      ]);
-      if (rate && !rate.ok) {
-        logger.warn({ formId: form.id, reason: trap.reason }, "suspected spam past its limit dropped");
-        return success;
-      }
-      files = await storeFormFiles(filesChecked.accepted, store);
-      await db()
-        .insert(formResponses)
-        .values({ ...row, files, heldReason: trap.reason, heldElapsedMs: trap.elapsedMs });
-      kept = true;
-      logger.info({ formId: form.id, reason: trap.reason }, "form submission held as suspected spam");
-      return success;
-    }
-
-    const key = row.email && subscribes(definition, values) ? await confirmationKey() : null;
+    // Held ones count within a limit of their own per address: a bot past it is still answered like a success,
+    // and what it sends is dropped rather than piling up.
+    const rate = hold
+      ? { key: `form-held:${clientKey(input.client)}`, ...HELD_RATE_LIMIT }
+      : (input.limit ?? { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT });
     // Stored before the row, outside its transaction; deleted again below unless the row is committed.
     files = await storeFormFiles(filesChecked.accepted, store);
-    const stored = await db().transaction(async (tx) => {
-      const [rate] = await hitRateLimits(tx, [
-        input.limit ?? { key: `form:${clientKey(input.client)}`, ...FORM_RATE_LIMIT },
-      ]);
-      if (rate && !rate.ok) return { limited: rate.retryAfter, full: false };
-      // A limited form counts again under its row's lock, so two last submissions cannot both get in.
-      if (form.maxSubmissions !== null) {
-        await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, form.id)).for("update");
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(formResponses)
-          .where(and(eq(formResponses.formId, form.id), isNull(formResponses.heldReason)));
-        if (n >= form.maxSubmissions) return { limited: 0, full: true };
-      }
-      const owner = await ownerOfTurn(tx, form);
-      const [saved] = await tx
-        .insert(formResponses)
-        .values({ ...row, files, assignedTo: owner?.userId ?? null })
-        .returning({ id: formResponses.id, createdAt: formResponses.createdAt });
-      if (!saved) throw new Error("form response insert returned no row");
-      await setOff(tx, form, { ...row, ...saved, values, attribution: input.attribution, owner }, key);
-      await leadsChanged(tx);
-      return { limited: 0, full: false };
+    const person = personOf(definition, values);
+    const stored = await storeFormResponse({
+      formId: form.id,
+      at: now,
+      ...person,
+      values,
+      consents: consentsOf(definition, values),
+      files,
+      attribution: input.attribution,
+      rate,
+      hold,
+      subscribes: Boolean(person.email) && subscribes(definition, values),
     });
-    if (stored.limited) return { ok: false, reason: "rate-limited", retryAfter: stored.limited };
-    if (stored.full) return { ok: false, reason: "closed", message: form.closedMessage };
+    if (!stored.stored) {
+      if (stored.reason === "dropped") {
+        logger.warn({ formId: form.id, reason: hold?.reason }, "suspected spam past its limit dropped");
+        return success;
+      }
+      if (stored.reason === "rate-limited")
+        return { ok: false, reason: "rate-limited", retryAfter: stored.retryAfter };
+      if (stored.reason === "closed") return { ok: false, reason: "closed", message: stored.message };
+      return { ok: false, reason: "not-found" };
+    }
     kept = true;
-    outboxWritten();
-    // The submission that fills the form closes it on every page that shows it.
-    if (form.maxSubmissions !== null && counted + 1 >= form.maxSubmissions) await contentChanged();
-    logger.info({ formId: form.id, sourcePage: input.attribution.sourcePage }, "form submission stored");
+    if (hold) logger.info({ formId: form.id, reason: hold.reason }, "form submission held as suspected spam");
+    else logger.info({ formId: form.id, sourcePage: input.attribution.sourcePage }, "form submission stored");
     return success;
   } catch (error) {
     // The database's code only: the failed statement's parameters are the visitor's data.
@@ -352,15 +273,19 @@ export async function releaseHeldFormResponse(id: string, who: AuditContext): Pr
   const key = await confirmationKey();
   const released = await db().transaction(async (tx) => {
     const [row] = await tx.select().from(formResponses).where(heldRow(id)).for("update");
-    if (!row) return false;
+    if (!row) return undefined;
     const [form] = await tx.select().from(forms).where(eq(forms.id, row.formId));
-    if (!form) return false;
+    if (!form) return undefined;
     const owner = await ownerOfTurn(tx, form);
     await tx
       .update(formResponses)
       .set({ heldReason: null, heldElapsedMs: null, assignedTo: owner?.userId ?? null })
       .where(eq(formResponses.id, id));
-    await setOff(tx, form, { ...row, attribution: attributionOf(row), owner }, key);
+    const queued = await setOff(
+      tx,
+      [{ form, submission: { ...row, attribution: attributionOf(row), owner } }],
+      key,
+    );
     await recordAuditIn(tx, {
       ...who,
       action: "spam.restore",
@@ -369,10 +294,10 @@ export async function releaseHeldFormResponse(id: string, who: AuditContext): Pr
       details: { kind: "form", reason: row.heldReason, leadId: id },
     });
     await leadsChanged(tx);
-    return true;
+    return { queued };
   });
   if (!released) return "gone";
-  outboxWritten();
+  if (released.queued) outboxWritten();
   return "restored";
 }
 

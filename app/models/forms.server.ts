@@ -6,6 +6,7 @@ import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql } from "dr
 import { db } from "~/db/client.server";
 import { formResponses, forms } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { contentVersionNow, VersionedCache } from "~/infra/content-version.server";
 import type { EditVersion } from "~/lib/edit-conflict";
 import type { PublicForm } from "~/lib/form-builder/availability";
 import type { PublicCaptcha } from "~/lib/form-builder/captcha";
@@ -97,6 +98,26 @@ export async function getForm(id: string): Promise<FormRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(forms).where(eq(forms.id, id)).limit(1);
   return row;
+}
+
+/** The forms visitors send submissions to, at the content version they were read at (see formForSubmission). */
+const submittable = new VersionedCache<FormRow>(500);
+
+/**
+ * The form a visitor's submission is checked against, without a query while nothing was saved since it was read:
+ * keyed on the content version, which every save of a form that is not a draft moves (on every instance, as for
+ * cached pages). A submission's decisive rules (the form still there and open, its limit) are judged again against
+ * the row itself in the transaction that stores it (form-response-storage.server.ts). Never changed by its callers.
+ */
+export async function formForSubmission(id: string): Promise<FormRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  // The version first: a save committed after it is read moves it again, so an older row is never kept as newer.
+  const version = await contentVersionNow();
+  const cached = submittable.get(id, version);
+  if (cached) return cached;
+  const form = await getForm(id);
+  if (form) submittable.set(id, version, form);
+  return form;
 }
 
 /** Submissions that count toward a form's limit (not those held as suspected spam). */

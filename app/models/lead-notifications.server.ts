@@ -237,19 +237,23 @@ export async function notificationEntries(
  * the administrator, `recipients`), to an address an earlier auto-reply could not be delivered to, or to a mailbox
  * that already got one in the last day (these replies included). The day is counted in rate_limits under a hash of
  * the mailbox, so instances sharing the database count together and no address is kept there. Used by the site's
- * auto-reply and by built forms' confirmations, which share the one-a-day limit.
+ * auto-reply and by built forms' confirmations, which share the one-a-day limit. A reply's `alerted` are the
+ * recipients of its own lead's alert (a built form's, which vary from one submission to the next): none to them
+ * either.
  */
 export async function replyEntries(
   writer: Pick<Database, "selectDistinct" | "execute">,
   recipients: string[],
-  replies: { email: string; subject: string; text: string }[],
+  replies: { email: string; subject: string; text: string; alerted?: string[] }[],
 ): Promise<(OutboxEntry | null)[]> {
   if (!replies.length) return [];
   const suppressed = await suppressedAddresses(writer, recipients, [
     ...new Set(replies.map((r) => r.email.toLowerCase())),
   ]);
+  const alertedOwn = (reply: (typeof replies)[number]) =>
+    (reply.alerted ?? []).some((a) => mailboxOf(addressIn(a)) === mailboxOf(reply.email.toLowerCase()));
   const allowed = replies.flatMap((reply, i) =>
-    suppressed.has(reply.email.toLowerCase()) ? [] : [{ reply, i }],
+    suppressed.has(reply.email.toLowerCase()) || alertedOwn(reply) ? [] : [{ reply, i }],
   );
   const verdicts = await hitRateLimits(
     writer,

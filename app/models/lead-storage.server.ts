@@ -4,11 +4,14 @@
 // (storeLeads, or restoreHeldSubmission in held-submissions.server.ts).
 import { randomUUID } from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { Transaction as Tx } from "~/db/client.server";
+import { db, type Transaction as Tx } from "~/db/client.server";
 import { contactRequests, formSubmissions, subscribers } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/sql-helpers.server";
+import { GroupCommit } from "~/infra/group-commit.server";
 import type { ContactInput, LeadInput, NewsletterInput } from "~/infra/lead-schema.server";
+import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
-import type { RateLimitHit } from "~/infra/rate-limit.server";
+import { hitRateLimits, type RateLimitHit } from "~/infra/rate-limit.server";
 import { type Attribution, leadSubject } from "~/lib/lead-schema";
 import type { LeadForm, SpamReason } from "~/lib/lead-status";
 import type { LeadNotificationSettings } from "~/lib/notification-settings";
@@ -291,4 +294,47 @@ export async function takeTurns<T extends { kind: LeadForm }>(
 /** Settings the batch's leads are stored by (round-robin, alerts); none when nothing is stored. */
 export async function storeSettings(tx: Tx, count: number): Promise<LeadNotificationSettings | null> {
   return count ? getNotificationSettings(tx) : null;
+}
+
+/** The largest batch: at 50 concurrent submissions batches stay well below it; it bounds one transaction's size. */
+const MAX_BATCH = 100;
+
+/**
+ * The group commit of one kind of visitors' submissions (docs/decisions/022-group-commit-for-leads.md): `write`
+ * stores a batch in one transaction; when the database is unreachable the whole batch fails at once, otherwise a
+ * failed batch is written again item by item, so one bad submission fails alone. `noun` names them in the log.
+ */
+export function submissionWrites<I extends { rate: RateLimitHit | null }, R>(
+  noun: { one: string; many: string },
+  write: (batch: I[]) => Promise<R[]>,
+): GroupCommit<I, R> {
+  return new GroupCommit<I, R>({
+    maxBatch: MAX_BATCH,
+    isFatal: isDatabaseUnavailable,
+    async write(batch) {
+      try {
+        return await write(batch);
+      } catch (error) {
+        // A submission that fails on its own still used up one attempt of its client's limit (as it would have
+        // before the insert was tried), so a submission that always fails cannot make the server retry it without
+        // end.
+        if (batch.length === 1 && batch[0]?.rate && !isDatabaseUnavailable(error)) {
+          await hitRateLimits(db(), [batch[0].rate]).catch(() => {});
+        }
+        if (batch.length > 1 && !isDatabaseUnavailable(error)) {
+          // The database's reason only: the failed statement's parameters are the visitors' data (the one that
+          // fails on its own is logged by its caller).
+          const cause = ((error as { cause?: unknown }).cause ?? error) as {
+            code?: string;
+            message?: string;
+          };
+          logger.warn(
+            { code: cause.code, reason: cause.message, [noun.many]: batch.length },
+            `${noun.one} batch failed; writing its ${noun.many} one by one`,
+          );
+        }
+        throw error;
+      }
+    },
+  });
 }

@@ -9,7 +9,6 @@ import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { websiteSettings } from "~/db/schema";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, loggableError } from "~/db/sql-helpers.server";
-import { GroupCommit } from "~/infra/group-commit.server";
 import { logger } from "~/infra/logger.server";
 import { mailConfigured } from "~/infra/mail.server";
 import { countLeadSubmission, type LeadOutcome } from "~/infra/metrics.server";
@@ -29,6 +28,7 @@ import {
   queueDeliveries,
   type StoreResult,
   storeSettings,
+  submissionWrites,
   type Tx,
   takeTurns,
 } from "~/models/lead-storage.server";
@@ -128,34 +128,7 @@ async function formsOpen(tx: Tx, batch: PendingLead[]): Promise<Record<LeadForm,
   return { contact: settings.contactFormEnabled, lead: true, newsletter: settings.newsletterEnabled };
 }
 
-/** The largest batch: at 50 concurrent submissions batches stay well below it; it bounds one transaction's size. */
-const MAX_LEAD_BATCH = 100;
-
-const leadWrites = new GroupCommit<PendingLead, StoreResult>({
-  maxBatch: MAX_LEAD_BATCH,
-  isFatal: isDatabaseUnavailable,
-  async write(batch) {
-    try {
-      return await storeLeads(batch);
-    } catch (error) {
-      // A lead that fails on its own still used up one attempt of its client's limit (as it would have before
-      // the insert was tried), so a submission that always fails cannot make the server retry it without end.
-      if (batch.length === 1 && batch[0]?.rate && !isDatabaseUnavailable(error)) {
-        await hitRateLimits(db(), [batch[0].rate]).catch(() => {});
-      }
-      if (batch.length > 1 && !isDatabaseUnavailable(error)) {
-        // The database's reason only: the failed statement's parameters are the visitors' data (the lead that
-        // fails on its own is logged by submitLead).
-        const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
-        logger.warn(
-          { code: cause.code, reason: cause.message, leads: batch.length },
-          "lead batch failed; writing its leads one by one",
-        );
-      }
-      throw error;
-    }
-  },
-});
+const leadWrites = submissionWrites<PendingLead, StoreResult>({ one: "lead", many: "leads" }, storeLeads);
 
 /** Stores one lead through the group commit; resolves after the transaction holding it has committed. */
 export function storeLead(pending: PendingLead): Promise<StoreResult> {

@@ -18,7 +18,7 @@ import {
 } from "~/lib/form-builder/files";
 import { formatBytes } from "~/lib/uploads";
 import { captureFormResponse, type FormCaptureResult } from "~/models/form-responses.server";
-import { type FormRow, getForm } from "~/models/forms.server";
+import { type FormRow, formForSubmission } from "~/models/forms.server";
 import { readFormBody } from "~/routes/support/form-body.server";
 import { foreignOrigin } from "~/routes/support/form-origin.server";
 import { rateLimitMessage, readAttribution, trapped } from "~/routes/support/lead-submission.server";
@@ -110,7 +110,7 @@ function tooLarge(form: FormRow | undefined): Answer {
  */
 async function formToRead(id: string): Promise<{ form?: FormRow; limit: number; unreadable?: true }> {
   try {
-    const form = await getForm(id);
+    const form = await formForSubmission(id);
     return { form, limit: form ? formBodyLimit(form.definition) : FORM_BODY_OVERHEAD };
   } catch {
     return { limit: MAX_FORM_BODY, unreadable: true };
