@@ -25,11 +25,14 @@ test("every admin page and its data answer no-store", async ({ adminPage: page }
     // The layout is pathless: its URL is its first page's.
     // A page's editor opens "new"; another record's screen (a newsletter) with an unknown id answers 404, which
     // must not be stored either.
+    // A built-in form's screen is one of the site's own forms, by key.
     const url = route.params.email
       ? route.url.replace(route.params.email, encodeURIComponent(email))
-      : route.params.id && route.file === "routes/admin/page-edit.tsx"
-        ? route.url.replace(route.params.id, "new")
-        : route.url;
+      : route.params.key
+        ? route.url.replace(route.params.key, "contact")
+        : route.params.id && route.file === "routes/admin/page-edit.tsx"
+          ? route.url.replace(route.params.id, "new")
+          : route.url;
     const expected = route.params.id && !url.endsWith("/new") ? 404 : 200;
     const document = await request.get(url, { maxRedirects: 0 });
     expect(document.status(), url).toBe(expected);
