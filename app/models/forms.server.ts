@@ -182,18 +182,13 @@ export async function embeddedForm(
 }
 
 /**
- * The sites (origins) that may embed and send form `id`; undefined when there is no such form, "unavailable" when
- * the database cannot be reached (the submission is answered 503, as its capture would be).
+ * The sites (origins) that may embed and send form `id`, read as a submission reads its form (formForSubmission: no
+ * query while nothing was saved, which the funnel's beacon of every form view would otherwise pay); undefined when
+ * there is no such form, "unavailable" when the database cannot be reached (answered 503, as a capture would be).
  */
 export async function allowedOriginsOf(id: string): Promise<string[] | undefined | "unavailable"> {
-  if (!isUuid(id)) return undefined;
   try {
-    const [row] = await db()
-      .select({ allowedOrigins: forms.allowedOrigins })
-      .from(forms)
-      .where(eq(forms.id, id))
-      .limit(1);
-    return row?.allowedOrigins;
+    return (await formForSubmission(id))?.allowedOrigins;
   } catch (error) {
     if (isDatabaseUnavailable(error)) return "unavailable";
     throw error;
