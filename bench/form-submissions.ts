@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import "../scripts/check-node.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { freePort } from "../scripts/free-port.ts";
-import { adminCookie, adminPost, startServer, stopServer } from "../tests/e2e/support/server-process.ts";
+import { adminCookie, createOpenForm, startServer, stopServer } from "../tests/e2e/support/server-process.ts";
 import { WEBINAR_EDITOR_INPUT } from "../tests/support/webinar-definition.ts";
 import { cpuSeconds } from "./load.ts";
 
@@ -69,13 +69,12 @@ async function stored(base: string, cookie: string, formId: string): Promise<num
 let row: Record<string, number | string>;
 try {
   const cookie = await adminCookie(server.base);
-  const created = await adminPost(server.base, cookie, "/admin/forms/new", {
-    intent: "save",
-    base: "",
-    form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, status: "open" }),
-  });
-  const formId = (created.headers.get("location") ?? "").split("/").at(-1) ?? "";
-  if (!/^[0-9a-f-]{36}$/.test(formId)) throw new Error(`the form was not created (${created.status})`);
+  const formId = await createOpenForm(
+    server.base,
+    cookie,
+    WEBINAR_EDITOR_INPUT.name,
+    WEBINAR_EDITOR_INPUT.definition,
+  );
   const warmUp = await post(server.base, formId, 500);
   const pids = server.proc.pid ? [server.proc.pid] : [];
   const cpuBefore = cpuSeconds(pids);

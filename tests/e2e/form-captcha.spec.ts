@@ -16,6 +16,7 @@ import { test as base, expect, failedResource } from "./support/fixtures";
 import {
   adminCookie,
   adminPost,
+  createOpenForm,
   type ServerProcess,
   startServer,
   stopServer,
@@ -57,31 +58,16 @@ const PROVIDER_UNREACHABLE =
   /^Failed to load resource: net::ERR_[A-Z_]+ \[https:\/\/challenges\.cloudflare\.com\//;
 
 /** A form with a name and an e-mail field, open, asking for the captcha or not; its id. */
-async function createForm(base: string, cookie: string, name: string, captcha: boolean): Promise<string> {
-  const form = {
-    name,
-    status: "open",
-    opensAt: "",
-    closesAt: "",
-    maxSubmissions: "",
-    closedMessage: "",
-    captcha,
-    definition: {
-      fields: [
-        { type: "text", name: "name", label: "Name", required: true },
-        { type: "email", name: "email", label: "Work e-mail", required: true },
-      ],
-      submitLabel: "Request a call",
-      success: { kind: "message", message: "Thanks {name}!" },
-    },
+function createForm(base: string, cookie: string, name: string, captcha: boolean): Promise<string> {
+  const definition = {
+    fields: [
+      { type: "text", name: "name", label: "Name", required: true },
+      { type: "email", name: "email", label: "Work e-mail", required: true },
+    ],
+    submitLabel: "Request a call",
+    success: { kind: "message", message: "Thanks {name}!" },
   };
-  const answer = await adminPost(base, cookie, "/admin/forms/new", {
-    intent: "save",
-    form: JSON.stringify(form),
-  });
-  const id = /\/admin\/forms\/([0-9a-f-]{36})/.exec(answer.headers.get("location") ?? "")?.[1];
-  if (!id) throw new Error("the form was not created");
-  return id;
+  return createOpenForm(base, cookie, name, definition, { captcha });
 }
 
 /** A published page at `path` with the Form block showing form `formId`. */

@@ -12,7 +12,7 @@ import { describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
 import {
   adminCookie,
-  adminPost,
+  createOpenForm,
   scratchDatabase,
   startServer,
   stopServer,
@@ -49,13 +49,7 @@ const contactRequests: Stream = {
 /** The webinar registration form, built through the editor's action and opened. */
 const formSubmissions: Stream = {
   async setUp(base, cookie) {
-    const created = await adminPost(base, cookie, "/admin/forms/new", {
-      intent: "save",
-      base: "",
-      form: JSON.stringify({ ...WEBINAR_EDITOR_INPUT, status: "open" }),
-    });
-    const id = (created.headers.get("location") ?? "").split("/").at(-1) ?? "";
-    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`the form was not created (${created.status})`);
+    const id = await createOpenForm(base, cookie, WEBINAR_EDITOR_INPUT.name, WEBINAR_EDITOR_INPUT.definition);
     return `/api/forms/${id}`;
   },
   body: (tag, n) =>

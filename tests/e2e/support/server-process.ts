@@ -190,8 +190,15 @@ export async function twoInstances(adminUrl: string, prefix: string, env: Record
   return { a, b, sql, stop };
 }
 
-/** What the form screen posts to create an open built form named `name` with `definition` (at /admin/forms/new). */
-export function newOpenForm(name: string, definition: unknown): Record<string, string> {
+/**
+ * What the form screen posts to create an open built form named `name` with `definition` (at /admin/forms/new), with
+ * any other of its settings (`captcha`, …).
+ */
+export function newOpenForm(
+  name: string,
+  definition: unknown,
+  settings: Record<string, unknown> = {},
+): Record<string, string> {
   const form = {
     name,
     status: "open",
@@ -200,8 +207,23 @@ export function newOpenForm(name: string, definition: unknown): Record<string, s
     maxSubmissions: "",
     closedMessage: "",
     definition,
+    ...settings,
   };
   return { intent: "save", base: "", form: JSON.stringify(form) };
+}
+
+/** Creates that form through the form screen's action, as `cookie`'s member; its id. */
+export async function createOpenForm(
+  base: string,
+  cookie: string,
+  name: string,
+  definition: unknown,
+  settings: Record<string, unknown> = {},
+): Promise<string> {
+  const created = await adminPost(base, cookie, "/admin/forms/new", newOpenForm(name, definition, settings));
+  const id = /^\/admin\/forms\/([0-9a-f-]{36})$/.exec(created.headers.get("location") ?? "")?.[1];
+  if (!id) throw new Error(`the form was not created (${created.status})`);
+  return id;
 }
 
 /** A POST from the administrator's browser: a form to an admin action, with our Origin. */
